@@ -34,7 +34,11 @@ impl CheckError {
     /// the reported offset is moved back to the character's first byte.
     pub(crate) fn new(rule: &'static Rule, input: &[u8], dfa_offset: usize) -> Self {
         if dfa_offset >= input.len() {
-            return CheckError { rule: rule.name(), offset: input.len(), found: Found::End };
+            return CheckError {
+                rule: rule.name(),
+                offset: input.len(),
+                found: Found::End,
+            };
         }
         let mut start = dfa_offset;
         // Walk back over continuation bytes (at most three) to the lead byte.
@@ -44,16 +48,26 @@ impl CheckError {
         let end = (start + 4).min(input.len());
         let found = match core::str::from_utf8(&input[start..end]) {
             Ok(s) => s.chars().next().map(Found::Char),
-            Err(e) if e.valid_up_to() > 0 => core::str::from_utf8(&input[start..start + e.valid_up_to()])
-                .ok()
-                .and_then(|s| s.chars().next())
-                .map(Found::Char),
+            Err(e) if e.valid_up_to() > 0 => {
+                core::str::from_utf8(&input[start..start + e.valid_up_to()])
+                    .ok()
+                    .and_then(|s| s.chars().next())
+                    .map(Found::Char)
+            }
             Err(_) => None,
         };
         match found {
-            Some(found) => CheckError { rule: rule.name(), offset: start, found },
+            Some(found) => CheckError {
+                rule: rule.name(),
+                offset: start,
+                found,
+            },
             // Not UTF-8 at the character start: report the DFA's own offset.
-            None => CheckError { rule: rule.name(), offset: dfa_offset, found: Found::InvalidUtf8(input[dfa_offset]) },
+            None => CheckError {
+                rule: rule.name(),
+                offset: dfa_offset,
+                found: Found::InvalidUtf8(input[dfa_offset]),
+            },
         }
     }
 
@@ -92,7 +106,11 @@ impl fmt::Display for CheckError {
                 "invalid UTF-8: byte 0x{b:02X} at byte {} is not part of a well-formed character",
                 self.offset
             ),
-            Found::End => write!(f, "{} is incomplete: the input ends at byte {}", self.rule, self.offset),
+            Found::End => write!(
+                f,
+                "{} is incomplete: the input ends at byte {}",
+                self.rule, self.offset
+            ),
         }
     }
 }

@@ -52,12 +52,19 @@ impl Rule {
             .collect();
         scored.sort();
         let limit = (wanted.len() / 2).max(3);
-        scored.into_iter().filter(|&(d, _)| d <= limit).take(3).map(|(_, n)| n).collect()
+        scored
+            .into_iter()
+            .filter(|&(d, _)| d <= limit)
+            .take(3)
+            .map(|(_, n)| n)
+            .collect()
     }
 }
 
 fn cmp_ignore_ascii_case(a: &str, b: &str) -> core::cmp::Ordering {
-    a.bytes().map(|c| c.to_ascii_lowercase()).cmp(b.bytes().map(|c| c.to_ascii_lowercase()))
+    a.bytes()
+        .map(|c| c.to_ascii_lowercase())
+        .cmp(b.bytes().map(|c| c.to_ascii_lowercase()))
 }
 
 /// Levenshtein distance over bytes; rule names are ASCII.
@@ -68,7 +75,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
         let mut diagonal = row[0];
         row[0] = i + 1;
         for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
             diagonal = row[j + 1];
             row[j + 1] = next;
         }
@@ -96,6 +105,8 @@ mod tests {
     #[test]
     fn all_rules_are_sorted_for_binary_search() {
         let all = Rule::all();
-        assert!(all.windows(2).all(|w| cmp_ignore_ascii_case(w[0].name(), w[1].name()).is_lt()));
+        assert!(all
+            .windows(2)
+            .all(|w| cmp_ignore_ascii_case(w[0].name(), w[1].name()).is_lt()));
     }
 }

@@ -11,7 +11,7 @@
 //!
 //! assert!(rfc3987::check(&rules::IRI_REFERENCE, "http://résumé.example.org/").is_ok());
 //! let error = rfc3987::check(&rules::IRI, "http://example.org/a b").unwrap_err();
-//! assert_eq!(error.offset(), 21);
+//! assert_eq!(error.offset(), 20);
 //! assert_eq!(Rule::find("ipath-ABEMPTY").unwrap().name(), "ipath-abempty");
 //! ```
 #![forbid(unsafe_code)]

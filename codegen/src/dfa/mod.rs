@@ -1,0 +1,273 @@
+//! Deterministic automata: subset construction, minimization, byte classes.
+//!
+//! A [`Dfa`] here is the compiler's finished product for one start rule, in
+//! the layout the emitter writes out:
+//!
+//! - **Byte classes.** Bytes that every state treats alike share a class;
+//!   `classes[byte]` is the class, and the transition table has one column
+//!   per class instead of 256. The IRI grammars need a few dozen.
+//! - **Special states first.** State 0 is the dead state (every transition
+//!   loops to it), then the non-accepting states, then the accepting ones,
+//!   so "dead?" is `s == 0` and "accepting?" is `s >= accept_from`: one
+//!   compare each, no second table.
+//!
+//! `determinize` builds the DFA over the NFA's own byte partition;
+//! `minimize` merges equivalent states, orders them as above, and merges
+//! classes that became indistinguishable.
+
+mod determinize;
+mod minimize;
+
+use crate::error::Error;
+use crate::grammar::Grammar;
+use crate::nfa::Nfa;
+
+/// A minimized DFA over byte classes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dfa {
+    /// The start rule, as the grammar spells it.
+    pub rule: String,
+    /// `classes[byte]` is the byte's class.
+    pub classes: [u8; 256],
+    /// Number of classes (the width of a row of `trans`).
+    pub class_count: usize,
+    /// `trans[state * class_count + class]` is the next state; state 0 is dead.
+    pub trans: Vec<u32>,
+    /// Number of states, the dead state included.
+    pub state_count: usize,
+    /// The start state.
+    pub start: u32,
+    /// States from this one on accept.
+    pub accept_from: u32,
+}
+
+/// Size figures of a compiled rule, for `--stats` and generated headers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stats {
+    /// The rule.
+    pub rule: String,
+    /// DFA states, the dead state included.
+    pub states: usize,
+    /// Byte classes.
+    pub classes: usize,
+    /// Bytes per stored state id (1 or 2).
+    pub id_bytes: usize,
+    /// Bytes of the byte-class table plus the transition table.
+    pub table_bytes: usize,
+}
+
+impl Dfa {
+    /// The next state from `state` on `byte`.
+    pub fn step(&self, state: u32, byte: u8) -> u32 {
+        self.trans[state as usize * self.class_count + self.classes[byte as usize] as usize]
+    }
+
+    /// Whether `state` accepts.
+    pub fn is_accepting(&self, state: u32) -> bool {
+        state >= self.accept_from
+    }
+
+    /// Runs the DFA: `Ok` when `input` matches, else the offset of the byte
+    /// that led to the dead state (the input length if it ended too early).
+    pub fn run(&self, input: &[u8]) -> Result<(), usize> {
+        let mut state = self.start;
+        for (i, &byte) in input.iter().enumerate() {
+            state = self.step(state, byte);
+            if state == 0 {
+                return Err(i);
+            }
+        }
+        if self.is_accepting(state) {
+            Ok(())
+        } else {
+            Err(input.len())
+        }
+    }
+
+    /// Bytes per stored state id once ids are premultiplied by the class
+    /// count (`1` for `u8`, `2` for `u16`), or `None` if they fit neither.
+    pub fn id_bytes(&self) -> Option<usize> {
+        let largest = (self.state_count - 1) * self.class_count;
+        if largest <= u8::MAX as usize {
+            Some(1)
+        } else if largest <= u16::MAX as usize {
+            Some(2)
+        } else {
+            None
+        }
+    }
+
+    /// For each state, the classes whose transition stays in that state, as
+    /// a bit mask (`class_count` bits, 64 per word, `mask_words()` words a
+    /// state). A scanner can skip runs of such bytes without walking the
+    /// table one load at a time.
+    pub fn stay_masks(&self) -> Vec<u64> {
+        let words = self.mask_words();
+        let mut masks = vec![0u64; self.state_count * words];
+        for state in 0..self.state_count {
+            for class in 0..self.class_count {
+                if self.trans[state * self.class_count + class] as usize == state {
+                    masks[state * words + class / 64] |= 1 << (class % 64);
+                }
+            }
+        }
+        masks
+    }
+
+    /// Words of 64 bits per state in [`Dfa::stay_masks`].
+    pub fn mask_words(&self) -> usize {
+        self.class_count.div_ceil(64)
+    }
+
+    /// Size figures.
+    pub fn stats(&self) -> Stats {
+        let id_bytes = self.id_bytes().unwrap_or(4);
+        Stats {
+            rule: self.rule.clone(),
+            states: self.state_count,
+            classes: self.class_count,
+            id_bytes,
+            table_bytes: 256 + self.trans.len() * id_bytes,
+        }
+    }
+}
+
+/// Compiles one rule: regularity check, NFA, subset construction (at most
+/// `max_states` states), minimization.
+pub fn compile_rule(grammar: &Grammar, rule: &str, max_states: usize) -> Result<Dfa, Error> {
+    let def = grammar.require(rule)?;
+    crate::regular::check(grammar, &def.name)?;
+    let nfa = Nfa::compile(grammar, &def.name)?;
+    let raw = determinize::determinize(&nfa, max_states).map_err(|states| {
+        Error::at(
+            def.loc.clone(),
+            format!(
+                "rule `{}` needs more than {max_states} DFA states (stopped at {states}); \
+                 raise `max-states` in the configuration if this is expected",
+                def.name
+            ),
+        )
+    })?;
+    let dfa = minimize::minimize(&raw, def.name.clone());
+    if dfa.id_bytes().is_none() {
+        return Err(Error::at(
+            def.loc.clone(),
+            format!(
+                "rule `{}` has {} states x {} byte classes, too many for 16-bit premultiplied state ids",
+                def.name, dfa.state_count, dfa.class_count
+            ),
+        ));
+    }
+    Ok(dfa)
+}
+
+/// The DFA as `determinize` leaves it: over the NFA's byte partition, with
+/// state 0 dead, not yet minimal.
+pub(crate) struct RawDfa {
+    pub classes: [u8; 256],
+    pub class_count: usize,
+    pub trans: Vec<u32>,
+    pub accepting: Vec<bool>,
+    pub start: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compile(text: &str, rule: &str) -> Dfa {
+        let g = Grammar::from_sources(&[("t.abnf", text)]).unwrap();
+        compile_rule(&g, rule, 1000).unwrap()
+    }
+
+    #[test]
+    fn case_insensitive_strings_and_counted_repetition() {
+        let dfa = compile("top = \"ab\" 2*3DIGIT\nDIGIT = %x30-39\n", "top");
+        for ok in ["ab12", "AB123", "aB99"] {
+            assert_eq!(dfa.run(ok.as_bytes()), Ok(()), "{ok}");
+        }
+        assert_eq!(dfa.run(b"ab1"), Err(3));
+        assert_eq!(dfa.run(b"ab1234"), Err(5));
+        assert_eq!(dfa.run(b"ac12"), Err(1));
+    }
+
+    #[test]
+    fn case_sensitive_string() {
+        let dfa = compile("top = %s\"aB\"\n", "top");
+        assert_eq!(dfa.run(b"aB"), Ok(()));
+        assert_eq!(dfa.run(b"ab"), Err(1));
+    }
+
+    #[test]
+    fn code_point_ranges_are_utf8_without_surrogates() {
+        let dfa = compile("top = *%xD000-E0FF\n", "top");
+        assert_eq!(dfa.run("\u{D7FF}\u{E000}\u{D000}".as_bytes()), Ok(()));
+        // ED A0 80 would be U+D800 in CESU-8: the second byte is refused.
+        assert_eq!(dfa.run(&[0xED, 0xA0, 0x80]), Err(1));
+        assert_eq!(dfa.run("\u{E100}".as_bytes()), Err(1));
+        // An overlong encoding (of U+0000 here) is refused at its second byte.
+        let dfa = compile("top = *%x00-7FF\n", "top");
+        assert_eq!(dfa.run(&[0xC0, 0x80]), Err(0));
+        assert_eq!(dfa.run(&[0xE0, 0x80, 0x80]), Err(0));
+        assert_eq!(dfa.run("\u{7FF}".as_bytes()), Ok(()));
+    }
+
+    #[test]
+    fn minimal_and_ordered() {
+        // (a/b)* c has two live states whatever the NFA looked like.
+        let dfa = compile("top = *(\"a\" / \"b\" / \"a\") \"c\"\n", "top");
+        assert_eq!(dfa.state_count, 3);
+        assert!(!dfa.is_accepting(dfa.start));
+        assert_eq!(dfa.accept_from, 2);
+        // a, b share a class; c has one; everything else is a third.
+        assert_eq!(dfa.class_count, 3);
+        assert_eq!(dfa.classes[b'a' as usize], dfa.classes[b'B' as usize]);
+        assert!(
+            (0..dfa.class_count).all(|c| dfa.trans[c] == 0),
+            "dead state loops"
+        );
+    }
+
+    #[test]
+    fn zero_repetition_of_prose_is_empty() {
+        let dfa = compile("top = \"x\" 0<anything>\n", "top");
+        assert_eq!(dfa.run(b"x"), Ok(()));
+    }
+
+    #[test]
+    fn stay_masks_mark_self_loops() {
+        let dfa = compile("top = \"/\" *%x61-7A\n", "top");
+        let after_slash = dfa.step(dfa.start, b'/');
+        let masks = dfa.stay_masks();
+        let letter = dfa.classes[b'q' as usize] as usize;
+        assert_eq!(masks[after_slash as usize] >> letter & 1, 1);
+        assert_eq!(masks[dfa.start as usize], 0);
+    }
+
+    #[test]
+    fn state_limit_names_the_rule() {
+        // The n-th letter from the end being `a` needs 2^n states.
+        let g = Grammar::from_sources(&[(
+            "t.abnf",
+            "big = *(\"a\" / \"b\") \"a\" 12(\"a\" / \"b\")\n",
+        )])
+        .unwrap();
+        let err = compile_rule(&g, "big", 500).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("t.abnf:1:1: rule `big` needs more than 500 DFA states"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn prose_is_refused_with_location() {
+        let g = Grammar::from_sources(&[("t.abnf", "a = \"x\"\nb = a <some text>\n")]).unwrap();
+        let err = compile_rule(&g, "b", 100).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("t.abnf:2:1: rule `b` uses the prose value <some text>"),
+            "{err}"
+        );
+    }
+}
