@@ -4,9 +4,11 @@
 //! this:
 //!
 //! - `Dfa<S>`: the table layout and its walker, once. `S` is `u8` or `u16`,
-//!   whichever holds the largest state id; ids are premultiplied by the
-//!   class count, so a transition is one load: `trans[state + class]`.
-//!   State 0 is dead, states from `accept_from` on accept.
+//!   whichever holds the largest state id; ids are premultiplied by the row
+//!   width, so a transition is one load: `trans[state + class]`. State 0 is
+//!   dead, states from `accept_from` on accept. Each row ends with the id of
+//!   the state's self-loop byte set (`LOOPS`), which lets the walker skip
+//!   runs of such bytes eight at a time.
 //! - `rules::NAME`: one `Rule` per start rule, documented with its ABNF and
 //!   its size, and `ALL_RULES`, sorted by lowercase name for lookup.
 //! - Tables are emitted once and shared by every rule they are equal for.
@@ -36,10 +38,13 @@ pub fn emit(
     classes: &[CharClass],
 ) -> Result<String, Error> {
     let mut tables = Tables::default();
+    let mut loops = LoopSets::default();
     let mut rule_items = Vec::new();
     for dfa in dfas {
-        rule_items.push(rule_item(grammar, dfa, &mut tables));
+        rule_items.push(rule_item(grammar, dfa, &mut tables, &mut loops));
     }
+    let loop_count = Literal::usize_unsuffixed(loops.sets.len());
+    let loop_sets = loops.sets.iter().map(|set| quote! { [#(#set),*] });
     let mut sorted: Vec<&Dfa> = dfas.iter().collect();
     sorted.sort_by_key(|d| d.rule.to_ascii_lowercase());
     let all: Vec<Ident> = sorted.iter().map(|d| ident(&screaming(&d.rule))).collect();
@@ -52,19 +57,20 @@ pub fn emit(
         ///
         /// `classes[byte]` is the byte's class; the next state from `state`
         /// is `trans[state + class]`, because state ids are premultiplied
-        /// by the class count (`stride`). State 0 is the dead state; states
-        /// from `accept_from` on accept. `stay` holds, for each state, the
-        /// classes that keep the DFA in that state (`mask_words` words of 64
-        /// bits per state, indexed by `state / stride`), for scanners that
-        /// skip such runs without walking the table.
+        /// by the row width (`stride`): a transition is one dependent load.
+        /// State 0 is the dead state; states from `accept_from` on accept.
+        ///
+        /// The last column of each row is not a class: it holds the state's
+        /// self-loop set, `0` for none or `k` for `LOOPS[k - 1]`, the bytes
+        /// that keep the DFA in that state. In such a state the walker
+        /// checks the following bytes eight at a time against the set,
+        /// independent loads instead of a chain of dependent ones.
         pub struct Dfa<S: 'static> {
             pub classes: &'static [u8; 256],
             pub trans: &'static [S],
             pub stride: usize,
             pub start: usize,
             pub accept_from: usize,
-            pub stay: &'static [u64],
-            pub mask_words: usize,
         }
 
         impl<S: ::core::marker::Copy + ::core::convert::Into<usize>> Dfa<S> {
@@ -73,12 +79,22 @@ pub fn emit(
             /// a state that does not accept.
             #[inline]
             pub fn recognize(&self, input: &[u8]) -> ::core::result::Result<(), usize> {
+                let loop_column = self.stride - 1;
                 let mut state = self.start;
-                for (offset, &byte) in input.iter().enumerate() {
-                    state = self.trans[state + self.classes[byte as usize] as usize].into();
-                    if state == 0 {
+                let mut offset = 0;
+                while let ::core::option::Option::Some(&byte) = input.get(offset) {
+                    let next: usize = self.trans[state + self.classes[byte as usize] as usize].into();
+                    if next == 0 {
                         return ::core::result::Result::Err(offset);
                     }
+                    offset += 1;
+                    if next == state {
+                        let set: usize = self.trans[state + loop_column].into();
+                        if set != 0 {
+                            offset = skip_run(&LOOPS[set - 1], input, offset);
+                        }
+                    }
+                    state = next;
                 }
                 if state >= self.accept_from {
                     ::core::result::Result::Ok(())
@@ -87,6 +103,35 @@ pub fn emit(
                 }
             }
         }
+
+        /// The end of the run of bytes from `offset` on that are all in `set`.
+        #[inline]
+        fn skip_run(set: &[bool; 256], input: &[u8], mut offset: usize) -> usize {
+            for chunk in input[offset..].chunks_exact(8) {
+                let all = set[chunk[0] as usize]
+                    & set[chunk[1] as usize]
+                    & set[chunk[2] as usize]
+                    & set[chunk[3] as usize]
+                    & set[chunk[4] as usize]
+                    & set[chunk[5] as usize]
+                    & set[chunk[6] as usize]
+                    & set[chunk[7] as usize];
+                if !all {
+                    break;
+                }
+                offset += 8;
+            }
+            while let ::core::option::Option::Some(&byte) = input.get(offset) {
+                if !set[byte as usize] {
+                    break;
+                }
+                offset += 1;
+            }
+            offset
+        }
+
+        /// Self-loop byte sets, shared by all rules (see [`Dfa`]).
+        static LOOPS: [[bool; 256]; #loop_count] = [#(#loop_sets),*];
 
         /// A DFA with 8-bit or 16-bit state ids.
         #[derive(Clone, Copy)]
@@ -207,18 +252,13 @@ impl Tables {
         if let Some(name) = self.names.get(&key) {
             return name.clone();
         }
-        let prefix = match kind {
-            'c' => "CLASSES",
-            't' => "TRANS",
-            _ => "STAY",
-        };
+        let prefix = if kind == 'c' { "CLASSES" } else { "TRANS" };
         let name = ident(&format!("{prefix}_{}", self.items.len()));
         let ty_ident = ident(ty);
         let len = Literal::usize_unsuffixed(key.1.len());
         let literals = key.1.iter().map(|&v| match ty {
             "u8" => Literal::u8_unsuffixed(v as u8),
-            "u16" => Literal::u16_unsuffixed(v as u16),
-            _ => Literal::u64_unsuffixed(v),
+            _ => Literal::u16_unsuffixed(v as u16),
         });
         self.items
             .push(quote! { static #name: [#ty_ident; #len] = [#(#literals),*]; });
@@ -227,28 +267,58 @@ impl Tables {
     }
 }
 
-fn rule_item(grammar: &Grammar, dfa: &Dfa, tables: &mut Tables) -> TokenStream {
+/// Distinct self-loop byte sets across all rules; a set's id is its index + 1.
+#[derive(Default)]
+struct LoopSets {
+    sets: Vec<[bool; 256]>,
+    ids: HashMap<[bool; 256], u64>,
+}
+
+impl LoopSets {
+    /// The id of `state`'s self-loop set, `0` when it has none or when the
+    /// id would not fit a state id of `id_bytes` bytes.
+    fn id(&mut self, dfa: &Dfa, state: u32, id_bytes: usize) -> u64 {
+        let set = dfa.stay_set(state);
+        if !set.contains(&true) {
+            return 0;
+        }
+        if let Some(&id) = self.ids.get(&set) {
+            return id;
+        }
+        let next = self.sets.len() as u64 + 1;
+        if next >= 1 << (8 * id_bytes) {
+            return 0;
+        }
+        self.sets.push(set);
+        self.ids.insert(set, next);
+        next
+    }
+}
+
+fn rule_item(
+    grammar: &Grammar,
+    dfa: &Dfa,
+    tables: &mut Tables,
+    loops: &mut LoopSets,
+) -> TokenStream {
     let def = grammar
         .get(&dfa.rule)
         .expect("start rules come from the grammar");
     let stats = dfa.stats();
     let ty = if stats.id_bytes == 1 { "u8" } else { "u16" };
-    let stride = dfa.class_count;
+    let stride = dfa.stride();
     let classes = tables.get(
         'c',
         "u8",
         dfa.classes.iter().map(|&c| u64::from(c)).collect(),
     );
-    let trans = tables.get(
-        't',
-        ty,
-        dfa.trans
-            .iter()
-            .map(|&t| u64::from(t) * stride as u64)
-            .collect(),
-    );
-    let stay = tables.get('s', "u64", dfa.stay_masks());
-    let mask_words = dfa.mask_words();
+    let mut rows = Vec::with_capacity(dfa.state_count * stride);
+    for state in 0..dfa.state_count {
+        let row = &dfa.trans[state * dfa.class_count..(state + 1) * dfa.class_count];
+        rows.extend(row.iter().map(|&t| u64::from(t) * stride as u64));
+        rows.push(loops.id(dfa, state as u32, stats.id_bytes));
+    }
+    let trans = tables.get('t', ty, rows);
     let start = dfa.start as usize * stride;
     let accept_from = dfa.accept_from as usize * stride;
     let name = &dfa.rule;
@@ -262,11 +332,10 @@ fn rule_item(grammar: &Grammar, dfa: &Dfa, tables: &mut Tables) -> TokenStream {
         Literal::usize_unsuffixed(stats.classes),
         Literal::usize_unsuffixed(stats.table_bytes),
     );
-    let (stride, start, accept_from, mask_words) = (
+    let (stride, start, accept_from) = (
         Literal::usize_unsuffixed(stride),
         Literal::usize_unsuffixed(start),
         Literal::usize_unsuffixed(accept_from),
-        Literal::usize_unsuffixed(mask_words),
     );
     let doc = format!(
         " The rule `{name}` ({}:{}):\n\n ```abnf\n{}\n ```\n\n {states} states, {class_count} byte classes, \
@@ -293,8 +362,6 @@ fn rule_item(grammar: &Grammar, dfa: &Dfa, tables: &mut Tables) -> TokenStream {
             stride: #stride,
             start: #start,
             accept_from: #accept_from,
-            stay: &super::#stay,
-            mask_words: #mask_words,
         };
     }
 }

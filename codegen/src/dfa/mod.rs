@@ -84,10 +84,17 @@ impl Dfa {
         }
     }
 
-    /// Bytes per stored state id once ids are premultiplied by the class
-    /// count (`1` for `u8`, `2` for `u16`), or `None` if they fit neither.
+    /// Width of an emitted transition row: one column per class, plus
+    /// one for the state's self-loop set (see [`crate::emit`]).
+    pub fn stride(&self) -> usize {
+        self.class_count + 1
+    }
+
+    /// Bytes per stored state id once ids are premultiplied by the
+    /// [`stride`](Dfa::stride) (`1` for `u8`, `2` for `u16`), or `None` if
+    /// they fit neither.
     pub fn id_bytes(&self) -> Option<usize> {
-        let largest = (self.state_count - 1) * self.class_count;
+        let largest = (self.state_count - 1) * self.stride();
         if largest <= u8::MAX as usize {
             Some(1)
         } else if largest <= u16::MAX as usize {
@@ -97,26 +104,15 @@ impl Dfa {
         }
     }
 
-    /// For each state, the classes whose transition stays in that state, as
-    /// a bit mask (`class_count` bits, 64 per word, `mask_words()` words a
-    /// state). A scanner can skip runs of such bytes without walking the
-    /// table one load at a time.
-    pub fn stay_masks(&self) -> Vec<u64> {
-        let words = self.mask_words();
-        let mut masks = vec![0u64; self.state_count * words];
-        for state in 0..self.state_count {
-            for class in 0..self.class_count {
-                if self.trans[state * self.class_count + class] as usize == state {
-                    masks[state * words + class / 64] |= 1 << (class % 64);
-                }
-            }
+    /// The bytes whose transition keeps `state` where it is. A scanner in
+    /// such a state can skip a run of them without walking the table one
+    /// dependent load at a time.
+    pub fn stay_set(&self, state: u32) -> [bool; 256] {
+        let mut set = [false; 256];
+        for (byte, stays) in set.iter_mut().enumerate() {
+            *stays = state != 0 && self.step(state, byte as u8) == state;
         }
-        masks
-    }
-
-    /// Words of 64 bits per state in [`Dfa::stay_masks`].
-    pub fn mask_words(&self) -> usize {
-        self.class_count.div_ceil(64)
+        set
     }
 
     /// Size figures.
@@ -127,7 +123,7 @@ impl Dfa {
             states: self.state_count,
             classes: self.class_count,
             id_bytes,
-            table_bytes: 256 + self.trans.len() * id_bytes,
+            table_bytes: 256 + self.state_count * self.stride() * id_bytes,
         }
     }
 }
@@ -235,13 +231,19 @@ mod tests {
     }
 
     #[test]
-    fn stay_masks_mark_self_loops() {
+    fn stay_sets_mark_self_loops() {
         let dfa = compile("top = \"/\" *%x61-7A\n", "top");
         let after_slash = dfa.step(dfa.start, b'/');
-        let masks = dfa.stay_masks();
-        let letter = dfa.classes[b'q' as usize] as usize;
-        assert_eq!(masks[after_slash as usize] >> letter & 1, 1);
-        assert_eq!(masks[dfa.start as usize], 0);
+        let set = dfa.stay_set(after_slash);
+        assert!(
+            set[b'q' as usize] && set[b'a' as usize] && !set[b'/' as usize] && !set[b'A' as usize]
+        );
+        assert_eq!(set.iter().filter(|&&b| b).count(), 26);
+        assert!(dfa.stay_set(dfa.start).iter().all(|&b| !b));
+        assert!(
+            dfa.stay_set(0).iter().all(|&b| !b),
+            "the dead state is never worth skipping in"
+        );
     }
 
     #[test]

@@ -10,26 +10,27 @@
 // 2 start rules, 1 character classes.
 //
 //   rule    states  classes  id  table bytes
-//   word         6        8  u8           304
-//   number       5        3  u8           271
+//   word         6        8  u8           310
+//   number       5        3  u8           276
 
 /// A DFA over byte classes, as `abnf-dfa` lays it out.
 ///
 /// `classes[byte]` is the byte's class; the next state from `state`
 /// is `trans[state + class]`, because state ids are premultiplied
-/// by the class count (`stride`). State 0 is the dead state; states
-/// from `accept_from` on accept. `stay` holds, for each state, the
-/// classes that keep the DFA in that state (`mask_words` words of 64
-/// bits per state, indexed by `state / stride`), for scanners that
-/// skip such runs without walking the table.
+/// by the row width (`stride`): a transition is one dependent load.
+/// State 0 is the dead state; states from `accept_from` on accept.
+///
+/// The last column of each row is not a class: it holds the state's
+/// self-loop set, `0` for none or `k` for `LOOPS[k - 1]`, the bytes
+/// that keep the DFA in that state. In such a state the walker
+/// checks the following bytes eight at a time against the set,
+/// independent loads instead of a chain of dependent ones.
 pub struct Dfa<S: 'static> {
     pub classes: &'static [u8; 256],
     pub trans: &'static [S],
     pub stride: usize,
     pub start: usize,
     pub accept_from: usize,
-    pub stay: &'static [u64],
-    pub mask_words: usize,
 }
 impl<S: ::core::marker::Copy + ::core::convert::Into<usize>> Dfa<S> {
     /// `Ok` if `input` matches; otherwise the offset of the byte that
@@ -37,12 +38,24 @@ impl<S: ::core::marker::Copy + ::core::convert::Into<usize>> Dfa<S> {
     /// a state that does not accept.
     #[inline]
     pub fn recognize(&self, input: &[u8]) -> ::core::result::Result<(), usize> {
+        let loop_column = self.stride - 1;
         let mut state = self.start;
-        for (offset, &byte) in input.iter().enumerate() {
-            state = self.trans[state + self.classes[byte as usize] as usize].into();
-            if state == 0 {
+        let mut offset = 0;
+        while let ::core::option::Option::Some(&byte) = input.get(offset) {
+            let next: usize = self
+                .trans[state + self.classes[byte as usize] as usize]
+                .into();
+            if next == 0 {
                 return ::core::result::Result::Err(offset);
             }
+            offset += 1;
+            if next == state {
+                let set: usize = self.trans[state + loop_column].into();
+                if set != 0 {
+                    offset = skip_run(&LOOPS[set - 1], input, offset);
+                }
+            }
+            state = next;
         }
         if state >= self.accept_from {
             ::core::result::Result::Ok(())
@@ -51,6 +64,54 @@ impl<S: ::core::marker::Copy + ::core::convert::Into<usize>> Dfa<S> {
         }
     }
 }
+/// The end of the run of bytes from `offset` on that are all in `set`.
+#[inline]
+fn skip_run(set: &[bool; 256], input: &[u8], mut offset: usize) -> usize {
+    for chunk in input[offset..].chunks_exact(8) {
+        let all = set[chunk[0] as usize] & set[chunk[1] as usize]
+            & set[chunk[2] as usize] & set[chunk[3] as usize] & set[chunk[4] as usize]
+            & set[chunk[5] as usize] & set[chunk[6] as usize] & set[chunk[7] as usize];
+        if !all {
+            break;
+        }
+        offset += 8;
+    }
+    while let ::core::option::Option::Some(&byte) = input.get(offset) {
+        if !set[byte as usize] {
+            break;
+        }
+        offset += 1;
+    }
+    offset
+}
+/// Self-loop byte sets, shared by all rules (see [`Dfa`]).
+static LOOPS: [[bool; 256]; 1] = [
+    [
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, true, true, true,
+        true, true, true, true, true, true, true, true, true, true, true, true, true,
+        true, true, true, true, true, true, true, true, true, true, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false,
+    ],
+];
 /// A DFA with 8-bit or 16-bit state ids.
 #[derive(Clone, Copy)]
 pub enum Table {
@@ -112,23 +173,21 @@ pub mod rules {
     /// word   = 1*letter
     /// ```
     ///
-    /// 6 states, 8 byte classes, 8-bit state ids, 304 bytes of tables.
+    /// 6 states, 8 byte classes, 8-bit state ids, 310 bytes of tables.
     pub static WORD: Rule = Rule {
         name: "word",
         abnf: "word   = 1*letter",
         table: Table::U8(&WORD_DFA),
         states: 6,
         byte_classes: 8,
-        table_bytes: 304,
+        table_bytes: 310,
     };
     static WORD_DFA: Dfa<u8> = Dfa {
         classes: &super::CLASSES_0,
         trans: &super::TRANS_1,
-        stride: 8,
-        start: 8,
-        accept_from: 40,
-        stay: &super::STAY_2,
-        mask_words: 1,
+        stride: 9,
+        start: 9,
+        accept_from: 45,
     };
     /// The rule `number` (small.abnf:4):
     ///
@@ -136,23 +195,21 @@ pub mod rules {
     /// number = "0" / %x31-39 *2DIGIT
     /// ```
     ///
-    /// 5 states, 3 byte classes, 8-bit state ids, 271 bytes of tables.
+    /// 5 states, 3 byte classes, 8-bit state ids, 276 bytes of tables.
     pub static NUMBER: Rule = Rule {
         name: "number",
         abnf: "number = \"0\" / %x31-39 *2DIGIT",
         table: Table::U8(&NUMBER_DFA),
         states: 5,
         byte_classes: 3,
-        table_bytes: 271,
+        table_bytes: 276,
     };
     static NUMBER_DFA: Dfa<u8> = Dfa {
-        classes: &super::CLASSES_3,
-        trans: &super::TRANS_4,
-        stride: 3,
-        start: 3,
-        accept_from: 6,
-        stay: &super::STAY_5,
-        mask_words: 1,
+        classes: &super::CLASSES_2,
+        trans: &super::TRANS_3,
+        stride: 4,
+        start: 4,
+        accept_from: 8,
     };
 }
 /// Every start rule, sorted by lowercase name.
@@ -201,12 +258,11 @@ static CLASSES_0: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-static TRANS_1: [u8; 48] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 16, 24, 32, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 0,
-    0, 40, 0, 0, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 16, 24, 32,
+static TRANS_1: [u8; 54] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 45, 0, 0, 0, 18, 27, 36, 0, 0, 0, 0, 45, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 45, 0, 0, 0, 0, 0, 0, 45, 0, 0, 0, 0, 0, 0, 0, 45, 0, 0, 0, 18, 27, 36, 1,
 ];
-static STAY_2: [u64; 6] = [255, 0, 0, 0, 0, 2];
-static CLASSES_3: [u8; 256] = [
+static CLASSES_2: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2,
     2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -218,5 +274,6 @@ static CLASSES_3: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-static TRANS_4: [u8; 15] = [0, 0, 0, 0, 6, 9, 0, 0, 0, 0, 12, 12, 0, 6, 6];
-static STAY_5: [u64; 5] = [7, 0, 0, 0, 0];
+static TRANS_3: [u8; 20] = [
+    0, 0, 0, 0, 0, 8, 12, 0, 0, 0, 0, 0, 0, 16, 16, 0, 0, 8, 8, 0,
+];
