@@ -25,6 +25,7 @@ extern crate alloc;
 
 mod error;
 pub mod grammar;
+pub mod percent;
 
 pub use error::CheckError;
 

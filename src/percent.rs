@@ -1,0 +1,206 @@
+//! Percent-encoding primitives shared by mapping (RFC 3987 section 3),
+//! normalization (section 5.3.2.3) and generation (section 7.4).
+//!
+//! A component is read as a sequence of [`Piece`]s: literal characters, and
+//! runs of `%HH` triplets decoded as UTF-8. A run is decoded as a whole
+//! (`%C3%A9` is one `é`); octets that are not part of well-formed UTF-8
+//! (overlong forms such as `%C0%AF`, surrogates such as `%ED%A0%80`,
+//! truncated sequences, `%FC`) come out one [`Piece::Invalid`] each, so
+//! callers can keep exactly those encoded (section 3.2 step 3). Decoding
+//! uses the standard library's UTF-8 validation (`Utf8Chunks`), the same
+//! definition of well-formed as the generated recognizers.
+//!
+//! Whether a decoded character may appear unencoded is never decided here:
+//! callers ask the generated `class::is_*` predicates of their component.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A piece of a component's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece<'a> {
+    /// A character written as itself (never `%`).
+    Literal(char),
+    /// A character written as `%HH` triplets that decode to its UTF-8;
+    /// `raw` is those triplets exactly as written.
+    Encoded {
+        /// The decoded character.
+        c: char,
+        /// The triplets as written (hex digits in their original case).
+        raw: &'a str,
+    },
+    /// One `%HH` triplet whose octet is not part of well-formed UTF-8.
+    Invalid {
+        /// The octet.
+        octet: u8,
+        /// The triplet as written.
+        raw: &'a str,
+    },
+    /// A `%` not followed by two hex digits (possible only in text that a
+    /// recognizer has not accepted).
+    Stray(char),
+}
+
+/// The pieces of `text`, in order.
+pub fn pieces(text: &str) -> Pieces<'_> {
+    Pieces {
+        text,
+        pos: 0,
+        pending: Vec::new(),
+    }
+}
+
+/// Iterator returned by [`pieces`].
+#[derive(Clone, Debug)]
+pub struct Pieces<'a> {
+    text: &'a str,
+    pos: usize,
+    /// Pieces of the current `%HH` run not yet returned, last first.
+    pending: Vec<Piece<'a>>,
+}
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = Piece<'a>;
+
+    fn next(&mut self) -> Option<Piece<'a>> {
+        if let Some(piece) = self.pending.pop() {
+            return Some(piece);
+        }
+        let rest = &self.text[self.pos..];
+        let c = rest.chars().next()?;
+        if c != '%' {
+            self.pos += c.len_utf8();
+            return Some(Piece::Literal(c));
+        }
+        // Collect the whole run of triplets, then decode it as UTF-8.
+        let start = self.pos;
+        let mut octets = Vec::new();
+        while let Some(octet) = triplet(&self.text.as_bytes()[self.pos..]) {
+            octets.push(octet);
+            self.pos += 3;
+        }
+        if octets.is_empty() {
+            self.pos += 1;
+            return Some(Piece::Stray('%'));
+        }
+        let mut offset = start;
+        let mut run = Vec::new();
+        for chunk in octets.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                let len = 3 * c.len_utf8();
+                run.push(Piece::Encoded {
+                    c,
+                    raw: &self.text[offset..offset + len],
+                });
+                offset += len;
+            }
+            for &octet in chunk.invalid() {
+                run.push(Piece::Invalid {
+                    octet,
+                    raw: &self.text[offset..offset + 3],
+                });
+                offset += 3;
+            }
+        }
+        run.reverse();
+        self.pending = run;
+        self.pending.pop()
+    }
+}
+
+/// The octet of a `%HH` triplet at the start of `bytes`.
+fn triplet(bytes: &[u8]) -> Option<u8> {
+    match bytes {
+        [b'%', hi, lo, ..] => Some(hex_value(*hi)? << 4 | hex_value(*lo)?),
+        _ => None,
+    }
+}
+
+fn hex_value(digit: u8) -> Option<u8> {
+    (digit as char).to_digit(16).map(|d| d as u8)
+}
+
+const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Appends `%HH` (uppercase hex, RFC 3986 section 2.1) for one octet.
+pub fn push_octet(out: &mut String, octet: u8) {
+    out.push('%');
+    out.push(HEX_UPPER[usize::from(octet >> 4)] as char);
+    out.push(HEX_UPPER[usize::from(octet & 0xF)] as char);
+}
+
+/// Appends the UTF-8 octets of `c` as `%HH` triplets (RFC 3987 section 3.1
+/// step 2).
+pub fn push_encoded(out: &mut String, c: char) {
+    let mut buf = [0u8; 4];
+    for &octet in c.encode_utf8(&mut buf).as_bytes() {
+        push_octet(out, octet);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    #[test]
+    fn literal_and_encoded_characters() {
+        assert_eq!(
+            pieces("a%C3%a9b").collect::<Vec<_>>(),
+            vec![
+                Piece::Literal('a'),
+                Piece::Encoded {
+                    c: 'é',
+                    raw: "%C3%a9"
+                },
+                Piece::Literal('b')
+            ]
+        );
+    }
+
+    #[test]
+    fn ill_formed_octets_stay_separate() {
+        // Overlong `/`, a surrogate, a truncated sequence, and 0xFC.
+        let got: Vec<_> = pieces("%C0%AF%ED%A0%80%E2%82%FC%41").collect();
+        let invalid = |octet, raw| Piece::Invalid { octet, raw };
+        assert_eq!(
+            got,
+            vec![
+                invalid(0xC0, "%C0"),
+                invalid(0xAF, "%AF"),
+                invalid(0xED, "%ED"),
+                invalid(0xA0, "%A0"),
+                invalid(0x80, "%80"),
+                invalid(0xE2, "%E2"),
+                invalid(0x82, "%82"),
+                invalid(0xFC, "%FC"),
+                Piece::Encoded { c: 'A', raw: "%41" },
+            ]
+        );
+    }
+
+    #[test]
+    fn runs_split_at_a_literal() {
+        // `%E2%80` then a literal breaks the run: both octets are invalid.
+        let got: Vec<_> = pieces("%E2%80x%AE").collect();
+        assert_eq!(got.len(), 4);
+        assert!(matches!(got[2], Piece::Literal('x')));
+    }
+
+    #[test]
+    fn stray_percent() {
+        assert_eq!(
+            pieces("%4").collect::<Vec<_>>(),
+            vec![Piece::Stray('%'), Piece::Literal('4')]
+        );
+    }
+
+    #[test]
+    fn encoding_is_uppercase_utf8() {
+        let mut out = String::new();
+        push_encoded(&mut out, 'é');
+        push_encoded(&mut out, '\u{10300}');
+        push_octet(&mut out, 0x0A);
+        assert_eq!(out, "%C3%A9%F0%90%8C%80%0A");
+    }
+}
