@@ -32,41 +32,47 @@ impl CheckError {
     /// The DFA may notice a bad multi-byte character only at its second or
     /// third byte (`U+FFFE` shares its first byte with allowed characters);
     /// the reported offset is moved back to the character's first byte.
+    /// Ill-formed UTF-8 is reported where the malformation starts.
     pub(crate) fn new(rule: &'static Rule, input: &[u8], dfa_offset: usize) -> Self {
+        let rule = rule.name();
+        // The DFAs accept only well-formed UTF-8, so a malformation at or
+        // before the DFA's offset is what stopped it (or, for a sequence cut
+        // off at the end, what would have).
+        let valid = match core::str::from_utf8(input) {
+            Ok(_) => input.len(),
+            Err(e) => e.valid_up_to(),
+        };
+        if valid < input.len() && valid <= dfa_offset {
+            return CheckError {
+                rule,
+                offset: valid,
+                found: Found::InvalidUtf8(input[valid]),
+            };
+        }
         if dfa_offset >= input.len() {
             return CheckError {
-                rule: rule.name(),
+                rule,
                 offset: input.len(),
                 found: Found::End,
             };
         }
+        // The prefix up to `valid` is UTF-8 and contains the DFA's offset:
+        // report the character that byte belongs to.
+        let text = core::str::from_utf8(&input[..valid]).unwrap_or_default();
         let mut start = dfa_offset;
-        // Walk back over continuation bytes (at most three) to the lead byte.
-        while start > 0 && dfa_offset - start < 3 && input[start] & 0xC0 == 0x80 {
+        while !text.is_char_boundary(start) {
             start -= 1;
         }
-        let end = (start + 4).min(input.len());
-        let found = match core::str::from_utf8(&input[start..end]) {
-            Ok(s) => s.chars().next().map(Found::Char),
-            Err(e) if e.valid_up_to() > 0 => {
-                core::str::from_utf8(&input[start..start + e.valid_up_to()])
-                    .ok()
-                    .and_then(|s| s.chars().next())
-                    .map(Found::Char)
-            }
-            Err(_) => None,
-        };
-        match found {
-            Some(found) => CheckError {
-                rule: rule.name(),
+        match text[start..].chars().next() {
+            Some(c) => CheckError {
+                rule,
                 offset: start,
-                found,
+                found: Found::Char(c),
             },
-            // Not UTF-8 at the character start: report the DFA's own offset.
             None => CheckError {
-                rule: rule.name(),
-                offset: dfa_offset,
-                found: Found::InvalidUtf8(input[dfa_offset]),
+                rule,
+                offset: input.len(),
+                found: Found::End,
             },
         }
     }
@@ -117,3 +123,35 @@ impl fmt::Display for CheckError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for CheckError {}
+
+#[cfg(test)]
+mod tests {
+    use crate::check_bytes;
+    use crate::grammar::rules::IRI_REFERENCE;
+
+    use super::Found;
+
+    fn at(input: &[u8]) -> (usize, Found) {
+        let e = check_bytes(&IRI_REFERENCE, input).unwrap_err();
+        (e.offset(), e.found())
+    }
+
+    #[test]
+    fn rejected_character_is_reported_at_its_first_byte() {
+        // U+FFFE: the DFA notices only at the third byte.
+        assert_eq!(at("ab\u{FFFE}".as_bytes()), (2, Found::Char('\u{FFFE}')));
+        assert_eq!(at(b"a b"), (1, Found::Char(' ')));
+        assert_eq!(at(b"%4"), (2, Found::End));
+    }
+
+    #[test]
+    fn ill_formed_utf8_is_reported_where_it_starts() {
+        assert_eq!(at(b"\xC3\xA9t\x80x"), (3, Found::InvalidUtf8(0x80)));
+        assert_eq!(at(b"\xC3\xA9\x80"), (2, Found::InvalidUtf8(0x80)));
+        assert_eq!(at(b"a\xC3(b"), (1, Found::InvalidUtf8(0xC3)));
+        assert_eq!(at(b"ab\xE9"), (2, Found::InvalidUtf8(0xE9)));
+        assert_eq!(at(b"\xFF"), (0, Found::InvalidUtf8(0xFF)));
+        // A grammar error before the malformation is reported as such.
+        assert_eq!(at(b"a b\xFF"), (1, Found::Char(' ')));
+    }
+}

@@ -1,0 +1,296 @@
+//! The arguments after the subcommand's name: options, then inputs.
+//!
+//! The command line is `iri SUBCOMMAND [ARG]...`, where each `ARG` is read
+//! left to right:
+//!
+//! - `--help` or `-h` asks for the subcommand's help, whatever follows;
+//! - `--` ends the options: every later argument is an input, even one that
+//!   starts with `-` (`iri check -- -x` checks `-x`);
+//! - `--NAME` is a flag, `--NAME=VALUE` or `--NAME VALUE` an option with a
+//!   value; `--json` is common to every subcommand, the others come from the
+//!   subcommand's [`OptionSpec`] list. Options and inputs may be mixed;
+//! - a lone `-` and anything not starting with `-` is an input, byte for
+//!   byte (non-UTF-8 arguments included: they fail as inputs, not as usage).
+//!
+//! Everything else is a usage error: an unknown option, a short option other
+//! than `-h`, a value for a flag, a missing value (`--rule` last, or followed
+//! by an argument starting with `-`: rule names and levels never do, so the
+//! user forgot the value), an option with a value given twice (which one was
+//! meant is a guess), and a value that is not UTF-8.
+
+use std::ffi::OsString;
+use std::fmt;
+
+/// An option that a subcommand accepts, besides `--json` and `--help`.
+#[derive(Debug)]
+pub struct OptionSpec {
+    /// The name after `--`, e.g. `rule`.
+    pub name: &'static str,
+    /// `Some(placeholder)` when the option takes a value (the placeholder, e.g.
+    /// `R`, is for messages), `None` for a flag.
+    pub value: Option<&'static str>,
+}
+
+/// The options every subcommand accepts (`--help` is handled apart, since it
+/// stops the parsing).
+const COMMON: &[OptionSpec] = &[OptionSpec {
+    name: "json",
+    value: None,
+}];
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Parse {
+    /// `--help` or `-h`: print the subcommand's help, exit 0.
+    Help,
+    /// Run the subcommand.
+    Run(Parsed),
+}
+
+/// The options and inputs of a command line that asks for a run.
+#[derive(Debug, Default)]
+pub struct Parsed {
+    /// Options seen, in order: the name and, for an option with a value, the
+    /// value (a flag has an empty one).
+    options: Vec<(&'static str, String)>,
+    /// The inputs given as arguments, in order; empty means "read stdin".
+    pub inputs: Vec<OsString>,
+}
+
+impl Parsed {
+    /// Whether the flag `--name` was given.
+    pub fn flag(&self, name: &str) -> bool {
+        self.options.iter().any(|(n, _)| *n == name)
+    }
+
+    /// The value of `--name`, if given.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A command line that does not follow the subcommand's usage (exit status 2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsageError(String);
+
+impl UsageError {
+    /// A usage error with this message (lowercase, no final period: it is
+    /// printed after `iri SUBCOMMAND: `).
+    pub fn new(message: impl Into<String>) -> Self {
+        UsageError(message.into())
+    }
+}
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Parses the arguments after the subcommand's name, against the
+/// subcommand's `options` plus the common ones.
+pub fn parse(
+    options: &'static [OptionSpec],
+    args: impl IntoIterator<Item = OsString>,
+) -> Result<Parse, UsageError> {
+    let mut parsed = Parsed::default();
+    let mut args = args.into_iter();
+    let mut options_ended = false;
+    while let Some(arg) = args.next() {
+        let bytes = arg.as_encoded_bytes();
+        if options_ended || bytes == b"-" || !bytes.starts_with(b"-") {
+            parsed.inputs.push(arg);
+            continue;
+        }
+        match bytes {
+            b"--" => {
+                options_ended = true;
+                continue;
+            }
+            b"-h" | b"--help" => return Ok(Parse::Help),
+            _ => {}
+        }
+        let Some(text) = arg.to_str() else {
+            return Err(UsageError::new(format!(
+                "unknown option '{}'",
+                arg.to_string_lossy()
+            )));
+        };
+        let Some(long) = text.strip_prefix("--") else {
+            return Err(UsageError::new(format!("unknown option '{text}'")));
+        };
+        let (name, inline_value) = match long.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (long, None),
+        };
+        let Some(spec) = COMMON.iter().chain(options).find(|o| o.name == name) else {
+            return Err(UsageError::new(format!("unknown option '--{name}'")));
+        };
+        let value = match (spec.value, inline_value) {
+            (None, None) => String::new(),
+            (None, Some(_)) => {
+                return Err(UsageError::new(format!("option '--{name}' takes no value")))
+            }
+            (Some(_), Some(value)) => value.to_owned(),
+            (Some(placeholder), None) => match args.next() {
+                Some(value) if !value.as_encoded_bytes().starts_with(b"-") => {
+                    value.into_string().map_err(|value| {
+                        UsageError::new(format!(
+                            "the value of '--{name}' is not UTF-8: '{}'",
+                            value.to_string_lossy()
+                        ))
+                    })?
+                }
+                _ => {
+                    return Err(UsageError::new(format!(
+                        "option '--{name}' needs a value: --{name} {placeholder}"
+                    )))
+                }
+            },
+        };
+        if spec.value.is_some() && parsed.value(spec.name).is_some() {
+            return Err(UsageError::new(format!(
+                "option '--{name}' is given more than once"
+            )));
+        }
+        parsed.options.push((spec.name, value));
+    }
+    Ok(Parse::Run(parsed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OPTIONS: &[OptionSpec] = &[
+        OptionSpec {
+            name: "rule",
+            value: Some("R"),
+        },
+        OptionSpec {
+            name: "loud",
+            value: None,
+        },
+    ];
+
+    fn run(args: &[&str]) -> Result<Parsed, UsageError> {
+        match parse(OPTIONS, args.iter().map(OsString::from))? {
+            Parse::Run(parsed) => Ok(parsed),
+            Parse::Help => panic!("unexpected help for {args:?}"),
+        }
+    }
+
+    fn error(args: &[&str]) -> String {
+        run(args).unwrap_err().to_string()
+    }
+
+    fn inputs(parsed: &Parsed) -> Vec<&str> {
+        parsed.inputs.iter().map(|i| i.to_str().unwrap()).collect()
+    }
+
+    #[test]
+    fn no_arguments_means_no_inputs_and_no_options() {
+        let parsed = run(&[]).unwrap();
+        assert!(parsed.inputs.is_empty());
+        assert!(!parsed.flag("json"));
+        assert_eq!(parsed.value("rule"), None);
+    }
+
+    #[test]
+    fn values_inline_or_separate_and_options_among_inputs() {
+        let parsed = run(&["a", "--rule=IRI", "b", "--json"]).unwrap();
+        assert_eq!(parsed.value("rule"), Some("IRI"));
+        assert!(parsed.flag("json"));
+        assert!(!parsed.flag("loud"));
+        assert_eq!(inputs(&parsed), ["a", "b"]);
+
+        let parsed = run(&["--rule", "ipath", "--loud", "x"]).unwrap();
+        assert_eq!(parsed.value("rule"), Some("ipath"));
+        assert!(parsed.flag("loud"));
+        assert_eq!(inputs(&parsed), ["x"]);
+    }
+
+    #[test]
+    fn an_inline_value_may_be_empty_or_contain_equals() {
+        assert_eq!(run(&["--rule="]).unwrap().value("rule"), Some(""));
+        assert_eq!(run(&["--rule=a=b"]).unwrap().value("rule"), Some("a=b"));
+    }
+
+    #[test]
+    fn double_dash_ends_options_and_single_dash_is_an_input() {
+        let parsed = run(&["-", "--", "--json", "-h", "--"]).unwrap();
+        assert!(!parsed.flag("json"));
+        assert_eq!(inputs(&parsed), ["-", "--json", "-h", "--"]);
+        assert!(run(&["--"]).unwrap().inputs.is_empty());
+    }
+
+    #[test]
+    fn empty_argument_is_an_input() {
+        assert_eq!(inputs(&run(&["", "--json"]).unwrap()), [""]);
+    }
+
+    #[test]
+    fn help_wins_over_what_follows() {
+        for args in [&["--help"][..], &["-h"], &["x", "--json", "-h", "--bogus"]] {
+            let parsed = parse(OPTIONS, args.iter().map(OsString::from)).unwrap();
+            assert!(matches!(parsed, Parse::Help), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn usage_errors_say_what_is_wrong() {
+        assert_eq!(error(&["--bogus"]), "unknown option '--bogus'");
+        assert_eq!(error(&["--bogus=1"]), "unknown option '--bogus'");
+        assert_eq!(error(&["-j"]), "unknown option '-j'");
+        assert_eq!(error(&["-rule"]), "unknown option '-rule'");
+        assert_eq!(error(&["--JSON"]), "unknown option '--JSON'");
+        assert_eq!(error(&["--json=yes"]), "option '--json' takes no value");
+        assert_eq!(error(&["--loud="]), "option '--loud' takes no value");
+        assert_eq!(
+            error(&["--rule"]),
+            "option '--rule' needs a value: --rule R"
+        );
+        assert_eq!(
+            error(&["--rule", "--json"]),
+            "option '--rule' needs a value: --rule R"
+        );
+        assert_eq!(
+            error(&["--rule", "IRI", "--rule=URI"]),
+            "option '--rule' is given more than once"
+        );
+    }
+
+    #[test]
+    fn an_error_before_help_is_reported() {
+        assert_eq!(error(&["--bogus", "--help"]), "unknown option '--bogus'");
+    }
+
+    #[test]
+    fn repeated_flags_are_harmless() {
+        assert!(run(&["--json", "--json"]).unwrap().flag("json"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn non_utf8_arguments() {
+        use std::os::unix::ffi::OsStringExt;
+        let bad = || OsString::from_vec(b"a\xFFb".to_vec());
+
+        let parsed = parse(OPTIONS, [bad()]).unwrap();
+        let Parse::Run(parsed) = parsed else {
+            panic!("expected a run")
+        };
+        assert_eq!(parsed.inputs, [bad()]);
+
+        let value = parse(OPTIONS, [OsString::from("--rule"), bad()]).unwrap_err();
+        assert_eq!(
+            value.to_string(),
+            "the value of '--rule' is not UTF-8: 'a\u{FFFD}b'"
+        );
+        let option = parse(OPTIONS, [OsString::from_vec(b"--\xFF".to_vec())]).unwrap_err();
+        assert_eq!(option.to_string(), "unknown option '--\u{FFFD}'");
+    }
+}

@@ -1,0 +1,187 @@
+//! `iri check [--rule R] [--json] [INPUT...]`: validates each input against
+//! one ABNF rule of the grammar (default `IRI-reference`).
+//!
+//! The contract makes `check` the one subcommand that is silent on success:
+//! plain mode prints nothing for a valid input, so `iri check "$x"` is a
+//! test for scripts (`if iri check "$x"; then ...`), and for an invalid one
+//! the usual failure, an empty line on stdout and `line N: error at byte
+//! OFFSET: MESSAGE` on stderr. `--json` prints one object for every input:
+//! `{"input": ..., "valid": true}` or `{"input": ..., "valid": false,
+//! "error": {"offset": ..., "message": ...}}`.
+//!
+//! Any rule the grammar files define can be named, case-insensitively
+//! (RFC 5234 section 2.1: rule names are case-insensitive), so that every
+//! part of the grammar can be tested on its own: `--rule ihost`,
+//! `--rule ipv6address`.
+
+use std::process::ExitCode;
+
+use rfc3987::grammar::{rules, Rule};
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::input::{self, Input, Outcome};
+use crate::output::{Mode, Output};
+use crate::Command;
+
+/// The `check` subcommand.
+pub const COMMAND: Command = Command {
+    name: "check",
+    summary: "validate inputs against an ABNF rule (default IRI-reference)",
+    usage: "iri check [--rule R] [--json] [INPUT...]",
+    options: &[OptionSpec {
+        name: "rule",
+        value: Some("R"),
+    }],
+    help,
+    run,
+};
+
+/// The rule `--rule` names (`default` without `--rule`), or a usage error
+/// suggesting the nearest defined names.
+pub fn rule_option(args: &Parsed, default: &'static Rule) -> Result<&'static Rule, UsageError> {
+    let Some(name) = args.value("rule") else {
+        return Ok(default);
+    };
+    Rule::find(name).ok_or_else(|| {
+        let suggestions = Rule::suggest(name);
+        let hint = if suggestions.is_empty() {
+            "'iri check --help' lists the rules".to_owned()
+        } else {
+            format!("did you mean {}?", suggestions.join(", "))
+        };
+        UsageError::new(format!("unknown rule '{name}'; {hint}"))
+    })
+}
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    let rule = rule_option(&args, &rules::IRI_REFERENCE)?;
+    Ok(input::run(args, |input, output| check(rule, input, output)))
+}
+
+/// Checks one input and writes its result.
+fn check(rule: &'static Rule, input: Input<'_>, output: &mut Output<'_>) -> Outcome {
+    let result = rfc3987::check_bytes(rule, input.bytes);
+    match (output.mode(), &result) {
+        (Mode::Plain, Ok(())) => {}
+        (Mode::Plain, Err(error)) => output.plain_error(input.number, error.offset(), error),
+        (Mode::Json, Ok(())) => output
+            .json()
+            .field("input", input.text())
+            .field("valid", true)
+            .end(),
+        (Mode::Json, Err(error)) => output
+            .json()
+            .field("input", input.text())
+            .field("valid", false)
+            .error(error.offset(), error)
+            .end(),
+    }
+    match result {
+        Ok(()) => Outcome::Succeeded,
+        Err(_) => Outcome::Failed,
+    }
+}
+
+fn help() -> String {
+    let mut help = String::from(
+        "iri check: validate inputs against an ABNF rule of RFC 3987 / RFC 3986\n\
+         \n\
+         usage: iri check [--rule R] [--json] [INPUT...]\n\
+         \n\
+         Checks each INPUT, or when none is given each line of standard input\n\
+         (split on \\n only: a \\r before it is part of the input).\n\
+         \n\
+         Options:\n\
+         \x20 --rule R, --rule=R  the ABNF rule to match, any rule of the grammar\n\
+         \x20                     files, case-insensitive (default: IRI-reference)\n\
+         \x20 --json              one JSON object per input (see below)\n\
+         \x20 -h, --help          this help\n\
+         \x20 --                  every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  nothing for a valid input; for an invalid one an\n\
+         \x20                  empty line on stdout and, on stderr,\n\
+         \x20                  line N: error at byte OFFSET: MESSAGE\n\
+         \x20                  where N is the line number (or the position among\n\
+         \x20                  the input arguments) and OFFSET the byte offset of\n\
+         \x20                  the first rejected character (the input's length\n\
+         \x20                  when it ended too early)\n\
+         \x20 --json           {\"input\": \"...\", \"valid\": true}\n\
+         \x20                  {\"input\": \"...\", \"valid\": false,\n\
+         \x20                   \"error\": {\"offset\": N, \"message\": \"...\"}}\n\
+         \n\
+         Input that is not valid UTF-8 is invalid, with the offset of the first\n\
+         malformed byte; in JSON, \"input\" shows it with each malformed sequence\n\
+         replaced by U+FFFD (the offset still counts the original bytes).\n\
+         \n\
+         Exit status: 0 when every input is valid, 1 when at least one is not,\n\
+         2 for a usage error (unknown option or rule, missing value).\n\
+         \n\
+         Rules:\n",
+    );
+    let mut line = String::new();
+    for rule in Rule::all() {
+        if !line.is_empty() && line.len() + 1 + rule.name().len() > 76 {
+            help.push_str(&line);
+            help.push('\n');
+            line.clear();
+        }
+        line.push_str(if line.is_empty() { "  " } else { " " });
+        line.push_str(rule.name());
+    }
+    help.push_str(&line);
+    help.push('\n');
+    help
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsString;
+
+    use super::*;
+    use crate::args::{self, Parse};
+
+    fn parsed(args: &[&str]) -> Parsed {
+        match args::parse(COMMAND.options, args.iter().map(OsString::from)).unwrap() {
+            Parse::Run(parsed) => parsed,
+            Parse::Help => panic!("unexpected help"),
+        }
+    }
+
+    #[test]
+    fn rule_option_defaults_and_ignores_case() {
+        let default = rule_option(&parsed(&[]), &rules::IRI_REFERENCE).unwrap();
+        assert_eq!(default.name(), "IRI-reference");
+        let named = rule_option(&parsed(&["--rule=ipV6ADDRESS"]), &rules::IRI).unwrap();
+        assert_eq!(named.name(), "IPv6address");
+    }
+
+    #[test]
+    fn unknown_rules_suggest_or_point_to_the_help() {
+        let error = rule_option(&parsed(&["--rule", "iri-refrence"]), &rules::IRI);
+        let message = error.err().unwrap().to_string();
+        assert!(message.starts_with("unknown rule 'iri-refrence'; did you mean "));
+        assert!(message.contains("IRI-reference"), "{message}");
+
+        let error = rule_option(&parsed(&["--rule="]), &rules::IRI)
+            .err()
+            .unwrap();
+        assert!(
+            error.to_string().starts_with("unknown rule ''; "),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn help_lists_every_rule() {
+        let help = help();
+        for rule in Rule::all() {
+            assert!(
+                help.split_whitespace().any(|word| word == rule.name()),
+                "{} missing",
+                rule.name()
+            );
+        }
+        assert!(help.lines().all(|line| line.len() <= 80), "{help}");
+    }
+}

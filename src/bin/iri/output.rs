@@ -1,0 +1,255 @@
+//! Results on stdout, plain or JSON, and error lines on stderr.
+//!
+//! Per the contract, every input gets one line on stdout (except `check` in
+//! plain mode, which prints nothing for a valid input):
+//!
+//! - plain mode: the result; for a failure an empty line, and on stderr
+//!   `line N: error at byte OFFSET: MESSAGE` ([`Output::plain_error`]);
+//! - `--json`: one object ([`Output::json`]), keys in the order they are
+//!   written, in the contract's spacing: `{"input": "a b", "valid": false,
+//!   "error": {"offset": 1, "message": "..."}}`. Nothing goes to stderr: the
+//!   object carries the error, and its line number is its position.
+//!
+//! **Write errors are sticky.** The first failed write to stdout is kept and
+//! every later write is skipped, so a subcommand writes without checking;
+//! the input loop asks [`Output::is_broken`] after each input and stops
+//! (see [`crate::input`] for what a broken pipe does to the exit status).
+//! Stderr failures are ignored: there is nowhere left to report them.
+
+use std::fmt::{self, Write as _};
+use std::io::{self, Write};
+
+/// Plain text or JSON lines (`--json`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// The default: results as text, errors on stderr.
+    Plain,
+    /// One JSON object per input.
+    Json,
+}
+
+/// Where a subcommand writes its results.
+pub struct Output<'w> {
+    mode: Mode,
+    stdout: &'w mut dyn Write,
+    stderr: &'w mut dyn Write,
+    /// The first stdout write error; once set, stdout is no longer written.
+    error: Option<io::Error>,
+    /// Reused for formatting messages, so a line costs no allocation.
+    scratch: String,
+}
+
+impl<'w> Output<'w> {
+    /// Output in `mode` to `stdout` (buffered by the caller) and `stderr`.
+    pub fn new(mode: Mode, stdout: &'w mut dyn Write, stderr: &'w mut dyn Write) -> Self {
+        Output {
+            mode,
+            stdout,
+            stderr,
+            error: None,
+            scratch: String::new(),
+        }
+    }
+
+    /// Plain or JSON.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether a write to stdout has failed (then nothing more is written).
+    pub fn is_broken(&self) -> bool {
+        self.error.is_some()
+    }
+
+    /// Flushes stdout, keeping the error if it fails.
+    pub fn flush(&mut self) {
+        if self.error.is_none() {
+            if let Err(error) = self.stdout.flush() {
+                self.error = Some(error);
+            }
+        }
+    }
+
+    /// Flushes stdout and returns the first write error, if any.
+    pub fn finish(&mut self) -> Result<(), io::Error> {
+        self.flush();
+        self.error.take().map_or(Ok(()), Err)
+    }
+
+    /// A plain-mode failure: an empty line on stdout, and
+    /// `line NUMBER: error at byte OFFSET: MESSAGE` on stderr.
+    pub fn plain_error(&mut self, number: u64, offset: usize, message: &dyn fmt::Display) {
+        self.write(b"\n");
+        self.report(format_args!(
+            "line {number}: error at byte {offset}: {message}"
+        ));
+    }
+
+    /// Writes one line to stderr, in one write so that concurrent writers
+    /// do not interleave within it.
+    pub fn report(&mut self, line: fmt::Arguments<'_>) {
+        self.scratch.clear();
+        let _ = self.scratch.write_fmt(line);
+        self.scratch.push('\n');
+        let _ = self.stderr.write_all(self.scratch.as_bytes());
+    }
+
+    /// Starts a JSON object on stdout; write its fields, then call
+    /// [`JsonObject::end`].
+    pub fn json(&mut self) -> JsonObject<'_, 'w> {
+        self.write(b"{");
+        JsonObject {
+            output: self,
+            empty: true,
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        if self.error.is_none() {
+            if let Err(error) = self.stdout.write_all(bytes) {
+                self.error = Some(error);
+            }
+        }
+    }
+
+    fn write_json(&mut self, value: &serde_json::Value) {
+        if self.error.is_none() {
+            if let Err(error) = serde_json::to_writer(&mut *self.stdout, value) {
+                self.error = Some(error.into());
+            }
+        }
+    }
+
+    fn write_json_str(&mut self, text: &str) {
+        if self.error.is_none() {
+            if let Err(error) = serde_json::to_writer(&mut *self.stdout, text) {
+                self.error = Some(error.into());
+            }
+        }
+    }
+}
+
+/// One JSON object being written, one line of output.
+pub struct JsonObject<'o, 'w> {
+    output: &'o mut Output<'w>,
+    empty: bool,
+}
+
+impl JsonObject<'_, '_> {
+    /// Adds `"key": value`; anything serde_json turns into a value will do
+    /// (`&str`, `bool`, `Option<&str>` for null, slices for arrays).
+    pub fn field(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
+        self.key(key);
+        self.output.write_json(&value.into());
+        self
+    }
+
+    /// Adds `"error": {"offset": OFFSET, "message": "MESSAGE"}`.
+    pub fn error(mut self, offset: usize, message: &dyn fmt::Display) -> Self {
+        self.key("error");
+        self.output.write(b"{\"offset\": ");
+        self.output.write_json(&offset.into());
+        self.output.write(b", \"message\": ");
+        let mut text = std::mem::take(&mut self.output.scratch);
+        text.clear();
+        let _ = write!(text, "{message}");
+        self.output.write_json_str(&text);
+        self.output.scratch = text;
+        self.output.write(b"}");
+        self
+    }
+
+    /// Ends the object and its line.
+    pub fn end(self) {
+        self.output.write(b"}\n");
+    }
+
+    fn key(&mut self, key: &str) {
+        if !self.empty {
+            self.output.write(b", ");
+        }
+        self.empty = false;
+        self.output.write_json_str(key);
+        self.output.write(b": ");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer that accepts `room` bytes, then fails like a closed pipe.
+    struct Pipe {
+        written: Vec<u8>,
+        room: usize,
+    }
+
+    impl Write for Pipe {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.written.len() >= self.room {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            let n = buf.len().min(self.room - self.written.len());
+            self.written.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn json_objects_use_the_contract_spacing_and_escape_strings() {
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let mut out = Output::new(Mode::Json, &mut stdout, &mut stderr);
+        out.json()
+            .field("input", "a \"b\"\r\\")
+            .field("valid", false)
+            .error(3, &"bad \u{7}")
+            .end();
+        out.json().field("input", "").field("valid", true).end();
+        out.json()
+            .field("port", None::<&str>)
+            .field("list", &["A", "B"][..])
+            .end();
+        out.finish().unwrap();
+        assert_eq!(
+            String::from_utf8(stdout).unwrap(),
+            "{\"input\": \"a \\\"b\\\"\\r\\\\\", \"valid\": false, \
+             \"error\": {\"offset\": 3, \"message\": \"bad \\u0007\"}}\n\
+             {\"input\": \"\", \"valid\": true}\n\
+             {\"port\": null, \"list\": [\"A\",\"B\"]}\n"
+        );
+        assert!(stderr.is_empty());
+    }
+
+    #[test]
+    fn plain_errors_are_an_empty_line_and_a_numbered_stderr_line() {
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let mut out = Output::new(Mode::Plain, &mut stdout, &mut stderr);
+        out.plain_error(7, 12, &"IRI does not allow U+0020 at byte 12");
+        out.finish().unwrap();
+        assert_eq!(stdout, b"\n");
+        assert_eq!(
+            String::from_utf8(stderr).unwrap(),
+            "line 7: error at byte 12: IRI does not allow U+0020 at byte 12\n"
+        );
+    }
+
+    #[test]
+    fn the_first_write_error_sticks_and_stops_writing() {
+        let mut pipe = Pipe {
+            written: Vec::new(),
+            room: 5,
+        };
+        let mut stderr = Vec::new();
+        let mut out = Output::new(Mode::Json, &mut pipe, &mut stderr);
+        out.json().field("input", "abc").end();
+        assert!(out.is_broken());
+        out.json().field("input", "def").end();
+        let error = out.finish().unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
+        assert_eq!(pipe.written, b"{\"inp");
+        assert!(stderr.is_empty());
+    }
+}
