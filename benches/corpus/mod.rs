@@ -1,0 +1,833 @@
+//! Deterministic corpora of IRI references, shared by the benches
+//! (`mod corpus;` from each bench file).
+//!
+//! A benchmark that compares validators is only meaningful if every run, on
+//! every machine, feeds them the same bytes, and if those bytes exercise the
+//! whole grammar of RFC 3987 section 2.2 rather than one fast path. So the
+//! corpora are generated, not sampled: a seeded splitmix64 generator (below,
+//! no `rand` dependency, so no upstream release can change the corpus) picks
+//! among hand-written building blocks. Changing a seed, a weight or a word
+//! list changes every later entry, which makes old and new criterion
+//! baselines incomparable: bump nothing casually.
+//!
+//! # [`mixed`]: 10,000 references, about 60 bytes each (612 KB)
+//!
+//! | share | shape |
+//! |------:|-------|
+//! | 40 % | `http`/`https` (rarely upper-case scheme): authority, 0-5 path segments, query 40 %, fragment 20 % |
+//! | 5 % each | `ftp` (userinfo, `;type=`), `mailto` (several recipients, `?subject=`), `urn` (ISBN, UUID, RFC 8141 `?+`/`?=`), `file` (`///`, `//host/`, `/`, drive letters), `tag` (RFC 4151), `data` (RFC 2397, base64 or percent-encoded text) |
+//! | 30 % | relative references: `../a`, `./c`, `c/d`, `?q`, `#f`, `//host/p`, `/abs?x#y`, `.`, `..`, the empty reference |
+//!
+//! Hosts are registered names (ASCII, Unicode, percent-encoded), IPv4,
+//! IPv6 (full, compressed at every position, mixed case, with an embedded
+//! IPv4 tail, well-known forms such as `::`, `::1`, `::ffff:a.b.c.d`) and
+//! IPvFuture; userinfo and ports appear on part of them. Path segments,
+//! queries and fragments mix ASCII words, sub-delimiters, percent-encoded
+//! UTF-8 (upper and lower case hex) and words in Latin with accents, Greek,
+//! Cyrillic, Arabic, Hebrew, Devanagari, Thai, CJK, Hangul and
+//! supplementary-plane text (emoji with modifiers and ZWJ sequences,
+//! Gothic, hieroglyphs, CJK extension B, mathematical letters). Queries
+//! sometimes carry `iprivate` characters, which RFC 3987 allows there only.
+//!
+//! About 2 % of the entries (one in 50, drawn at random) are invalid, one of:
+//! a space, a bad percent-encoding (`%G1`, `%zz`, `%4X`, a trailing `%`),
+//! an `iprivate` character in a path, `[` or `]` in a path, a malformed IPv6
+//! literal (too many groups, two `::`, five hex digits, an octet over 255,
+//! IPv4 not last, a bracketed IPv4, an RFC 6874 zone identifier), a scheme
+//! starting with a digit, or a noncharacter (U+FDD0, outside `ucschar`).
+//!
+//! # [`long`]: 1,000 references of 1-4 KiB (2.6 MB)
+//!
+//! `https` IRIs whose length is drawn uniformly from 1,124 to 4,096 bytes
+//! target (each ends within 100 bytes under its target), spent on a long
+//! path and a long query in a random proportion, sometimes a fragment. Even
+//! entries are ASCII (percent-encoded UTF-8 stands in for text); odd entries
+//! are written in one non-ASCII script each, with ASCII delimiters. All are
+//! valid, so every validator has to read every byte: the floor is plain
+//! UTF-8 validation, which the benches time alongside.
+//!
+//! Each entry records what the generator meant ([`Entry::valid`]), so a
+//! bench can check that the validators agree with the intent before timing.
+#![allow(dead_code, reason = "each bench uses the part of the corpus it needs")]
+
+/// One generated reference and whether the generator meant it to be a valid
+/// `IRI-reference` (RFC 3987 section 2.2).
+pub struct Entry {
+    pub text: String,
+    pub valid: bool,
+}
+
+/// Number of entries in [`mixed`].
+pub const MIXED_LEN: usize = 10_000;
+/// Number of entries in [`long`].
+pub const LONG_LEN: usize = 1_000;
+
+const MIXED_SEED: u64 = 0x3987_3986_5234_0001;
+const LONG_SEED: u64 = 0x3987_3986_5234_0002;
+
+/// The mixed corpus (see the module docs), texts only.
+pub fn mixed() -> Vec<String> {
+    mixed_entries()
+        .into_iter()
+        .map(|entry| entry.text)
+        .collect()
+}
+
+/// The long corpus (see the module docs), texts only.
+pub fn long() -> Vec<String> {
+    long_entries().into_iter().map(|entry| entry.text).collect()
+}
+
+/// The mixed corpus with the generator's intent for each entry.
+pub fn mixed_entries() -> Vec<Entry> {
+    let mut gen = Gen::new(MIXED_SEED);
+    (0..MIXED_LEN)
+        .map(|_| {
+            if gen.rng.below(50) == 0 {
+                Entry {
+                    text: gen.invalid(),
+                    valid: false,
+                }
+            } else {
+                Entry {
+                    text: gen.reference(),
+                    valid: true,
+                }
+            }
+        })
+        .collect()
+}
+
+/// The long corpus with the generator's intent for each entry (all valid).
+pub fn long_entries() -> Vec<Entry> {
+    let mut gen = Gen::new(LONG_SEED);
+    (0..LONG_LEN)
+        .map(|i| {
+            let target = 1_124 + gen.rng.below(4_096 - 1_124 + 1);
+            Entry {
+                text: gen.long_iri(target, i % 2 == 1),
+                valid: true,
+            }
+        })
+        .collect()
+}
+
+/// Hand-picked boundary cases of RFC 3986/3987 with their verdicts, for
+/// sanity checks only (too few to time): `ucschar` and `iprivate` range
+/// ends, noncharacters and tag characters, `iprivate` outside a query,
+/// ASCII characters no rule allows, IPv6 compression limits, leading zeros
+/// in an embedded IPv4, IPvFuture without version or address, RFC 6874 zone
+/// identifiers (not part of RFC 3986), empty components.
+pub fn edge_entries() -> Vec<Entry> {
+    #[rustfmt::skip]
+    const VALID: &[&str] = &[
+        "", "#", "?", "a:", "//", "///", "a:/b//c", "a+b-c.d:x", "HTTP://EXAMPLE.COM/",
+        "http://x:99999999999999999999/", "http://[::]:/", "http://999.999.999.999/",
+        "http://[0000:0:0:0:0:0:0:1]/", "http://[::ffff:1.2.3.4]/", "http://[1::2:3:4:5:6:7]/",
+        "http://[::1:2:3:4:5:6:7]/", "http://[v1.x]/", "http://x/%e9", "http://x/\u{A0}",
+        "http://x/\u{D7FF}", "http://x/\u{F900}", "http://x/\u{FDCF}", "http://x/\u{FDF0}",
+        "http://x/\u{FFEF}", "http://x/\u{1FFFD}", "http://x/\u{E1000}", "http://x/\u{EFFFD}",
+        "http://x?\u{E000}", "http://x?\u{F8FF}", "http://x?\u{F0000}", "http://x?\u{10FFFD}",
+    ];
+    #[rustfmt::skip]
+    const INVALID: &[&str] = &[
+        ":a", "%41:b", "a%41:b", "http://a:b@c:d/", "http://x:80a/", "http://[]/", "http://[::1]x/",
+        "http://[::1%25eth0]/", "http://[::01.2.3.4]/", "http://[::1.2.3.04]/",
+        "http://[1:2:3:4:5:6:7:8:9]/", "http://[v1.]/", "http://[v.a]/", "http://x/\u{7F}",
+        "http://x/\\", "http://x/^", "http://x/`", "http://x/{", "http://x/|", "http://x/\"",
+        "http://x/<", "http://x/\u{FDD0}", "http://x/\u{FDEF}", "http://x/\u{FFF0}",
+        "http://x/\u{FFFE}", "http://x/\u{1FFFE}", "http://x/\u{E0001}", "http://x/\u{E0FFF}",
+        "http://x/\u{F8FF}", "http://x/#\u{E000}", "x:\u{E000}", "http://\u{E000}/",
+    ];
+    let valid = VALID.iter().map(|text| Entry {
+        text: (*text).to_owned(),
+        valid: true,
+    });
+    let invalid = INVALID.iter().map(|text| Entry {
+        text: (*text).to_owned(),
+        valid: false,
+    });
+    valid.chain(invalid).collect()
+}
+
+/// splitmix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
+/// generators", 2014): one add and a mix per draw, full period, and good
+/// enough statistics for choosing among building blocks.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (multiply-shift; the bias, below 2^-40 for our `n`,
+    /// does not matter for a corpus).
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    fn percent(&mut self, p: usize) -> bool {
+        self.below(100) < p
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
+#[rustfmt::skip]
+const ASCII_WORDS: &[&str] = &[
+    "index", "about", "docs", "api", "v2", "users", "search", "images", "2024", "blog", "post", "a",
+    "b", "c", "foo", "bar", "baz", "wiki", "Main_Page", "file.txt", "report.pdf", "style.css",
+    "app.js", "~user", "x-y_z", "README.md", "en-US", "item", "id", "page",
+];
+
+#[rustfmt::skip]
+const HOST_LABELS: &[&str] = &[
+    "www", "example", "cdn", "api", "mail", "static", "xn--bcher-kva", "sub-domain", "a1", "test",
+    "files", "eu-west-1",
+];
+
+const TLDS: &[&str] = &["com", "org", "net", "example", "test", "de", "jp", "co.uk"];
+
+/// Words per script; every character is in `ucschar` (RFC 3987 section 2.2).
+#[rustfmt::skip]
+const SCRIPTS: &[&[&str]] = &[
+    // Latin with accents
+    &[
+        "résumé", "café", "naïve", "Ångström", "Zürich", "façade", "crème-brûlée", "Łódź", "Straße",
+        "señor", "Ærøskøbing",
+    ],
+    // Greek
+    &["Ελληνικά", "καλημέρα", "Αθήνα", "παράδειγμα", "δοκιμή"],
+    // Cyrillic
+    &["пример", "Москва", "испытание", "Україна", "Беларусь", "документ"],
+    // Arabic
+    &["مرحبا", "القاهرة", "اختبار", "مثال", "العربية"],
+    // Hebrew
+    &["שלום", "ירושלים", "בדיקה", "דוגמה", "עברית"],
+    // Devanagari (with combining vowel signs and virama)
+    &["हिन्दी", "नमस्ते", "परीक्षा", "उदाहरण", "भारत"],
+    // Thai
+    &["ภาษาไทย", "สวัสดี", "ทดสอบ", "ตัวอย่าง", "กรุงเทพ"],
+    // CJK (Han, kana)
+    &["中文", "東京", "日本語", "例え", "テスト", "北京", "漢字", "ひらがな"],
+    // Hangul
+    &["한국어", "서울", "테스트", "예시", "대한민국"],
+    // Supplementary planes: emoji (skin tone, flag, ZWJ family), Gothic,
+    // Egyptian hieroglyphs, CJK extension B, mathematical Fraktur.
+    &["😀", "🦀", "👍🏽", "🇫🇷", "👨\u{200D}👩\u{200D}👧", "🎉party", "𐍈𐌰𐌹𐍃", "𓂀𓃰", "𠜎𠜱", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢"],
+];
+
+/// `iprivate` characters (RFC 3987 section 2.2): allowed in `iquery` only.
+#[rustfmt::skip]
+const IPRIVATE: &[&str] = &[
+    "\u{E000}", "\u{E123}", "\u{F8FF}", "\u{F0000}", "\u{FFFFD}", "\u{100000}", "\u{10FFFD}",
+];
+
+#[rustfmt::skip]
+const SUB_DELIM_SEGMENTS: &[&str] = &[
+    "a;b=c", "x,y", "(1)", "it's", "a+b", "$1", "*", "!", "a:b", "me@host", "k=v;p=q", "&amp",
+];
+
+#[rustfmt::skip]
+const WELL_KNOWN_IPV6: &[&str] = &[
+    "::", "::1", "::ffff:192.0.2.128", "2001:db8::1", "fe80::1", "2001:DB8:0:0:8:800:200C:417A",
+    "64:ff9b::192.0.2.33", "FF01::101", "::13.1.68.3", "2001:0db8:85a3:0000:0000:8a2e:0370:7334",
+];
+
+struct Gen {
+    rng: Rng,
+}
+
+impl Gen {
+    fn new(seed: u64) -> Self {
+        Gen { rng: Rng(seed) }
+    }
+
+    fn script(&mut self) -> &'static [&'static str] {
+        SCRIPTS[self.rng.below(SCRIPTS.len())]
+    }
+
+    fn ascii_word(&mut self) -> &'static str {
+        self.rng.pick(ASCII_WORDS)
+    }
+
+    fn unicode_word(&mut self) -> &'static str {
+        let script = self.script();
+        self.rng.pick(script)
+    }
+
+    fn hex(&mut self, digits: usize, upper: bool) -> String {
+        (0..digits)
+            .map(|_| {
+                let d = self.rng.below(16) as u32;
+                let c = char::from_digit(d, 16).expect("below 16");
+                if upper {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                }
+            })
+            .collect()
+    }
+
+    fn pct_encode(&mut self, text: &str) -> String {
+        let upper = self.rng.percent(70);
+        text.bytes()
+            .map(|b| {
+                if upper {
+                    format!("%{b:02X}")
+                } else {
+                    format!("%{b:02x}")
+                }
+            })
+            .collect()
+    }
+
+    fn number(&mut self, max: usize) -> String {
+        self.rng.below(max + 1).to_string()
+    }
+
+    /// A path segment without `:`, usable first in a relative path
+    /// (`isegment-nz-nc`).
+    fn segment_nc(&mut self) -> String {
+        match self.rng.below(100) {
+            0..=49 => self.ascii_word().to_owned(),
+            50..=79 => self.unicode_word().to_owned(),
+            80..=89 => {
+                let word = self.unicode_word();
+                self.pct_encode(word)
+            }
+            _ => format!("{}-{}", self.ascii_word(), self.unicode_word()),
+        }
+    }
+
+    /// A non-empty path segment (`isegment`), sometimes with sub-delimiters,
+    /// `:`, `@` or a dot segment. Never empty, so that a path without an
+    /// authority cannot start with `//` and turn into one.
+    fn segment(&mut self) -> String {
+        match self.rng.below(100) {
+            0..=79 => self.segment_nc(),
+            80..=87 => self.rng.pick(SUB_DELIM_SEGMENTS).to_owned(),
+            88..=94 => self.number(99_999),
+            _ => self.rng.pick(&[".", ".."]).to_owned(),
+        }
+    }
+
+    /// `n` segments, each preceded by `/`.
+    fn abs_path(&mut self, n: usize) -> String {
+        (0..n).map(|_| format!("/{}", self.segment())).collect()
+    }
+
+    fn query_value(&mut self) -> String {
+        match self.rng.below(100) {
+            0..=29 => self.ascii_word().to_owned(),
+            30..=49 => self.unicode_word().to_owned(),
+            50..=64 => {
+                let word = self.unicode_word();
+                self.pct_encode(word)
+            }
+            65..=74 => format!("{}+{}", self.unicode_word(), self.ascii_word()),
+            75..=84 => format!("{}{}", self.rng.pick(IPRIVATE), self.ascii_word()),
+            85..=92 => format!(
+                "{}/{}?{}",
+                self.ascii_word(),
+                self.segment_nc(),
+                self.number(9)
+            ),
+            _ => String::new(),
+        }
+    }
+
+    fn query(&mut self) -> String {
+        let pairs = 1 + self.rng.below(4);
+        let mut query = String::new();
+        for i in 0..pairs {
+            if i > 0 {
+                query.push('&');
+            }
+            query.push_str(self.ascii_word());
+            query.push('=');
+            query.push_str(&self.query_value());
+        }
+        query
+    }
+
+    /// `ifragment`: like a query but without `iprivate`.
+    fn fragment(&mut self) -> String {
+        match self.rng.below(100) {
+            0..=39 => self.ascii_word().to_owned(),
+            40..=59 => format!("section-{}", self.number(20)),
+            60..=79 => self.unicode_word().to_owned(),
+            80..=89 => {
+                let word = self.unicode_word();
+                self.pct_encode(word)
+            }
+            _ => format!(
+                "/{}?{}:{}",
+                self.segment_nc(),
+                self.ascii_word(),
+                self.number(9)
+            ),
+        }
+    }
+
+    fn reg_name(&mut self) -> String {
+        match self.rng.below(100) {
+            0..=69 => {
+                let labels = 1 + self.rng.below(3);
+                let mut name: Vec<&str> = (0..labels).map(|_| self.rng.pick(HOST_LABELS)).collect();
+                name.push(self.rng.pick(TLDS));
+                name.join(".")
+            }
+            70..=89 => {
+                let tld = if self.rng.percent(50) {
+                    self.unicode_word()
+                } else {
+                    self.rng.pick(TLDS)
+                };
+                format!("{}.{}", self.unicode_word(), tld)
+            }
+            _ => {
+                let word = self.unicode_word();
+                format!("{}.example", self.pct_encode(word))
+            }
+        }
+    }
+
+    fn ipv4(&mut self) -> String {
+        format!(
+            "{}.{}.{}.{}",
+            self.number(255),
+            self.number(255),
+            self.number(255),
+            self.number(255)
+        )
+    }
+
+    fn h16(&mut self, upper: bool) -> String {
+        let digits = 1 + self.rng.below(4);
+        self.hex(digits, upper)
+    }
+
+    /// An `IPv6address` (RFC 3986 section 3.2.2): `left` groups, `::`, then
+    /// `right` groups with `left + right <= 7`, or 8 groups uncompressed;
+    /// the last two groups become an IPv4 address a third of the time.
+    fn ipv6(&mut self) -> String {
+        if self.rng.percent(25) {
+            return self.rng.pick(WELL_KNOWN_IPV6).to_owned();
+        }
+        let upper = self.rng.percent(30);
+        let ipv4_tail = self.rng.percent(33);
+        let groups =
+            |n: usize, gen: &mut Self| -> Vec<String> { (0..n).map(|_| gen.h16(upper)).collect() };
+        if self.rng.percent(25) {
+            let mut all = groups(8, self);
+            if ipv4_tail {
+                all.truncate(6);
+                all.push(self.ipv4());
+            }
+            return all.join(":");
+        }
+        let left = self.rng.below(8);
+        let right = self.rng.below(8 - left);
+        let left_groups = groups(left, self);
+        let mut right_groups = groups(right, self);
+        if ipv4_tail && right >= 2 {
+            right_groups.truncate(right - 2);
+            right_groups.push(self.ipv4());
+        }
+        format!("{}::{}", left_groups.join(":"), right_groups.join(":"))
+    }
+
+    /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
+    fn ipv_future(&mut self) -> String {
+        let version_digits = 1 + self.rng.below(2);
+        let upper = self.rng.percent(50);
+        let version = self.hex(version_digits, upper);
+        let tail = self.rng.pick(&[
+            "fe80::a+en1",
+            "x:y",
+            "abc",
+            "1.2.3.4",
+            "!$&'()*+,;=",
+            "~_-.",
+        ]);
+        let v = if self.rng.percent(80) { 'v' } else { 'V' };
+        format!("{v}{version}.{tail}")
+    }
+
+    fn host(&mut self) -> String {
+        match self.rng.below(100) {
+            0..=64 => self.reg_name(),
+            65..=76 => self.ipv4(),
+            77..=94 => format!("[{}]", self.ipv6()),
+            95..=97 => format!("[{}]", self.ipv_future()),
+            _ => String::new(),
+        }
+    }
+
+    fn userinfo(&mut self) -> String {
+        match self.rng.below(6) {
+            0 => self.ascii_word().to_owned(),
+            1 => format!("{}:{}", self.ascii_word(), self.ascii_word()),
+            2 => "üser:pässwörd".to_owned(),
+            3 => "%75ser:%70a%73s".to_owned(),
+            4 => format!("{}:", self.unicode_word()),
+            _ => "a;b=c!$".to_owned(),
+        }
+    }
+
+    fn port(&mut self) -> String {
+        match self.rng.below(6) {
+            0 => String::new(),
+            1 => "80".to_owned(),
+            2 => "443".to_owned(),
+            3 => "8080".to_owned(),
+            _ => self.number(65_535),
+        }
+    }
+
+    /// `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]`, with userinfo
+    /// and port at the given percentages.
+    fn authority(&mut self, userinfo: usize, port: usize) -> String {
+        let mut authority = String::new();
+        if self.rng.percent(userinfo) {
+            authority.push_str(&self.userinfo());
+            authority.push('@');
+        }
+        authority.push_str(&self.host());
+        if self.rng.percent(port) {
+            authority.push(':');
+            authority.push_str(&self.port());
+        }
+        authority
+    }
+
+    fn query_fragment(&mut self, query: usize, fragment: usize) -> String {
+        let mut tail = String::new();
+        if self.rng.percent(query) {
+            tail.push('?');
+            tail.push_str(&self.query());
+        }
+        if self.rng.percent(fragment) {
+            tail.push('#');
+            tail.push_str(&self.fragment());
+        }
+        tail
+    }
+
+    /// One valid reference of the mixed corpus, by the weights in the module docs.
+    fn reference(&mut self) -> String {
+        match self.rng.below(100) {
+            0..=39 => self.web(),
+            40..=44 => self.ftp(),
+            45..=49 => self.mailto(),
+            50..=54 => self.urn(),
+            55..=59 => self.file(),
+            60..=64 => self.tag(),
+            65..=69 => self.data(),
+            _ => self.relative(),
+        }
+    }
+
+    fn web(&mut self) -> String {
+        let scheme = match self.rng.below(100) {
+            0..=39 => "http",
+            40..=97 => "https",
+            _ => "HTTPS",
+        };
+        let authority = self.authority(10, 20);
+        let segments = self.rng.below(6);
+        let mut path = self.abs_path(segments);
+        // An empty path, a bare `/`, or a trailing `/` (an empty last segment).
+        if self.rng.percent(if path.is_empty() { 50 } else { 10 }) {
+            path.push('/');
+        }
+        format!(
+            "{scheme}://{authority}{path}{}",
+            self.query_fragment(40, 20)
+        )
+    }
+
+    fn ftp(&mut self) -> String {
+        let authority = self.authority(40, 10);
+        let segments = 1 + self.rng.below(4);
+        let path = self.abs_path(segments);
+        let kind = if self.rng.percent(20) { ";type=i" } else { "" };
+        format!("ftp://{authority}{path}{kind}")
+    }
+
+    fn mailbox(&mut self) -> String {
+        let local = if self.rng.percent(60) {
+            self.ascii_word()
+        } else {
+            self.unicode_word()
+        };
+        format!("{local}@{}", self.reg_name())
+    }
+
+    fn mailto(&mut self) -> String {
+        let recipients = 1 + self.rng.below(3);
+        let to: Vec<String> = (0..recipients).map(|_| self.mailbox()).collect();
+        let mut iri = format!("mailto:{}", to.join(","));
+        if self.rng.percent(50) {
+            let subject = self.unicode_word();
+            let subject = if self.rng.percent(50) {
+                self.pct_encode(subject)
+            } else {
+                subject.to_owned()
+            };
+            iri.push_str(&format!("?subject={subject}&body={}", self.query_value()));
+        }
+        iri
+    }
+
+    fn urn(&mut self) -> String {
+        match self.rng.below(5) {
+            0 => format!(
+                "urn:isbn:{}{:09}",
+                1 + self.rng.below(9),
+                self.rng.below(1_000_000_000)
+            ),
+            1 => format!(
+                "urn:uuid:{}-{}-{}-{}-{}",
+                self.hex(8, false),
+                self.hex(4, false),
+                self.hex(4, false),
+                self.hex(4, false),
+                self.hex(12, false)
+            ),
+            2 => format!("urn:ietf:rfc:{}", 1000 + self.rng.below(9000)),
+            3 => format!("urn:example:{}:{}", self.unicode_word(), self.ascii_word()),
+            _ => format!(
+                "urn:example:a{},z{}?+{}?={}#{}",
+                self.number(999),
+                self.number(999),
+                self.ascii_word(),
+                self.unicode_word(),
+                self.number(999)
+            ),
+        }
+    }
+
+    fn file(&mut self) -> String {
+        let segments = 1 + self.rng.below(4);
+        let path = self.abs_path(segments);
+        match self.rng.below(4) {
+            0 => format!("file://{path}"),
+            1 => format!("file://{}{path}", self.reg_name()),
+            2 => format!("file:{path}"),
+            _ => format!("file:///{}:{path}", self.rng.pick(&["C", "D", "c"])),
+        }
+    }
+
+    fn tag(&mut self) -> String {
+        let authority = if self.rng.percent(50) {
+            self.mailbox()
+        } else {
+            self.reg_name()
+        };
+        let date = if self.rng.percent(50) {
+            format!("{}", 2000 + self.rng.below(25))
+        } else {
+            format!(
+                "{}-{:02}-{:02}",
+                2000 + self.rng.below(25),
+                1 + self.rng.below(12),
+                1 + self.rng.below(28)
+            )
+        };
+        let specific = format!("{}/{}", self.segment_nc(), self.segment_nc());
+        let fragment = if self.rng.percent(20) {
+            format!("#{}", self.fragment())
+        } else {
+            String::new()
+        };
+        format!("tag:{authority},{date}:{specific}{fragment}")
+    }
+
+    fn data(&mut self) -> String {
+        const BASE64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        match self.rng.below(3) {
+            0 => {
+                let len = 4 * (5 + self.rng.below(50));
+                let mut payload: String = (0..len)
+                    .map(|_| char::from(BASE64[self.rng.below(64)]))
+                    .collect();
+                if self.rng.percent(50) {
+                    payload.replace_range(len - 2.., "==");
+                }
+                let kind =
+                    self.rng
+                        .pick(&["image/png", "image/gif", "application/octet-stream", ""]);
+                format!("data:{kind};base64,{payload}")
+            }
+            1 => {
+                let word = self.unicode_word();
+                format!(
+                    "data:text/plain;charset=utf-8,{}%20{}",
+                    self.pct_encode(word),
+                    self.ascii_word()
+                )
+            }
+            _ => format!("data:,{}%20{}", self.unicode_word(), self.ascii_word()),
+        }
+    }
+
+    fn relative(&mut self) -> String {
+        match self.rng.below(100) {
+            0..=19 => {
+                let ups = "../".repeat(1 + self.rng.below(3));
+                let segments = self.rng.below(3);
+                format!(
+                    "{ups}{}{}{}",
+                    self.segment(),
+                    self.abs_path(segments),
+                    self.query_fragment(20, 10)
+                )
+            }
+            20..=29 => format!("./{}{}", self.segment(), self.query_fragment(20, 10)),
+            30..=44 => {
+                let segments = self.rng.below(3);
+                format!(
+                    "{}{}{}",
+                    self.segment_nc(),
+                    self.abs_path(segments),
+                    self.query_fragment(20, 10)
+                )
+            }
+            45..=54 => format!("?{}", self.query()),
+            55..=64 => format!("#{}", self.fragment()),
+            65..=79 => {
+                let segments = self.rng.below(4);
+                format!(
+                    "//{}{}{}",
+                    self.authority(10, 20),
+                    self.abs_path(segments),
+                    self.query_fragment(20, 10)
+                )
+            }
+            80..=96 => {
+                let segments = 1 + self.rng.below(4);
+                format!("{}{}", self.abs_path(segments), self.query_fragment(30, 20))
+            }
+            _ => self.rng.pick(&[".", "..", ""]).to_owned(),
+        }
+    }
+
+    /// Inserts `bad` at a random character boundary of a valid reference.
+    fn insert_anywhere(&mut self, bad: &str) -> String {
+        let mut iri = self.reference();
+        let boundaries: Vec<usize> = iri
+            .char_indices()
+            .map(|(i, _)| i)
+            .chain([iri.len()])
+            .collect();
+        let at = boundaries[self.rng.below(boundaries.len())];
+        iri.insert_str(at, bad);
+        iri
+    }
+
+    /// One invalid reference, of the kinds listed in the module docs.
+    fn invalid(&mut self) -> String {
+        let host = self.reg_name();
+        match self.rng.below(8) {
+            0 => self.insert_anywhere(" "),
+            1 => {
+                let bad = self.rng.pick(&["%G1", "%zz", "%4X", "%-1"]);
+                self.insert_anywhere(bad)
+            }
+            2 => format!("{}%", self.reference()),
+            3 => format!(
+                "https://{host}/{}{}{}?{}",
+                self.segment_nc(),
+                self.rng.pick(IPRIVATE),
+                self.segment_nc(),
+                self.query()
+            ),
+            4 => {
+                let (open, close) = self.rng.pick(&[("[", "]"), ("[", ""), ("", "]")]);
+                format!(
+                    "https://{host}/{}{open}{}{close}",
+                    self.segment_nc(),
+                    self.number(9)
+                )
+            }
+            5 => {
+                let bad = self.rng.pick(&[
+                    "1:2:3:4:5:6:7:8:9",
+                    "1::2::3",
+                    "12345::1",
+                    "::256.1.2.3",
+                    "::1.2.3.4:5",
+                    "1:2:3:4:5:6:7:8::",
+                    "1.2.3.4",
+                    "fe80::1%25eth0",
+                    "::g",
+                    "1:2:3:4:5:6:7",
+                ]);
+                format!("http://[{bad}]{}", self.abs_path(1))
+            }
+            6 => format!(
+                "{}{}://{host}/",
+                self.number(9),
+                self.rng.pick(&["http", "ftp", "x"])
+            ),
+            _ => format!("https://{host}/{}\u{FDD0}", self.segment_nc()),
+        }
+    }
+
+    /// One long `https` IRI of at most `target` bytes and more than
+    /// `target - 100`; see the module docs.
+    fn long_iri(&mut self, target: usize, non_ascii: bool) -> String {
+        let script = self.script();
+        let mut iri = if non_ascii {
+            format!("https://{}.{}", self.rng.pick(script), self.rng.pick(TLDS))
+        } else {
+            format!(
+                "https://{}.{}",
+                self.rng.pick(HOST_LABELS),
+                self.rng.pick(TLDS)
+            )
+        };
+        let path_share = 20 + self.rng.below(61);
+        let path_end = target * path_share / 100;
+        let fragment = if self.rng.percent(30) {
+            format!("#{}", self.ascii_word())
+        } else {
+            String::new()
+        };
+        let budget = target - fragment.len();
+        let mut in_query = false;
+        loop {
+            let word = if non_ascii {
+                self.rng.pick(script).to_owned()
+            } else if self.rng.percent(20) {
+                let word = self.unicode_word();
+                self.pct_encode(word)
+            } else {
+                self.ascii_word().to_owned()
+            };
+            let piece = if !in_query && iri.len() < path_end {
+                format!("/{word}")
+            } else if !in_query {
+                in_query = true;
+                format!("?{}={word}", self.ascii_word())
+            } else {
+                format!("&{}={word}", self.ascii_word())
+            };
+            if iri.len() + piece.len() > budget {
+                break;
+            }
+            iri.push_str(&piece);
+        }
+        iri.push_str(&fragment);
+        iri
+    }
+}
