@@ -18,7 +18,7 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammar.rs"));
 }
 
-pub use generated::{class, rules, Rule};
+pub use generated::{class, rules, Dfa, Rule, Table};
 
 impl Rule {
     /// Every rule the grammar files define, sorted by lowercase name.

@@ -7,8 +7,8 @@
 //!   whichever holds the largest state id; ids are premultiplied by the row
 //!   width, so a transition is one load: `trans[state + class]`. State 0 is
 //!   dead, states from `accept_from` on accept. Each row ends with the id of
-//!   the state's self-loop byte set (`LOOPS`), which lets the walker skip
-//!   runs of such bytes eight at a time.
+//!   the state's self-loop table (`LOOPS`): the characters that surely keep
+//!   the state, the data a run-skipping scanner needs.
 //! - `rules::NAME`: one `Rule` per start rule, documented with its ABNF and
 //!   its size, and `ALL_RULES`, sorted by lowercase name for lookup.
 //! - Tables are emitted once and shared by every rule they are equal for.
@@ -43,8 +43,11 @@ pub fn emit(
     for dfa in dfas {
         rule_items.push(rule_item(grammar, dfa, &mut tables, &mut loops));
     }
-    let loop_count = Literal::usize_unsuffixed(loops.sets.len());
-    let loop_sets = loops.sets.iter().map(|set| quote! { [#(#set),*] });
+    let loop_count = Literal::usize_unsuffixed(loops.sets.len() + 1);
+    let loop_sets = loops.sets.iter().map(|set| {
+        let set = set.iter().map(|&length| Literal::u8_unsuffixed(length));
+        quote! { [#(#set),*] }
+    });
     let mut sorted: Vec<&Dfa> = dfas.iter().collect();
     sorted.sort_by_key(|d| d.rule.to_ascii_lowercase());
     let all: Vec<Ident> = sorted.iter().map(|d| ident(&screaming(&d.rule))).collect();
@@ -60,11 +63,9 @@ pub fn emit(
         /// by the row width (`stride`): a transition is one dependent load.
         /// State 0 is the dead state; states from `accept_from` on accept.
         ///
-        /// The last column of each row is not a class: it holds the state's
-        /// self-loop set, `0` for none or `k` for `LOOPS[k - 1]`, the bytes
-        /// that keep the DFA in that state. In such a state the walker
-        /// checks the following bytes eight at a time against the set,
-        /// independent loads instead of a chain of dependent ones.
+        /// The last column of each row is not a class: it holds the id of
+        /// the state's self-loop table `LOOPS[id]` (`LOOPS[0]` is empty),
+        /// read by [`Dfa::stay_lengths`].
         pub struct Dfa<S: 'static> {
             pub classes: &'static [u8; 256],
             pub trans: &'static [S],
@@ -77,24 +78,20 @@ pub fn emit(
             /// `Ok` if `input` matches; otherwise the offset of the byte that
             /// led to the dead state, or `input.len()` if the input ended in
             /// a state that does not accept.
+            ///
+            /// One table load per byte, each depending on the previous one.
+            /// Skipping self-loop runs with [`Dfa::stay_lengths`] was
+            /// measured slower on mixed IRIs (short runs, and branches that
+            /// mispredict where ASCII and other scripts alternate), so the
+            /// walk stays branch-free apart from the dead-state exit.
             #[inline]
             pub fn recognize(&self, input: &[u8]) -> ::core::result::Result<(), usize> {
-                let loop_column = self.stride - 1;
                 let mut state = self.start;
-                let mut offset = 0;
-                while let ::core::option::Option::Some(&byte) = input.get(offset) {
-                    let next: usize = self.trans[state + self.classes[byte as usize] as usize].into();
-                    if next == 0 {
+                for (offset, &byte) in input.iter().enumerate() {
+                    state = self.trans[state + self.classes[byte as usize] as usize].into();
+                    if state == 0 {
                         return ::core::result::Result::Err(offset);
                     }
-                    offset += 1;
-                    if next == state {
-                        let set: usize = self.trans[state + loop_column].into();
-                        if set != 0 {
-                            offset = skip_run(&LOOPS[set - 1], input, offset);
-                        }
-                    }
-                    state = next;
                 }
                 if state >= self.accept_from {
                     ::core::result::Result::Ok(())
@@ -102,36 +99,29 @@ pub fn emit(
                     ::core::result::Result::Err(input.len())
                 }
             }
+
+            /// For the premultiplied `state`, the self-loop table: for each
+            /// byte, the length of a character starting with it that surely
+            /// brings the DFA back to `state` (`1` for an ASCII byte whose
+            /// transition loops, `2` to `4` for a UTF-8 lead byte all of
+            /// whose continuation bytes `80`-`BF` lead back, `0` otherwise).
+            /// This is what a scanner needs to skip runs of text inside a
+            /// component with independent loads instead of a dependent chain.
+            pub fn stay_lengths(&self, state: usize) -> &'static [u8; 256] {
+                &LOOPS[self.trans[state + self.stride - 1].into()]
+            }
+
+            /// The premultiplied state reached from `state` on `byte` (`0`
+            /// is dead).
+            #[inline]
+            pub fn step(&self, state: usize, byte: u8) -> usize {
+                self.trans[state + self.classes[byte as usize] as usize].into()
+            }
         }
 
-        /// The end of the run of bytes from `offset` on that are all in `set`.
-        #[inline]
-        fn skip_run(set: &[bool; 256], input: &[u8], mut offset: usize) -> usize {
-            for chunk in input[offset..].chunks_exact(8) {
-                let all = set[chunk[0] as usize]
-                    & set[chunk[1] as usize]
-                    & set[chunk[2] as usize]
-                    & set[chunk[3] as usize]
-                    & set[chunk[4] as usize]
-                    & set[chunk[5] as usize]
-                    & set[chunk[6] as usize]
-                    & set[chunk[7] as usize];
-                if !all {
-                    break;
-                }
-                offset += 8;
-            }
-            while let ::core::option::Option::Some(&byte) = input.get(offset) {
-                if !set[byte as usize] {
-                    break;
-                }
-                offset += 1;
-            }
-            offset
-        }
-
-        /// Self-loop byte sets, shared by all rules (see [`Dfa`]).
-        static LOOPS: [[bool; 256]; #loop_count] = [#(#loop_sets),*];
+        /// Self-loop tables, shared by all rules (see [`Dfa::stay_lengths`]);
+        /// the first is empty, for states without a self-loop.
+        static LOOPS: [[u8; 256]; #loop_count] = [[0; 256], #(#loop_sets),*];
 
         /// A DFA with 8-bit or 16-bit state ids.
         #[derive(Clone, Copy)]
@@ -267,19 +257,19 @@ impl Tables {
     }
 }
 
-/// Distinct self-loop byte sets across all rules; a set's id is its index + 1.
+/// Distinct self-loop tables across all rules; a table's id is its index + 1.
 #[derive(Default)]
 struct LoopSets {
-    sets: Vec<[bool; 256]>,
-    ids: HashMap<[bool; 256], u64>,
+    sets: Vec<[u8; 256]>,
+    ids: HashMap<[u8; 256], u64>,
 }
 
 impl LoopSets {
     /// The id of `state`'s self-loop set, `0` when it has none or when the
     /// id would not fit a state id of `id_bytes` bytes.
     fn id(&mut self, dfa: &Dfa, state: u32, id_bytes: usize) -> u64 {
-        let set = dfa.stay_set(state);
-        if !set.contains(&true) {
+        let set = dfa.stay_lengths(state);
+        if set.iter().all(|&length| length == 0) {
             return 0;
         }
         if let Some(&id) = self.ids.get(&set) {

@@ -104,15 +104,46 @@ impl Dfa {
         }
     }
 
-    /// The bytes whose transition keeps `state` where it is. A scanner in
-    /// such a state can skip a run of them without walking the table one
-    /// dependent load at a time.
-    pub fn stay_set(&self, state: u32) -> [bool; 256] {
-        let mut set = [false; 256];
-        for (byte, stays) in set.iter_mut().enumerate() {
-            *stays = state != 0 && self.step(state, byte as u8) == state;
+    /// For each byte, the length of a character starting with it that is
+    /// sure to bring the DFA from `state` back to `state`: `1` for a byte
+    /// whose own transition loops, `2` to `4` for a UTF-8 lead byte such
+    /// that *every* continuation byte `80`-`BF` in each following position
+    /// leads back (`E4`: any `E4 xx yy` is a CJK character allowed in a
+    /// path segment), `0` otherwise. A scanner in such a state can skip a
+    /// run of these characters checking only that continuation bytes are
+    /// continuation bytes, without walking the table one dependent load at
+    /// a time. Lead bytes whose continuations are restricted (`E0`, `ED`,
+    /// `F0`, `F4`, or where the grammar excludes some characters, such as
+    /// `EF` for U+FFFE) get `0` and are walked as usual.
+    pub fn stay_lengths(&self, state: u32) -> [u8; 256] {
+        let mut lengths = [0u8; 256];
+        if state == 0 {
+            return lengths;
         }
-        set
+        for (byte, length) in lengths.iter_mut().enumerate() {
+            let byte = byte as u8;
+            let continuations = match byte {
+                0x00..=0x7F => 0,
+                0xC2..=0xDF => 1,
+                0xE0..=0xEF => 2,
+                0xF0..=0xF4 => 3,
+                _ => continue,
+            };
+            let mut at = self.step(state, byte);
+            let mut uniform = at != 0;
+            for _ in 0..continuations {
+                if !uniform {
+                    break;
+                }
+                let next = self.step(at, 0x80);
+                uniform = next != 0 && (0x80..=0xBF).all(|c| self.step(at, c) == next);
+                at = next;
+            }
+            if uniform && at == state {
+                *length = continuations + 1;
+            }
+        }
+        lengths
     }
 
     /// Size figures.
@@ -231,18 +262,26 @@ mod tests {
     }
 
     #[test]
-    fn stay_sets_mark_self_loops() {
-        let dfa = compile("top = \"/\" *%x61-7A\n", "top");
+    fn stay_lengths_mark_self_loops_and_whole_characters() {
+        // Letters, and every character from U+0800 to U+FFEF but U+FFFE.
+        let dfa = compile("top = \"/\" *( %x61-7A / %x800-FFFD )\n", "top");
         let after_slash = dfa.step(dfa.start, b'/');
-        let set = dfa.stay_set(after_slash);
-        assert!(
-            set[b'q' as usize] && set[b'a' as usize] && !set[b'/' as usize] && !set[b'A' as usize]
+        let lengths = dfa.stay_lengths(after_slash);
+        let at = |b: u8| lengths[b as usize];
+        assert_eq!((at(b'q'), at(b'/'), at(b'A')), (1, 0, 0));
+        assert_eq!(lengths[b'a' as usize..=b'z' as usize], [1; 26]);
+        // E1-EE: all continuations allowed. E0 is restricted (overlongs),
+        // ED (surrogates) and EF (U+FFFE, U+FFFF) too; C3 is not allowed.
+        assert_eq!(lengths[0xE1..=0xEC], [3; 12]);
+        assert_eq!(at(0xEE), 3);
+        assert_eq!(
+            (at(0xE0), at(0xED), at(0xEF), at(0xC3), at(0xF0)),
+            (0, 0, 0, 0, 0)
         );
-        assert_eq!(set.iter().filter(|&&b| b).count(), 26);
-        assert!(dfa.stay_set(dfa.start).iter().all(|&b| !b));
+        assert!(dfa.stay_lengths(dfa.start).iter().all(|&b| b == 0));
         assert!(
-            dfa.stay_set(0).iter().all(|&b| !b),
-            "the dead state is never worth skipping in"
+            dfa.stay_lengths(0).iter().all(|&b| b == 0),
+            "the dead state is never skipped in"
         );
     }
 
