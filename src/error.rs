@@ -15,15 +15,37 @@ pub struct CheckError {
     found: Found,
 }
 
-/// What stood at the error's offset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What stood at an error's offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Found {
     /// A character the rule does not allow there.
     Char(char),
     /// A byte that does not start a well-formed UTF-8 sequence there.
     InvalidUtf8(u8),
+    /// In UTF-16 input, a surrogate code unit without its pair: it encodes
+    /// no character (RFC 3987 section 6.2: an interface that takes IRIs in
+    /// UTF-16 must decode them before the syntax applies).
+    UnpairedSurrogate(u16),
     /// The input ended too early.
     End,
+}
+
+/// How a message names what it found: `' ' (U+0020)`, `U+0009` for a
+/// control or bidirectional formatting character (which would garble or
+/// reorder the line if printed), `the end of the input`.
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Found::Char(c) if c.is_control() || crate::mapping::is_bidi_formatting(c) => {
+                write!(f, "U+{:04X}", c as u32)
+            }
+            Found::Char(c) => write!(f, "'{c}' (U+{:04X})", c as u32),
+            Found::InvalidUtf8(b) => write!(f, "byte 0x{b:02X}, which is not UTF-8"),
+            Found::UnpairedSurrogate(u) => write!(f, "the unpaired surrogate 0x{u:04X}"),
+            Found::End => f.write_str("the end of the input"),
+        }
+    }
 }
 
 impl CheckError {
@@ -112,6 +134,11 @@ impl fmt::Display for CheckError {
                 "invalid UTF-8: byte 0x{b:02X} at byte {} is not part of a well-formed character",
                 self.offset
             ),
+            Found::UnpairedSurrogate(u) => write!(
+                f,
+                "invalid UTF-16: the surrogate 0x{u:04X} at byte {} has no pair",
+                self.offset
+            ),
             Found::End => write!(
                 f,
                 "{} is incomplete: the input ends at byte {}",
@@ -121,8 +148,9 @@ impl fmt::Display for CheckError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for CheckError {}
+/// `core::error::Error` is the `std::error::Error` trait (re-exported by
+/// `std`), so this holds without the `std` feature too.
+impl core::error::Error for CheckError {}
 
 #[cfg(test)]
 mod tests {

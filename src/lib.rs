@@ -1,19 +1,123 @@
-//! Internationalized Resource Identifiers (RFC 3987), validated by DFAs that
-//! are generated at build time from the RFC's own ABNF.
+//! Internationalized Resource Identifiers (RFC 3987), exact to the RFC's
+//! ABNF because the recognizers are generated from it.
 //!
-//! **Architecture invariant: every syntax decision comes from `abnf/`.** The
-//! recognizers in [`grammar`] and the character predicates in
+//! # In five minutes
+//!
+//! **Parse** a string into one of four types, one per top-level rule of
+//! section 2.2. Parsing runs the generated DFA once and then finds the
+//! component boundaries; nothing is allocated unless it fails.
+//!
+//! ```
+//! use rfc3987::{Iri, IriRef};
+//!
+//! let iri = Iri::parse("https://例え.jp/引き出し/résumé.html?page=2#第1章")?;
+//! let reference: IriRef<String> = "../other?x".parse()?; // owned text
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
+//!
+//! **Inspect** its components: each is a slice of the text, found at parse
+//! time, so every accessor is O(1). Absent (`None`) and present but empty
+//! (`Some("")`) differ, as RFC 3986 section 5.3 requires.
+//!
+//! ```
+//! # use rfc3987::{Host, Iri};
+//! let iri = Iri::parse("https://例え.jp/引き出し/résumé.html?page=2#第1章")?;
+//! assert_eq!(iri.scheme(), "https");
+//! assert_eq!(iri.host(), Some("例え.jp"));
+//! assert_eq!(iri.host_parsed(), Some(Host::RegName("例え.jp")));
+//! assert_eq!(iri.port(), None);
+//! assert_eq!(iri.path_segments().collect::<Vec<_>>(), ["引き出し", "résumé.html"]);
+//! assert_eq!(iri.query(), Some("page=2"));
+//! assert_eq!(iri.fragment(), Some("第1章"));
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
+//!
+//! **Errors** say where, under which rule, and why; `{:#}` adds a caret.
+//!
+//! ```
+//! let error = rfc3987::IriRef::parse("http://example.org/a b").unwrap_err();
+//! assert_eq!(error.to_string(),
+//!            "expected an ipchar, found ' ' (U+0020) at byte 20; percent-encode it as %20");
+//! ```
+//!
+//! **Build** from components, each checked against its rule, or edit an
+//! owned value in place; the result is always valid, or an error. Section
+//! 7.4's helpers in [`encode`] turn arbitrary text into components.
+//!
+//! ```
+//! use rfc3987::{encode, Builder};
+//!
+//! let name = encode::path_segment("résumé 1.html", encode::Target::Iri);
+//! let mut iri = Builder::new().scheme("http").host("example.org").build_iri()?;
+//! iri.set_path(&format!("/files/{name}"))?;
+//! assert_eq!(iri, "http://example.org/files/résumé%201.html");
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
+//!
+//! **Map** an IRI to a URI (section 3.1) and back (section 3.2) with
+//! [`mapping`]; **normalize** and compare on the section 5.3 ladder with
+//! [`normalize`]; **resolve** references against a base (section 6.5, RFC
+//! 3986 section 5.2) with [`resolve`].
+//!
+//! ```
+//! use rfc3987::{mapping::to_uri, normalize::normalize, resolve::resolve};
+//!
+//! assert_eq!(to_uri("http://résumé.example.org/").unwrap(),
+//!            "http://r%C3%A9sum%C3%A9.example.org/");
+//! assert_eq!(normalize("HTTP://example.org/a/./b/../%7Bc%7d").unwrap(),
+//!            "http://example.org/a/%7Bc%7D");
+//! assert_eq!(resolve("http://a/b/c/d;p?q", "../g").unwrap(), "http://a/b/g");
+//! ```
+//!
+//! To validate against any rule of the grammar without building a value,
+//! use [`check`] with a [`grammar::rules`] recognizer.
+//!
+//! # Design
+//!
+//! **One type generic over its storage**, rather than an unsized borrowed
+//! type with an owned buffer (`Path`/`PathBuf`): `IriRef<&str>` borrows,
+//! `IriRef<String>` owns and can be edited, `IriRef<Box<str>>` and
+//! `IriRef<Arc<str>>` store and share. Two reasons decide it. The
+//! component offsets are stored next to the text, which an unsized
+//! `IriStr(str)` cannot hold (its accessors would have to split again on
+//! every call), and turning a `&str` into a `&IriStr` needs a pointer cast,
+//! which this crate does not write (`#![forbid(unsafe_code)]`). The four
+//! types form the hierarchy of the grammar, each dereferencing to the more
+//! general one:
+//!
+//! | type | rule | |
+//! | --- | --- | --- |
+//! | [`IriRef`] | `IRI-reference` | anything below |
+//! | [`Iri`] | `IRI` | has a scheme; derefs to `IriRef` |
+//! | [`AbsoluteIri`] | `absolute-IRI` | no fragment; derefs to `Iri` |
+//! | [`RelativeRef`] | `irelative-ref` | no scheme; derefs to `IriRef` |
+//!
+//! Equality, ordering and hashing are simple string comparison (section
+//! 5.3.1): two values are equal when their texts are, whatever their
+//! storage, and `Borrow<str>` lets a `HashSet<IriRef<String>>` be queried
+//! with a `&str`. Equivalence beyond that is [`normalize`]'s.
+//!
+//! **Text is UTF-8** (`&str`), as section 7.1 recommends; UTF-16 callers
+//! (section 6.2) use `from_utf16`, which decodes once and then parses.
+//!
+//! **Architecture invariant: every syntax decision comes from `abnf/`.**
+//! The recognizers in [`grammar`] and the character predicates in
 //! [`grammar::class`] are generated by the `abnf-dfa` compiler from the
 //! grammar files; nothing in this crate writes a character range by hand.
+//! How the components are found in a string the DFA accepted, and why that
+//! is the grammar's own parse, is explained in the source of the
+//! `components` module.
 //!
-//! ```
-//! use rfc3987::grammar::{rules, Rule};
+//! # Features
 //!
-//! assert!(rfc3987::check(&rules::IRI_REFERENCE, "http://résumé.example.org/").is_ok());
-//! let error = rfc3987::check(&rules::IRI, "http://example.org/a b").unwrap_err();
-//! assert_eq!(error.offset(), 20);
-//! assert_eq!(Rule::find("ipath-ABEMPTY").unwrap().name(), "ipath-abempty");
-//! ```
+//! - `std` (default). The IRI types, their errors, the builder and the
+//!   encoders need only `alloc`: host addresses are `core::net` values (the
+//!   types `std::net` re-exports) and the errors implement
+//!   `core::error::Error` (which is `std::error::Error`), so they are the
+//!   same with or without `std`.
+//! - `serde`: `Serialize` and `Deserialize` for the four types;
+//!   deserializing parses, so it validates.
+//! - `cli` (default): the `iri` command-line tool.
 #![forbid(unsafe_code)]
 #![no_std]
 #![warn(missing_docs)]
@@ -23,11 +127,28 @@ extern crate std;
 
 extern crate alloc;
 
+mod builder;
+mod components;
+pub mod encode;
 mod error;
 pub mod grammar;
+mod host;
+pub mod mapping;
+pub mod normalize;
+mod parse_error;
 pub mod percent;
+pub mod resolve;
+pub mod scheme;
+#[cfg(feature = "serde")]
+mod serde_impl;
+mod types;
+mod utf16;
 
-pub use error::CheckError;
+pub use builder::Builder;
+pub use error::{CheckError, Found};
+pub use host::Host;
+pub use parse_error::{ErrorKind, ParseError};
+pub use types::{AbsoluteIri, Components, Iri, IriRef, PathSegments, RelativeRef};
 
 /// Checks `input` against the ABNF rule `rule`.
 ///

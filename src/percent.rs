@@ -14,7 +14,6 @@
 //! callers ask the generated `class::is_*` predicates of their component.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 /// A piece of a component's text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,68 +42,72 @@ pub enum Piece<'a> {
 
 /// The pieces of `text`, in order.
 pub fn pieces(text: &str) -> Pieces<'_> {
-    Pieces {
-        text,
-        pos: 0,
-        pending: Vec::new(),
-    }
+    Pieces { text, pos: 0 }
 }
 
-/// Iterator returned by [`pieces`].
+/// Iterator returned by [`pieces`]. It allocates nothing: each `%HH` piece
+/// is decoded from at most the next four triplets (the longest UTF-8
+/// sequence), which gives the same pieces as decoding the whole run at once
+/// (a byte that is not the first of a well-formed sequence starts no
+/// character, so each ill-formed octet stands alone either way).
 #[derive(Clone, Debug)]
 pub struct Pieces<'a> {
     text: &'a str,
     pos: usize,
-    /// Pieces of the current `%HH` run not yet returned, last first.
-    pending: Vec<Piece<'a>>,
 }
 
 impl<'a> Iterator for Pieces<'a> {
     type Item = Piece<'a>;
 
     fn next(&mut self) -> Option<Piece<'a>> {
-        if let Some(piece) = self.pending.pop() {
-            return Some(piece);
-        }
         let rest = &self.text[self.pos..];
         let c = rest.chars().next()?;
         if c != '%' {
             self.pos += c.len_utf8();
             return Some(Piece::Literal(c));
         }
-        // Collect the whole run of triplets, then decode it as UTF-8.
-        let start = self.pos;
-        let mut octets = Vec::new();
-        while let Some(octet) = triplet(&self.text.as_bytes()[self.pos..]) {
-            octets.push(octet);
-            self.pos += 3;
-        }
-        if octets.is_empty() {
+        let bytes = rest.as_bytes();
+        let Some(first) = triplet(bytes) else {
             self.pos += 1;
             return Some(Piece::Stray('%'));
+        };
+        if first.is_ascii() {
+            // A one-octet character: nothing to look ahead for.
+            self.pos += 3;
+            return Some(Piece::Encoded {
+                c: char::from(first),
+                raw: &rest[..3],
+            });
         }
-        let mut offset = start;
-        let mut run = Vec::new();
-        for chunk in octets.utf8_chunks() {
-            for c in chunk.valid().chars() {
-                let len = 3 * c.len_utf8();
-                run.push(Piece::Encoded {
-                    c,
-                    raw: &self.text[offset..offset + len],
-                });
-                offset += len;
+        // The octets of up to four consecutive triplets, enough for the
+        // first character they start with, if any.
+        let mut octets = [first, 0, 0, 0];
+        let mut len = 1;
+        while len < octets.len() {
+            match triplet(&bytes[3 * len..]) {
+                Some(octet) => octets[len] = octet,
+                None => break,
             }
-            for &octet in chunk.invalid() {
-                run.push(Piece::Invalid {
-                    octet,
-                    raw: &self.text[offset..offset + 3],
-                });
-                offset += 3;
+            len += 1;
+        }
+        let valid = octets[..len]
+            .utf8_chunks()
+            .next()
+            .map_or("", |chunk| chunk.valid());
+        match valid.chars().next() {
+            Some(c) => {
+                let raw = &rest[..3 * c.len_utf8()];
+                self.pos += raw.len();
+                Some(Piece::Encoded { c, raw })
+            }
+            None => {
+                self.pos += 3;
+                Some(Piece::Invalid {
+                    octet: first,
+                    raw: &rest[..3],
+                })
             }
         }
-        run.reverse();
-        self.pending = run;
-        self.pending.pop()
     }
 }
 
@@ -142,6 +145,7 @@ pub fn push_encoded(out: &mut String, c: char) {
 mod tests {
     use super::*;
     use alloc::vec;
+    use alloc::vec::Vec;
 
     #[test]
     fn literal_and_encoded_characters() {
@@ -185,6 +189,80 @@ mod tests {
         let got: Vec<_> = pieces("%E2%80x%AE").collect();
         assert_eq!(got.len(), 4);
         assert!(matches!(got[2], Piece::Literal('x')));
+    }
+
+    /// The pieces as decoding each whole `%HH` run with `Utf8Chunks` gives
+    /// them, to check the allocation-free iterator against.
+    fn whole_runs(text: &str) -> Vec<Piece<'_>> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while let Some(c) = text[pos..].chars().next() {
+            let start = pos;
+            let mut octets = Vec::new();
+            while let Some(octet) = triplet(&text.as_bytes()[pos..]) {
+                octets.push(octet);
+                pos += 3;
+            }
+            if octets.is_empty() {
+                pos += c.len_utf8();
+                out.push(if c == '%' {
+                    Piece::Stray(c)
+                } else {
+                    Piece::Literal(c)
+                });
+                continue;
+            }
+            let mut at = start;
+            for chunk in octets.utf8_chunks() {
+                for c in chunk.valid().chars() {
+                    let raw = &text[at..at + 3 * c.len_utf8()];
+                    out.push(Piece::Encoded { c, raw });
+                    at += raw.len();
+                }
+                for &octet in chunk.invalid() {
+                    out.push(Piece::Invalid {
+                        octet,
+                        raw: &text[at..at + 3],
+                    });
+                    at += 3;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn pieces_equal_whole_run_decoding() {
+        // Every sequence of up to five of these octets (and a literal
+        // between runs): lead bytes of each length, continuations, bytes
+        // that are never UTF-8, overlong and surrogate starts.
+        let octets = [
+            0x41, 0x80, 0xA9, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF,
+        ];
+        let mut text = String::new();
+        let mut sequence = Vec::new();
+        for n in 0..=5u32 {
+            for mut k in 0..octets.len().pow(n) {
+                text.clear();
+                sequence.clear();
+                for _ in 0..n {
+                    sequence.push(octets[k % octets.len()]);
+                    k /= octets.len();
+                }
+                for (i, &octet) in sequence.iter().enumerate() {
+                    if i == 3 {
+                        text.push('x');
+                    }
+                    push_octet(&mut text, octet);
+                }
+                text.push_str("%4");
+                assert_eq!(
+                    pieces(&text).collect::<Vec<_>>(),
+                    whole_runs(&text),
+                    "{text}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -85,6 +85,12 @@ impl<'w> Output<'w> {
         ));
     }
 
+    /// A plain-mode result: `text` and a newline on stdout.
+    pub fn line(&mut self, text: &str) {
+        self.write(text.as_bytes());
+        self.write(b"\n");
+    }
+
     /// Writes one line to stderr, in one write so that concurrent writers
     /// do not interleave within it.
     pub fn report(&mut self, line: fmt::Arguments<'_>) {
@@ -234,6 +240,17 @@ mod tests {
             String::from_utf8(stderr).unwrap(),
             "line 7: error at byte 12: IRI does not allow U+0020 at byte 12\n"
         );
+    }
+
+    #[test]
+    fn plain_results_are_lines() {
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let mut out = Output::new(Mode::Plain, &mut stdout, &mut stderr);
+        out.line("http://a/");
+        out.line("");
+        out.finish().unwrap();
+        assert_eq!(stdout, b"http://a/\n\n");
+        assert!(stderr.is_empty());
     }
 
     #[test]

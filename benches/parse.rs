@@ -1,0 +1,174 @@
+//! Parse throughput against validation-only throughput: what finding the
+//! components costs on top of the DFA pass (RFC 3987 section 2.2).
+//!
+//! Run with `cargo bench --bench parse` (about 40 seconds once built).
+//! One criterion group per corpus of `corpus/mod.rs` (`parse-mixed`:
+//! 10,000 references of every shape, 2 % invalid; `parse-long`: 1,000
+//! IRIs of 1-4 KiB), throughput in bytes, each benchmark reading the whole
+//! corpus once per iteration:
+//!
+//! - `rfc3987-recognize`: the bare DFA walk of `IRI-reference`, the
+//!   validation-only baseline;
+//! - `rfc3987-parse`: `IriRef::parse` on `&str`: the same walk, then the
+//!   delimiter split (and, for the invalid entries, the error with its
+//!   diagnosis and a copy of the input);
+//! - `rfc3987-parse-components`: the same, then every accessor once, to
+//!   show that they cost nothing more than slicing;
+//! - `oxiri` and `fluent-uri`: their `IriRef::parse`, which also record
+//!   component positions, for scale.
+//!
+//! Then a table of each benchmark's time over `rfc3987-recognize`'s: the
+//! `rfc3987-parse` row is the ratio the crate docs quote.
+
+use std::hint::black_box;
+use std::time::{Duration, SystemTime};
+
+use criterion::{Criterion, SamplingMode, Throughput};
+use rfc3987::grammar::rules::IRI_REFERENCE;
+use rfc3987::IriRef;
+
+mod corpus;
+mod ratios;
+
+const RECOGNIZE: &str = "rfc3987-recognize";
+const PARSE: &str = "rfc3987-parse";
+const PARSE_COMPONENTS: &str = "rfc3987-parse-components";
+const OXIRI: &str = "oxiri";
+const FLUENT_URI: &str = "fluent-uri";
+const BENCHMARKS: &[&str] = &[RECOGNIZE, PARSE, PARSE_COMPONENTS, OXIRI, FLUENT_URI];
+
+struct Corpus {
+    name: &'static str,
+    texts: Vec<String>,
+}
+
+impl Corpus {
+    fn group(&self) -> String {
+        format!("parse-{}", self.name)
+    }
+
+    fn bytes(&self) -> usize {
+        self.texts.iter().map(String::len).sum()
+    }
+}
+
+/// Sums the lengths of every component, so that none can be optimized out.
+fn touch(r: &IriRef<&str>) -> usize {
+    let c = r.components();
+    [
+        c.scheme,
+        c.authority,
+        c.userinfo,
+        c.host,
+        c.port,
+        c.query,
+        c.fragment,
+    ]
+    .iter()
+    .map(|x| x.map_or(0, str::len))
+    .sum::<usize>()
+        + c.path.len()
+}
+
+fn main() {
+    let corpora = [
+        Corpus {
+            name: "mixed",
+            texts: corpus::mixed(),
+        },
+        Corpus {
+            name: "long",
+            texts: corpus::long(),
+        },
+    ];
+    let listing = std::env::args().any(|arg| arg == "--list");
+    if !listing {
+        for corpus in &corpora {
+            // The parse must agree with the DFA on every entry.
+            let disagreements = corpus
+                .texts
+                .iter()
+                .filter(|t| {
+                    IriRef::parse(t.as_str()).is_ok()
+                        != IRI_REFERENCE.recognize(t.as_bytes()).is_ok()
+                })
+                .count();
+            assert_eq!(
+                disagreements, 0,
+                "parse and recognize disagree on {}",
+                corpus.name
+            );
+        }
+    }
+    let started = SystemTime::now();
+    let mut criterion = Criterion::default().configure_from_args();
+    for corpus in &corpora {
+        let mut group = criterion.benchmark_group(corpus.group());
+        group
+            .throughput(Throughput::Bytes(corpus.bytes() as u64))
+            .sampling_mode(SamplingMode::Flat)
+            .measurement_time(Duration::from_secs(4))
+            .warm_up_time(Duration::from_secs(1));
+        let texts = &corpus.texts;
+        group.bench_function(RECOGNIZE, |b| {
+            b.iter(|| {
+                texts
+                    .iter()
+                    .filter(|t| IRI_REFERENCE.recognize(black_box(t.as_bytes())).is_ok())
+                    .count()
+            })
+        });
+        group.bench_function(PARSE, |b| {
+            b.iter(|| {
+                texts
+                    .iter()
+                    .filter(|t| black_box(IriRef::parse(black_box(t.as_str()))).is_ok())
+                    .count()
+            })
+        });
+        group.bench_function(PARSE_COMPONENTS, |b| {
+            b.iter(|| {
+                texts
+                    .iter()
+                    .filter_map(|t| IriRef::parse(black_box(t.as_str())).ok())
+                    .map(|r| touch(&r))
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function(OXIRI, |b| {
+            b.iter(|| {
+                texts
+                    .iter()
+                    .filter(|t| black_box(oxiri::IriRef::parse(black_box(t.as_str()))).is_ok())
+                    .count()
+            })
+        });
+        group.bench_function(FLUENT_URI, |b| {
+            b.iter(|| {
+                texts
+                    .iter()
+                    .filter(|t| black_box(fluent_uri::IriRef::parse(black_box(t.as_str()))).is_ok())
+                    .count()
+            })
+        });
+        group.finish();
+    }
+    if listing {
+        return;
+    }
+    criterion.final_summary();
+    let columns: Vec<ratios::Column> = corpora
+        .iter()
+        .map(|corpus| ratios::Column {
+            group: corpus.group(),
+            title: format!(
+                "{} ({} refs, {:.2} MB)",
+                corpus.name,
+                corpus.texts.len(),
+                corpus.bytes() as f64 / 1e6
+            ),
+            bytes: corpus.bytes(),
+        })
+        .collect();
+    ratios::print(&columns, BENCHMARKS, started);
+}

@@ -1,0 +1,200 @@
+//! `iri equiv [--level simple|syntax|scheme] [--json] [INPUT...]`: whether
+//! the two IRI references of each input, `A<TAB>B`, are equivalent on a
+//! rung of RFC 3987's comparison ladder (section 5.3), as
+//! [`rfc3987::normalize::equiv`] decides.
+//!
+//! `simple` compares code points (section 5.3.1); `syntax` (the default,
+//! as for `iri normalize`) and `scheme` compare normal forms (sections
+//! 5.3.2 and 5.3.3). Plain mode prints `true` or `false`; `--json` prints
+//! `{"input": ["A", "B"], "equivalent": BOOL}`. Not being equivalent is an
+//! answer, not a failure: only an input without a tab, or whose A or B is
+//! not an `IRI-reference` (or, on the scheme rung, has an invalid
+//! internationalized host), fails. Its offset counts bytes from the start
+//! of the line, so an error in B is past A and the tab.
+
+use std::fmt;
+use std::process::ExitCode;
+
+use rfc3987::grammar::rules;
+use rfc3987::normalize::{equiv, EquivError, Level, NormalizeError};
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::input::{Input, Outcome};
+use crate::output::{Mode, Output};
+use crate::Command;
+
+/// The `equiv` subcommand.
+pub const COMMAND: Command = Command {
+    name: "equiv",
+    summary: "are IRI pairs A<TAB>B equivalent? (RFC 3987 section 5.3)",
+    usage: "iri equiv [--level simple|syntax|scheme] [--json] [INPUT...]",
+    options: &[OptionSpec {
+        name: "level",
+        value: Some("LEVEL"),
+    }],
+    help,
+    run,
+};
+
+/// Why one input could not be compared.
+#[derive(Debug)]
+enum Failure {
+    /// No tab in the line.
+    NoTab,
+    /// A or B is invalid.
+    Side(EquivError),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::NoTab => f.write_str("expected two IRI references separated by a tab"),
+            Failure::Side(error) => error.fmt(f),
+        }
+    }
+}
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    let level = crate::normalize::level_option(
+        &args,
+        &[
+            ("simple", Level::Simple),
+            ("syntax", Level::Syntax),
+            ("scheme", Level::Scheme),
+        ],
+        Level::Syntax,
+    )?;
+    Ok(crate::parallel::run(
+        args,
+        |bytes| compare(level, bytes),
+        write,
+    ))
+}
+
+/// The verdict for one `A<TAB>B` line, or the failure with its offset in
+/// the line.
+fn compare(level: Level, bytes: &[u8]) -> Result<bool, (usize, Failure)> {
+    let Some(tab) = bytes.iter().position(|&b| b == b'\t') else {
+        return Err((bytes.len(), Failure::NoTab));
+    };
+    let sides = [&bytes[..tab], &bytes[tab + 1..]];
+    let starts = [0, tab + 1];
+    let mut texts = [""; 2];
+    for (which, side) in sides.into_iter().enumerate() {
+        match std::str::from_utf8(side) {
+            Ok(text) => texts[which] = text,
+            Err(_) => {
+                let error = rfc3987::check_bytes(&rules::IRI_REFERENCE, side)
+                    .expect_err("the recognizers reject ill-formed UTF-8");
+                let error = EquivError {
+                    which,
+                    error: NormalizeError::Syntax(error),
+                };
+                return Err((starts[which] + error.error.offset(), Failure::Side(error)));
+            }
+        }
+    }
+    equiv(texts[0], texts[1], level).map_err(|error| {
+        (
+            starts[error.which] + error.error.offset(),
+            Failure::Side(error),
+        )
+    })
+}
+
+fn write(
+    input: Input<'_>,
+    result: Result<bool, (usize, Failure)>,
+    output: &mut Output<'_>,
+) -> Outcome {
+    match (output.mode(), &result) {
+        (Mode::Plain, Ok(verdict)) => output.line(if *verdict { "true" } else { "false" }),
+        (Mode::Plain, Err((offset, failure))) => output.plain_error(input.number, *offset, failure),
+        (Mode::Json, Ok(verdict)) => {
+            let text = input.text();
+            let (a, b) = text.split_once('\t').unwrap_or((&text, ""));
+            output
+                .json()
+                .field("input", &[a, b][..])
+                .field("equivalent", *verdict)
+                .end();
+        }
+        (Mode::Json, Err((offset, failure))) => output
+            .json()
+            .field("input", input.text())
+            .error(*offset, failure)
+            .end(),
+    }
+    match result {
+        Ok(_) => Outcome::Succeeded,
+        Err(_) => Outcome::Failed,
+    }
+}
+
+fn help() -> String {
+    String::from(
+        "iri equiv: compare IRI pairs on the comparison ladder (RFC 3987 section 5.3)\n\
+         \n\
+         usage: iri equiv [--level simple|syntax|scheme] [--json] [INPUT...]\n\
+         \n\
+         Each INPUT, or when none is given each line of standard input (split\n\
+         on \\n only), is two IRI references separated by a tab: A<TAB>B.\n\
+         Prints whether A and B are equivalent on the chosen rung.\n\
+         \n\
+         Options:\n\
+         \x20 --level simple  section 5.3.1: the same code points\n\
+         \x20 --level syntax  section 5.3.2 (default): the same syntax-based\n\
+         \x20                 normal form (case, percent-encoding, dot segments)\n\
+         \x20 --level scheme  section 5.3.3: the same scheme-based normal form\n\
+         \x20                 (ports, empty paths, IDN hosts too)\n\
+         \x20 --json          {\"input\": [\"A\", \"B\"], \"equivalent\": true} per input\n\
+         \x20 -h, --help      this help\n\
+         \x20 --              every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  true or false; for an input that cannot be\n\
+         \x20                  compared an empty line and, on stderr,\n\
+         \x20                  line N: error at byte OFFSET: MESSAGE\n\
+         \x20                  (OFFSET counts from the start of the line)\n\
+         \x20 --json           {\"input\": [\"A\", \"B\"], \"equivalent\": BOOL}\n\
+         \x20                  {\"input\": \"A<TAB>B\", \"error\": {\"offset\": N,\n\
+         \x20                   \"message\": \"...\"}}\n\
+         \n\
+         Character normalization (NFC) is never applied when comparing\n\
+         (section 5.3.2.2); use 'iri normalize --nfc' on both first if needed.\n\
+         \n\
+         Exit status: 0 when every input could be compared (equivalent or\n\
+         not), 1 when at least one could not, 2 for a usage error.\n",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_and_offsets() {
+        assert!(compare(Level::Syntax, b"http://a/%7e\thttp://a/~").unwrap());
+        assert!(!compare(Level::Simple, b"http://a/%7e\thttp://a/~").unwrap());
+        assert!(compare(Level::Scheme, b"http://a\thttp://a:80/").unwrap());
+        let (offset, failure) = compare(Level::Syntax, b"http://a").unwrap_err();
+        assert_eq!(offset, 8);
+        assert!(matches!(failure, Failure::NoTab));
+        // An error in B counts A and the tab.
+        let (offset, failure) = compare(Level::Syntax, b"a\tb c").unwrap_err();
+        assert_eq!(offset, 3);
+        assert!(
+            failure.to_string().starts_with("second input: "),
+            "{failure}"
+        );
+        let (offset, _) = compare(Level::Syntax, b"a \tb").unwrap_err();
+        assert_eq!(offset, 1);
+        let (offset, _) = compare(Level::Syntax, b"a\tb\xFF").unwrap_err();
+        assert_eq!(offset, 3);
+    }
+
+    #[test]
+    fn help_fits_in_80_columns() {
+        assert!(help().lines().all(|line| line.len() <= 80), "{}", help());
+    }
+}

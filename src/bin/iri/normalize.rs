@@ -1,0 +1,222 @@
+//! `iri normalize [--level syntax|scheme] [--nfc|--nfkc] [--json] [INPUT...]`:
+//! the normal form of each input on a rung of RFC 3987's comparison ladder
+//! (section 5.3), as [`rfc3987::normalize`] computes it.
+//!
+//! The default rung is `syntax` (section 5.3.2: case, percent-encoding, dot
+//! segments); `scheme` adds section 5.3.3 (default ports, empty paths, IDN
+//! hosts). Character normalization is off unless `--nfc` (or `--nfkc`) asks
+//! for it, since section 5.3.2.2 forbids applying it when comparing.
+//!
+//! Lines of stdin are normalized in batches on two threads
+//! ([`crate::parallel`]); output stays in input order.
+
+use std::process::ExitCode;
+
+use rfc3987::grammar::rules;
+use rfc3987::normalize::{Chars, Level, NormalizeError, Normalizer};
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::input::{Input, Outcome};
+use crate::output::{Mode, Output};
+use crate::Command;
+
+/// The `normalize` subcommand.
+pub const COMMAND: Command = Command {
+    name: "normalize",
+    summary: "normalize IRI references (RFC 3987 section 5.3)",
+    usage: "iri normalize [--level syntax|scheme] [--nfc|--nfkc] [--json] [INPUT...]",
+    options: &[
+        OptionSpec {
+            name: "level",
+            value: Some("LEVEL"),
+        },
+        OptionSpec {
+            name: "nfc",
+            value: None,
+        },
+        OptionSpec {
+            name: "nfkc",
+            value: None,
+        },
+    ],
+    help,
+    run,
+};
+
+/// The rung `--level` names, among `allowed`, or `default`.
+pub fn level_option(
+    args: &Parsed,
+    allowed: &[(&str, Level)],
+    default: Level,
+) -> Result<Level, UsageError> {
+    let Some(name) = args.value("level") else {
+        return Ok(default);
+    };
+    allowed
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, level)| level)
+        .ok_or_else(|| {
+            let names: Vec<&str> = allowed.iter().map(|(n, _)| *n).collect();
+            UsageError::new(format!(
+                "unknown level '{name}'; the levels are: {}",
+                names.join(", ")
+            ))
+        })
+}
+
+fn normalizer(args: &Parsed) -> Result<Normalizer<'static>, UsageError> {
+    let level = level_option(
+        args,
+        &[("syntax", Level::Syntax), ("scheme", Level::Scheme)],
+        Level::Syntax,
+    )?;
+    let chars = match (args.flag("nfc"), args.flag("nfkc")) {
+        (true, true) => return Err(UsageError::new("--nfc and --nfkc exclude each other")),
+        (true, false) => Chars::Nfc,
+        (false, true) => Chars::Nfkc,
+        (false, false) => Chars::AsIs,
+    };
+    Ok(Normalizer::new(level).chars(chars))
+}
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    let normalizer = normalizer(&args)?;
+    Ok(crate::parallel::run(
+        args,
+        |bytes| normalize(&normalizer, bytes),
+        write,
+    ))
+}
+
+/// The normal form of one input, or why there is none (bytes that are not
+/// UTF-8 are rejected where the malformation starts).
+fn normalize(normalizer: &Normalizer<'_>, bytes: &[u8]) -> Result<String, NormalizeError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => normalizer.normalize(text),
+        Err(_) => Err(NormalizeError::Syntax(
+            rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
+                .expect_err("the recognizers reject ill-formed UTF-8"),
+        )),
+    }
+}
+
+/// Writes one result, in the contract's shapes.
+pub fn write_result<E: std::fmt::Display>(
+    input: Input<'_>,
+    result: Result<String, (usize, E)>,
+    output: &mut Output<'_>,
+) -> Outcome {
+    match (output.mode(), &result) {
+        (Mode::Plain, Ok(text)) => output.line(text),
+        (Mode::Plain, Err((offset, error))) => output.plain_error(input.number, *offset, error),
+        (Mode::Json, Ok(text)) => output
+            .json()
+            .field("input", input.text())
+            .field("output", text.as_str())
+            .end(),
+        (Mode::Json, Err((offset, error))) => output
+            .json()
+            .field("input", input.text())
+            .error(*offset, error)
+            .end(),
+    }
+    match result {
+        Ok(_) => Outcome::Succeeded,
+        Err(_) => Outcome::Failed,
+    }
+}
+
+fn write(
+    input: Input<'_>,
+    result: Result<String, NormalizeError>,
+    output: &mut Output<'_>,
+) -> Outcome {
+    write_result(input, result.map_err(|e| (e.offset(), e)), output)
+}
+
+fn help() -> String {
+    String::from(
+        "iri normalize: normalize IRI references (RFC 3987 section 5.3)\n\
+         \n\
+         usage: iri normalize [--level syntax|scheme] [--nfc|--nfkc] [--json] [INPUT...]\n\
+         \n\
+         Prints the normal form of each INPUT, or when none is given of each\n\
+         line of standard input (split on \\n only), one line per input.\n\
+         Each input must be an IRI-reference.\n\
+         \n\
+         Options:\n\
+         \x20 --level syntax  section 5.3.2 (default): scheme and US-ASCII host\n\
+         \x20                 to lowercase, percent-encoding hex to uppercase,\n\
+         \x20                 characters allowed unencoded decoded (iunreserved;\n\
+         \x20                 iprivate in the query), dot segments removed\n\
+         \x20 --level scheme  section 5.3.3 on top: empty and default ports\n\
+         \x20                 removed, empty path under an authority made \"/\",\n\
+         \x20                 file://localhost/ made file:///, hosts of http,\n\
+         \x20                 https, ws, wss, ftp and file validated and mapped\n\
+         \x20                 as internationalized domain names (UTS 46), kept\n\
+         \x20                 in Unicode (xn-- labels decoded)\n\
+         \x20 --nfc           also apply Unicode NFC (off by default: section\n\
+         \x20                 5.3.2.2 forbids it when comparing)\n\
+         \x20 --nfkc          apply NFKC instead, for creating IRIs\n\
+         \x20 --json          {\"input\": \"...\", \"output\": \"...\"} per input\n\
+         \x20 -h, --help      this help\n\
+         \x20 --              every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  the normal form; for an invalid input an empty\n\
+         \x20                  line and, on stderr,\n\
+         \x20                  line N: error at byte OFFSET: MESSAGE\n\
+         \x20 --json           {\"input\": \"...\", \"output\": \"...\"}\n\
+         \x20                  {\"input\": \"...\", \"error\": {\"offset\": N,\n\
+         \x20                   \"message\": \"...\"}}\n\
+         \n\
+         Protocol-based normalization (section 5.3.4) needs the network and\n\
+         is not done. Standard input is normalized in batches on two threads;\n\
+         the output keeps the input order.\n\
+         \n\
+         Exit status: 0 when every input was normalized, 1 when at least one\n\
+         was not, 2 for a usage error.\n",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsString;
+
+    use super::*;
+    use crate::args::{self, Parse};
+
+    fn parsed(args: &[&str]) -> Parsed {
+        match args::parse(COMMAND.options, args.iter().map(OsString::from)).unwrap() {
+            Parse::Run(parsed) => parsed,
+            Parse::Help => panic!("unexpected help"),
+        }
+    }
+
+    #[test]
+    fn options_choose_the_normalizer() {
+        let n = normalizer(&parsed(&[])).unwrap();
+        assert_eq!(n.level(), Level::Syntax);
+        let n = normalizer(&parsed(&["--level=scheme", "--nfc"])).unwrap();
+        assert_eq!(n.normalize("HTTP://A:80/e\u{301}").unwrap(), "http://a/é");
+        let error = normalizer(&parsed(&["--level", "simple"])).err().unwrap();
+        assert_eq!(
+            error.to_string(),
+            "unknown level 'simple'; the levels are: syntax, scheme"
+        );
+        assert!(normalizer(&parsed(&["--nfc", "--nfkc"])).is_err());
+    }
+
+    #[test]
+    fn invalid_utf8_is_an_error_where_it_starts() {
+        let n = Normalizer::new(Level::Syntax);
+        let error = normalize(&n, b"http://a/\xFF").unwrap_err();
+        assert_eq!(error.offset(), 9);
+    }
+
+    #[test]
+    fn help_fits_in_80_columns() {
+        assert!(help().lines().all(|line| line.len() <= 80), "{}", help());
+    }
+}

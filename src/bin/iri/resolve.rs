@@ -1,0 +1,164 @@
+//! `iri resolve BASE [--non-strict] [--json] [INPUT...]`: the target IRI of
+//! each input reference, resolved against BASE (RFC 3987 section 6.5, RFC
+//! 3986 section 5.2), as [`rfc3987::resolve::resolve`] computes it.
+//!
+//! BASE is the first argument after the options; the inputs are the later
+//! arguments or, when there are none, the lines of standard input (resolved
+//! in batches on two threads, see [`crate::parallel`]). A BASE that is not
+//! an `IRI` is a usage error (exit 2): there is no input to blame.
+//! `--non-strict` takes section 5.2.2's backward-compatible reading, where
+//! a reference's scheme equal to the base's is ignored (`http:g`).
+
+use std::process::ExitCode;
+
+use rfc3987::grammar::rules;
+use rfc3987::resolve::{resolve, resolve_non_strict, ResolveError};
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::input::{Input, Outcome};
+use crate::output::Output;
+use crate::Command;
+
+/// The `resolve` subcommand.
+pub const COMMAND: Command = Command {
+    name: "resolve",
+    summary: "resolve references against a base IRI (RFC 3986 section 5.2)",
+    usage: "iri resolve BASE [--non-strict] [--json] [INPUT...]",
+    options: &[OptionSpec {
+        name: "non-strict",
+        value: None,
+    }],
+    help,
+    run,
+};
+
+/// Takes BASE off the front of the inputs and checks it.
+fn base(args: &mut Parsed) -> Result<String, UsageError> {
+    if args.inputs.is_empty() {
+        return Err(UsageError::new("missing BASE"));
+    }
+    let base = args.inputs.remove(0);
+    let Some(base) = base.to_str() else {
+        return Err(UsageError::new("BASE is not valid UTF-8"));
+    };
+    rfc3987::check(&rules::IRI, base)
+        .map_err(|e| UsageError::new(format!("BASE '{base}' is not an IRI: {e}")))?;
+    Ok(base.to_owned())
+}
+
+fn run(mut args: Parsed) -> Result<ExitCode, UsageError> {
+    let base = base(&mut args)?;
+    let strict = !args.flag("non-strict");
+    Ok(crate::parallel::run(
+        args,
+        |bytes| resolve_bytes(&base, strict, bytes),
+        write,
+    ))
+}
+
+/// The target of one input, or why there is none.
+fn resolve_bytes(base: &str, strict: bool, bytes: &[u8]) -> Result<String, ResolveError> {
+    let Ok(reference) = std::str::from_utf8(bytes) else {
+        return Err(ResolveError::Reference(
+            rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
+                .expect_err("the recognizers reject ill-formed UTF-8"),
+        ));
+    };
+    if strict {
+        resolve(base, reference)
+    } else {
+        resolve_non_strict(base, reference)
+    }
+}
+
+fn write(
+    input: Input<'_>,
+    result: Result<String, ResolveError>,
+    output: &mut Output<'_>,
+) -> Outcome {
+    crate::normalize::write_result(input, result.map_err(|e| (e.offset(), e)), output)
+}
+
+fn help() -> String {
+    String::from(
+        "iri resolve: resolve references against a base IRI (RFC 3986 section 5.2)\n\
+         \n\
+         usage: iri resolve BASE [--non-strict] [--json] [INPUT...]\n\
+         \n\
+         Prints the target IRI of each INPUT reference, or when none is given\n\
+         of each line of standard input (split on \\n only), resolved against\n\
+         BASE, which must be an IRI (its fragment is ignored). Each input must\n\
+         be an IRI-reference. Non-ASCII characters resolve like unreserved\n\
+         ones (RFC 3987 section 6.5).\n\
+         \n\
+         Options:\n\
+         \x20 --non-strict  ignore a reference's scheme when it equals BASE's\n\
+         \x20               (RFC 3986 section 5.2.2, for backward compatibility:\n\
+         \x20               http:g against http://a/b is http://a/g)\n\
+         \x20 --json        {\"input\": \"...\", \"output\": \"...\"} per input\n\
+         \x20 -h, --help    this help\n\
+         \x20 --            every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  the target IRI; for an invalid input an empty\n\
+         \x20                  line and, on stderr,\n\
+         \x20                  line N: error at byte OFFSET: MESSAGE\n\
+         \x20 --json           {\"input\": \"...\", \"output\": \"...\"}\n\
+         \x20                  {\"input\": \"...\", \"error\": {\"offset\": N,\n\
+         \x20                   \"message\": \"...\"}}\n\
+         \n\
+         A target with no authority whose path would start with // (a:/..//g)\n\
+         is written with /.// so that it does not read as an authority.\n\
+         \n\
+         Exit status: 0 when every input was resolved, 1 when at least one\n\
+         was not, 2 for a usage error (including a missing or invalid BASE).\n",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsString;
+
+    use super::*;
+    use crate::args::{self, Parse};
+
+    fn parsed(args: &[&str]) -> Parsed {
+        match args::parse(COMMAND.options, args.iter().map(OsString::from)).unwrap() {
+            Parse::Run(parsed) => parsed,
+            Parse::Help => panic!("unexpected help"),
+        }
+    }
+
+    #[test]
+    fn base_is_the_first_input_and_must_be_an_iri() {
+        let mut args = parsed(&["http://a/b", "c", "d"]);
+        assert_eq!(base(&mut args).unwrap(), "http://a/b");
+        assert_eq!(args.inputs, ["c", "d"]);
+        let message = base(&mut parsed(&[])).unwrap_err().to_string();
+        assert_eq!(message, "missing BASE");
+        let message = base(&mut parsed(&["b/c"])).unwrap_err().to_string();
+        assert!(
+            message.starts_with("BASE 'b/c' is not an IRI: "),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn strict_and_not() {
+        assert_eq!(
+            resolve_bytes("http://a/b", true, b"http:g").unwrap(),
+            "http:g"
+        );
+        assert_eq!(
+            resolve_bytes("http://a/b", false, b"http:g").unwrap(),
+            "http://a/g"
+        );
+        let error = resolve_bytes("http://a/b", true, b"\xC3").unwrap_err();
+        assert_eq!(error.offset(), 0);
+    }
+
+    #[test]
+    fn help_fits_in_80_columns() {
+        assert!(help().lines().all(|line| line.len() <= 80), "{}", help());
+    }
+}

@@ -1,0 +1,167 @@
+//! `iri to-iri [--idna] [--decode-lookalikes] [--json] [INPUT...]`: each
+//! input URI reference (any IRI reference is accepted) converted to an IRI
+//! reference (RFC 3987 section 3.2), as [`rfc3987::mapping::ToIri`]
+//! computes it.
+//!
+//! `--idna` converts `xn--` labels of the hosts of domain-name schemes with
+//! ToUnicode where the result is a valid, appropriate label;
+//! `--decode-lookalikes` turns off the section 6.1 policy that keeps
+//! look-alike characters encoded.
+//!
+//! Lines of stdin are converted in batches on two threads
+//! ([`crate::parallel`]); output stays in input order.
+
+use std::process::ExitCode;
+
+use rfc3987::grammar::rules;
+use rfc3987::mapping::ToIri;
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::input::{Input, Outcome};
+use crate::output::Output;
+use crate::Command;
+
+/// The `to-iri` subcommand.
+pub const COMMAND: Command = Command {
+    name: "to-iri",
+    summary: "convert URI references to IRI references (RFC 3987 section 3.2)",
+    usage: "iri to-iri [--idna] [--decode-lookalikes] [--json] [INPUT...]",
+    options: &[
+        OptionSpec {
+            name: "idna",
+            value: None,
+        },
+        OptionSpec {
+            name: "decode-lookalikes",
+            value: None,
+        },
+    ],
+    help,
+    run,
+};
+
+fn conversion(args: &Parsed) -> ToIri<'static> {
+    ToIri::new()
+        .idna(args.flag("idna"))
+        .keep_lookalikes(!args.flag("decode-lookalikes"))
+}
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    let conversion = conversion(&args);
+    Ok(crate::parallel::run(
+        args,
+        |bytes| convert(&conversion, bytes),
+        write,
+    ))
+}
+
+/// The IRI of one input, or the byte offset and message of its error.
+fn convert(conversion: &ToIri<'_>, bytes: &[u8]) -> Result<String, (usize, String)> {
+    let text = std::str::from_utf8(bytes).map_err(|_| {
+        let e = rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
+            .expect_err("the recognizers reject ill-formed UTF-8");
+        (e.offset(), e.to_string())
+    })?;
+    conversion
+        .convert(text)
+        .map_err(|e| (e.offset(), e.to_string()))
+}
+
+fn write(
+    input: Input<'_>,
+    result: Result<String, (usize, String)>,
+    output: &mut Output<'_>,
+) -> Outcome {
+    crate::normalize::write_result(input, result, output)
+}
+
+fn help() -> String {
+    String::from(
+        "iri to-iri: convert URI references to IRI references (RFC 3987 section 3.2)\n\
+         \n\
+         usage: iri to-iri [--idna] [--decode-lookalikes] [--json] [INPUT...]\n\
+         \n\
+         Prints the IRI of each INPUT, or when none is given of each line of\n\
+         standard input (split on \\n only), one line per input. Each input\n\
+         must be an IRI-reference (a URI reference usually). A run of %HH is\n\
+         decoded where it is the UTF-8 of a character appropriate in its\n\
+         component: http://www.example.org/D%C3%BCrst becomes\n\
+         http://www.example.org/D\u{fc}rst. What stays encoded, with uppercase hex:\n\
+         %25, reserved characters (%2F, %3F, ...), ASCII characters that URIs\n\
+         exclude (%20, ...), octets that are not UTF-8 (%FC, %C0%AF), bidi\n\
+         formatting characters (%E2%80%AE), private-use characters outside the\n\
+         query, and the look-alikes of section 6.1 (characters that NFKC\n\
+         changes, such as full-width letters; white space; combining marks\n\
+         right after a delimiter). Other encodings than UTF-8 are never\n\
+         guessed.\n\
+         \n\
+         Options:\n\
+         \x20 --idna               convert xn-- labels of http, https, ws, wss,\n\
+         \x20                      ftp and file hosts with IDNA ToUnicode when the\n\
+         \x20                      result is a valid, appropriate label that maps\n\
+         \x20                      back exactly: xn--99zt52a becomes \u{7d0d}\u{8c46}\n\
+         \x20 --decode-lookalikes  decode the section 6.1 look-alikes too (bidi\n\
+         \x20                      formatting characters stay encoded)\n\
+         \x20 --json               {\"input\": \"...\", \"output\": \"...\"} per input\n\
+         \x20 -h, --help           this help\n\
+         \x20 --                   every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  the IRI; for an invalid input an empty line and,\n\
+         \x20                  on stderr,\n\
+         \x20                  line N: error at byte OFFSET: MESSAGE\n\
+         \x20 --json           {\"input\": \"...\", \"output\": \"...\"}\n\
+         \x20                  {\"input\": \"...\", \"error\": {\"offset\": N,\n\
+         \x20                   \"message\": \"...\"}}\n\
+         \n\
+         'iri to-uri' maps the result back to the input, except for the case\n\
+         of hex digits and for percent-encoded unreserved characters.\n\
+         \n\
+         Exit status: 0 when every input was converted, 1 when at least one\n\
+         was not, 2 for a usage error.\n",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsString;
+
+    use super::*;
+    use crate::args::{self, Parse};
+
+    fn converted(args: &[&str], input: &[u8]) -> Result<String, (usize, String)> {
+        let parsed = match args::parse(COMMAND.options, args.iter().map(OsString::from)).unwrap() {
+            Parse::Run(parsed) => parsed,
+            Parse::Help => panic!("unexpected help"),
+        };
+        convert(&conversion(&parsed), input)
+    }
+
+    #[test]
+    fn options_choose_the_conversion() {
+        let uri = b"http://xn--99zt52a.example.org/%EF%BC%A1%e2%80%ae";
+        assert_eq!(
+            converted(&[], uri).unwrap(),
+            "http://xn--99zt52a.example.org/%EF%BC%A1%E2%80%AE"
+        );
+        assert_eq!(
+            converted(&["--idna", "--decode-lookalikes"], uri).unwrap(),
+            "http://\u{7d0d}\u{8c46}.example.org/\u{ff21}%E2%80%AE"
+        );
+    }
+
+    #[test]
+    fn invalid_input_is_an_error_where_it_starts() {
+        assert_eq!(converted(&[], b"http://a/\xFF").unwrap_err().0, 9);
+        assert_eq!(converted(&[], b"http://a/%4").unwrap_err().0, 11);
+    }
+
+    #[test]
+    fn help_fits_in_80_columns() {
+        assert!(
+            help().lines().all(|line| line.chars().count() <= 80),
+            "{}",
+            help()
+        );
+    }
+}

@@ -1,0 +1,243 @@
+//! `iri to-uri [--idna] [--lenient] [--nfc | --encoding LABEL] [--json]
+//! [INPUT...]`: each input IRI reference mapped to a URI reference (RFC
+//! 3987 section 3.1), as [`rfc3987::mapping::ToUri`] computes it.
+//!
+//! `--idna` converts the hosts of domain-name schemes with ToASCII;
+//! `--lenient` percent-encodes the printable ASCII characters that URIs
+//! exclude instead of failing on them. The step 1 variants are options
+//! too: `--nfc` for IRIs that were typed (variant a), `--encoding LABEL`
+//! for lines in a non-Unicode encoding (variant b: decoded, then NFC);
+//! without them input is UTF-8 and is not normalized (variant c).
+//!
+//! Lines of stdin are mapped in batches on two threads
+//! ([`crate::parallel`]); output stays in input order.
+
+use std::process::ExitCode;
+
+use rfc3987::grammar::rules;
+use rfc3987::mapping::encoding_rs::Encoding;
+use rfc3987::mapping::{from_legacy, from_text, ToUri};
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::input::{Input, Outcome};
+use crate::output::Output;
+use crate::Command;
+
+/// The `to-uri` subcommand.
+pub const COMMAND: Command = Command {
+    name: "to-uri",
+    summary: "map IRI references to URI references (RFC 3987 section 3.1)",
+    usage: "iri to-uri [--idna] [--lenient] [--nfc | --encoding LABEL] [--json] [INPUT...]",
+    options: &[
+        OptionSpec {
+            name: "idna",
+            value: None,
+        },
+        OptionSpec {
+            name: "lenient",
+            value: None,
+        },
+        OptionSpec {
+            name: "nfc",
+            value: None,
+        },
+        OptionSpec {
+            name: "encoding",
+            value: Some("LABEL"),
+        },
+    ],
+    help,
+    run,
+};
+
+/// What the options ask for.
+struct Settings {
+    mapping: ToUri<'static>,
+    /// Step 1 a: NFC first.
+    nfc: bool,
+    /// Step 1 b: the lines' encoding, when not UTF-8.
+    encoding: Option<&'static Encoding>,
+}
+
+fn settings(args: &Parsed) -> Result<Settings, UsageError> {
+    let encoding = match args.value("encoding") {
+        None => None,
+        Some(label) => Some(Encoding::for_label(label.as_bytes()).ok_or_else(|| {
+            UsageError::new(format!(
+                "unknown encoding '{label}' (use a WHATWG Encoding Standard label such as \
+                 windows-1252, iso-8859-5, shift_jis)"
+            ))
+        })?),
+    };
+    if encoding.is_some() && args.flag("nfc") {
+        return Err(UsageError::new(
+            "--nfc and --encoding exclude each other (--encoding applies NFC itself)",
+        ));
+    }
+    Ok(Settings {
+        mapping: ToUri::new()
+            .idna(args.flag("idna"))
+            .lenient(args.flag("lenient")),
+        nfc: args.flag("nfc"),
+        encoding,
+    })
+}
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    let settings = settings(&args)?;
+    Ok(crate::parallel::run(
+        args,
+        |bytes| map(&settings, bytes),
+        write,
+    ))
+}
+
+/// The URI of one input, or the byte offset and message of its error.
+fn map(settings: &Settings, bytes: &[u8]) -> Result<String, (usize, String)> {
+    let decoded;
+    let text = match settings.encoding {
+        Some(encoding) => {
+            decoded = from_legacy(bytes, encoding).map_err(|e| (e.offset(), e.to_string()))?;
+            decoded.as_str()
+        }
+        None => std::str::from_utf8(bytes).map_err(|_| {
+            let e = rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
+                .expect_err("the recognizers reject ill-formed UTF-8");
+            (e.offset(), e.to_string())
+        })?,
+    };
+    let text = if settings.nfc {
+        from_text(text)
+    } else {
+        text.into()
+    };
+    settings
+        .mapping
+        .convert(&text)
+        .map_err(|e| (e.offset(), e.to_string()))
+}
+
+fn write(
+    input: Input<'_>,
+    result: Result<String, (usize, String)>,
+    output: &mut Output<'_>,
+) -> Outcome {
+    crate::normalize::write_result(input, result, output)
+}
+
+fn help() -> String {
+    String::from(
+        "iri to-uri: map IRI references to URI references (RFC 3987 section 3.1)\n\
+         \n\
+         usage: iri to-uri [--idna] [--lenient] [--nfc | --encoding LABEL] [--json]\n\
+         \x20                 [INPUT...]\n\
+         \n\
+         Prints the URI of each INPUT, or when none is given of each line of\n\
+         standard input (split on \\n only), one line per input. Each input\n\
+         must be an IRI-reference. Every character outside US-ASCII becomes\n\
+         its UTF-8 octets as %HH (uppercase hex); everything else, existing\n\
+         %HH included, is kept: http://example.org/red%09ros\u{e9} becomes\n\
+         http://example.org/red%09ros%C3%A9.\n\
+         \n\
+         Options:\n\
+         \x20 --idna            convert the host of http, https, ws, wss, ftp and\n\
+         \x20                   file IRIs with IDNA ToASCII (UTS 46, STD3 rules):\n\
+         \x20                   http://r\u{e9}sum\u{e9}.example.org becomes\n\
+         \x20                   http://xn--rsum-bpad.example.org; a label that\n\
+         \x20                   fails is an error naming the label and why\n\
+         \x20 --lenient         percent-encode space, <, >, \", {, }, |, \\, ^ and `\n\
+         \x20                   instead of failing (# % [ ] are never converted)\n\
+         \x20 --nfc             normalize each input to NFC first (section 3.1\n\
+         \x20                   step 1 a: IRIs that were typed or read)\n\
+         \x20 --encoding LABEL  read lines in that encoding (windows-1252,\n\
+         \x20                   iso-8859-5, shift_jis, ...), then apply NFC\n\
+         \x20                   (step 1 b); without it, input is UTF-8 and is not\n\
+         \x20                   normalized (step 1 c)\n\
+         \x20 --json            {\"input\": \"...\", \"output\": \"...\"} per input\n\
+         \x20 -h, --help        this help\n\
+         \x20 --                every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  the URI; for an input that fails an empty line\n\
+         \x20                  and, on stderr,\n\
+         \x20                  line N: error at byte OFFSET: MESSAGE\n\
+         \x20 --json           {\"input\": \"...\", \"output\": \"...\"}\n\
+         \x20                  {\"input\": \"...\", \"error\": {\"offset\": N,\n\
+         \x20                   \"message\": \"...\"}}\n\
+         \n\
+         With --nfc or --encoding, offsets of mapping errors are in the\n\
+         normalized text (decoding errors are in the input's bytes).\n\
+         \n\
+         Exit status: 0 when every input was mapped, 1 when at least one was\n\
+         not, 2 for a usage error.\n",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsString;
+
+    use super::*;
+    use crate::args::{self, Parse};
+
+    fn parsed(args: &[&str]) -> Parsed {
+        match args::parse(COMMAND.options, args.iter().map(OsString::from)).unwrap() {
+            Parse::Run(parsed) => parsed,
+            Parse::Help => panic!("unexpected help"),
+        }
+    }
+
+    fn mapped(args: &[&str], input: &[u8]) -> Result<String, (usize, String)> {
+        map(&settings(&parsed(args)).unwrap(), input)
+    }
+
+    #[test]
+    fn options_choose_the_mapping() {
+        let iri = "http://r\u{e9}sum\u{e9}.example.org/a b".as_bytes();
+        assert_eq!(mapped(&[], iri).unwrap_err().0, 29);
+        assert_eq!(
+            mapped(&["--lenient"], iri).unwrap(),
+            "http://r%C3%A9sum%C3%A9.example.org/a%20b"
+        );
+        assert_eq!(
+            mapped(&["--lenient", "--idna"], iri).unwrap(),
+            "http://xn--rsum-bpad.example.org/a%20b"
+        );
+        assert_eq!(mapped(&["--nfc"], "e\u{301}".as_bytes()).unwrap(), "%C3%A9");
+        assert_eq!(mapped(&[], "e\u{301}".as_bytes()).unwrap(), "e%CC%81");
+    }
+
+    #[test]
+    fn encodings() {
+        assert_eq!(
+            mapped(&["--encoding", "iso-8859-5"], b"/\xFC").unwrap(),
+            "/%D1%9C"
+        );
+        assert_eq!(
+            mapped(&["--encoding=windows-1258"], b"Vi\xEA\xF2t").unwrap(),
+            "Vi%E1%BB%87t"
+        );
+        let error = mapped(&["--encoding", "utf-8"], b"ab\xFF").unwrap_err();
+        assert_eq!(
+            error,
+            (2, "the octets at byte 2 are not valid UTF-8".to_owned())
+        );
+        let error = settings(&parsed(&["--encoding", "klingon"])).err().unwrap();
+        assert!(error.to_string().starts_with("unknown encoding 'klingon'"));
+        assert!(settings(&parsed(&["--encoding", "latin1", "--nfc"])).is_err());
+    }
+
+    #[test]
+    fn invalid_utf8_is_an_error_where_it_starts() {
+        assert_eq!(mapped(&[], b"http://a/\xFF").unwrap_err().0, 9);
+    }
+
+    #[test]
+    fn help_fits_in_80_columns() {
+        assert!(
+            help().lines().all(|line| line.chars().count() <= 80),
+            "{}",
+            help()
+        );
+    }
+}

@@ -1,0 +1,160 @@
+//! Section 3.1 step 1, variants a and b: IRIs that were not Unicode text.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
+
+use encoding_rs::{DecoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+/// Step 1 variant a: an IRI "written on paper, read aloud, or otherwise
+/// represented as a sequence of characters independent of any character
+/// encoding" (typed in, say) is normalized to NFC before step 2.
+///
+/// Borrows `text` when it is already in NFC. The whole text is normalized,
+/// as the section says, delimiters included: `=` followed by U+0338
+/// COMBINING LONG SOLIDUS OVERLAY becomes the one character `≠`.
+///
+/// ```
+/// use rfc3987::mapping::{from_text, to_uri};
+///
+/// // "Vietnam" typed with a combining dot below.
+/// let typed = "http://example.org/Vie\u{302}\u{323}t";
+/// assert_eq!(from_text(typed), "http://example.org/Vi\u{1EC7}t");
+/// assert_eq!(to_uri(&from_text(typed)).unwrap(), "http://example.org/Vi%E1%BB%87t");
+/// ```
+pub fn from_text(text: &str) -> Cow<'_, str> {
+    if is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.nfc().collect())
+    }
+}
+
+/// Step 1 variants b and c for octets: decodes `bytes` from `encoding`
+/// (an Encoding Standard encoding of the `encoding_rs` crate, re-exported
+/// as [`super::encoding_rs`]) and, for a non-Unicode encoding (variant b),
+/// normalizes the result to NFC. UTF-8 and UTF-16 input is not normalized
+/// (variant c). No byte order mark is looked for: the encoding is the one
+/// given.
+///
+/// Bytes that are not valid in `encoding` are an error at their offset,
+/// never replaced.
+///
+/// ```
+/// use rfc3987::mapping::encoding_rs::{ISO_8859_5, UTF_8};
+/// use rfc3987::mapping::{from_legacy, to_uri};
+///
+/// // Section 3.2.1: <FC> is U+045C in iso-8859-5.
+/// let iri = from_legacy(b"http://example.org/\xFC", ISO_8859_5).unwrap();
+/// assert_eq!(to_uri(&iri).unwrap(), "http://example.org/%D1%9C");
+/// let error = from_legacy(b"http://\xC3(", UTF_8).unwrap_err();
+/// assert_eq!(error.offset(), 7);
+/// ```
+pub fn from_legacy(bytes: &[u8], encoding: &'static Encoding) -> Result<String, LegacyError> {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut out = String::new();
+    let mut read = 0;
+    loop {
+        let needed = decoder
+            .max_utf8_buffer_length_without_replacement(bytes.len() - read)
+            .unwrap_or(bytes.len() - read);
+        out.reserve(needed.max(4));
+        let (result, n) =
+            decoder.decode_to_string_without_replacement(&bytes[read..], &mut out, true);
+        read += n;
+        match result {
+            DecoderResult::InputEmpty => break,
+            DecoderResult::OutputFull => continue,
+            DecoderResult::Malformed(bad, after) => {
+                return Err(LegacyError {
+                    offset: read - usize::from(after) - usize::from(bad),
+                    encoding,
+                })
+            }
+        }
+    }
+    let unicode = [UTF_8, UTF_16LE, UTF_16BE].contains(&encoding);
+    if unicode {
+        return Ok(out);
+    }
+    Ok(match from_text(&out) {
+        Cow::Borrowed(_) => out,
+        Cow::Owned(normalized) => normalized,
+    })
+}
+
+/// Octets that are not valid in the encoding [`from_legacy`] was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LegacyError {
+    offset: usize,
+    encoding: &'static Encoding,
+}
+
+impl LegacyError {
+    /// Byte offset where the invalid sequence starts.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The encoding the octets were decoded from.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+}
+
+impl fmt::Display for LegacyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the octets at byte {} are not valid {}",
+            self.offset,
+            self.encoding.name()
+        )
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for LegacyError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use encoding_rs::{SHIFT_JIS, WINDOWS_1252, WINDOWS_1258};
+
+    #[test]
+    fn windows_1258_vietnamese_is_normalized() {
+        // Section 3.1's note: "Vi&#xEA;&#x323;t Nam" becomes "Vi&#x1EC7;t Nam".
+        let iri = from_legacy(b"Vi\xEA\xF2t", WINDOWS_1258).unwrap();
+        assert_eq!(iri, "Vi\u{1EC7}t");
+    }
+
+    #[test]
+    fn unicode_encodings_are_not_normalized() {
+        assert_eq!(
+            from_legacy("e\u{301}".as_bytes(), UTF_8).unwrap(),
+            "e\u{301}"
+        );
+        assert_eq!(from_legacy(b"e\x00\x01\x03", UTF_16LE).unwrap(), "e\u{301}");
+    }
+
+    #[test]
+    fn malformed_input_is_an_error_where_it_starts() {
+        let e = from_legacy(b"ab\x82", SHIFT_JIS).unwrap_err();
+        assert_eq!(e.offset(), 2);
+        assert_eq!(
+            e.to_string(),
+            "the octets at byte 2 are not valid Shift_JIS"
+        );
+        let e = from_legacy(b"abc\xFF\xFE", UTF_8).unwrap_err();
+        assert_eq!(e.offset(), 3);
+        assert_eq!(from_legacy(b"caf\xE9", WINDOWS_1252).unwrap(), "café");
+    }
+
+    #[test]
+    fn long_input_needs_more_than_one_buffer() {
+        let bytes = [0xE9u8; 5000];
+        assert_eq!(from_legacy(&bytes, WINDOWS_1252).unwrap(), "é".repeat(5000));
+    }
+}

@@ -1,0 +1,446 @@
+//! Mapping between IRIs and URIs (RFC 3987 section 3): [`to_uri`] and
+//! [`to_iri`], with optional IDNA host conversion.
+//!
+//! # The idea
+//!
+//! Most protocols still carry URIs: ASCII only. Section 3 is what lets an
+//! IRI be used on them anyway. **IRI to URI** (section 3.1, [`to_uri`]) is
+//! one rule: every character of `ucschar` or `iprivate` becomes its UTF-8
+//! octets written as `%HH`; nothing else changes, not even `%HH` triplets
+//! that were there already. **URI to IRI** (section 3.2, [`to_iri`]) goes
+//! back as far as it safely can: it decodes the `%HH` runs that are the
+//! UTF-8 of a character an IRI may carry there, and keeps everything else
+//! encoded (with uppercase hex).
+//!
+//! ```
+//! use rfc3987::mapping::{to_iri, to_uri};
+//!
+//! // Section 3.1: characters outside US-ASCII become UTF-8 triplets.
+//! assert_eq!(
+//!     to_uri("http://example.com/\u{10300}\u{10301}\u{10302}").unwrap(),
+//!     "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82"
+//! );
+//! // Existing percent-encodings are not encoded again (not `%2509`).
+//! assert_eq!(
+//!     to_uri("http://www.example.org/red%09rosé#red").unwrap(),
+//!     "http://www.example.org/red%09ros%C3%A9#red"
+//! );
+//! // Section 3.2.1: strictly legal UTF-8 is decoded...
+//! assert_eq!(to_iri("http://www.example.org/D%C3%BCrst").unwrap(), "http://www.example.org/Dürst");
+//! // ...an octet that is not UTF-8 stays encoded...
+//! assert_eq!(to_iri("http://www.example.org/D%FCrst").unwrap(), "http://www.example.org/D%FCrst");
+//! // ...and so does a character that is not appropriate (U+202E RIGHT-TO-LEFT
+//! // OVERRIDE, forbidden by section 4.1), with its hex made uppercase.
+//! assert_eq!(
+//!     to_iri("http://xn--99zt52a.example.org/%e2%80%ae").unwrap(),
+//!     "http://xn--99zt52a.example.org/%E2%80%AE"
+//! );
+//! ```
+//!
+//! Both work on IRI references and, through [`Component`], on one
+//! component alone (section 3.1: "Everything in this section also applies
+//! to ... components thereof (for example, fragment identifiers)"):
+//!
+//! ```
+//! use rfc3987::mapping::{Component, ToIri, ToUri};
+//!
+//! assert_eq!(ToUri::new().component(Component::Fragment, "résumé").unwrap(), "r%C3%A9sum%C3%A9");
+//! assert_eq!(ToIri::new().component(Component::Fragment, "r%C3%A9sum%C3%A9").unwrap(), "résumé");
+//! ```
+//!
+//! # IRI to URI (section 3.1)
+//!
+//! **Step 1** makes a sequence of Unicode characters from whatever holds
+//! the IRI. Text that is already Unicode (a `&str`) is used as it is
+//! (variant c: no normalization), which is what [`to_uri`] takes. The other
+//! two variants are separate, explicit calls, because they change
+//! characters: [`from_text`] applies NFC to an IRI that was typed, read
+//! aloud or copied from paper (variant a), and [`from_legacy`] decodes
+//! octets in a non-Unicode encoding and applies NFC (variant b). The RFC's
+//! own example: Vietnamese typed in windows-1258 comes out as `ê` followed
+//! by a combining dot below; NFC makes it the one character `ệ`.
+//!
+//! ```
+//! use rfc3987::mapping::{encoding_rs::WINDOWS_1258, from_legacy, to_uri};
+//!
+//! let iri = from_legacy(b"http://example.org/Vi\xEA\xF2t%20Nam", WINDOWS_1258).unwrap();
+//! assert_eq!(iri, "http://example.org/Vi\u{1EC7}t%20Nam");
+//! assert_eq!(to_uri(&iri).unwrap(), "http://example.org/Vi%E1%BB%87t%20Nam");
+//! ```
+//!
+//! **Step 2** is the percent-encoding. The input is first checked against
+//! the grammar (`IRI-reference`, or the component's rule), so that the
+//! output is always a `URI-reference` (the test suite checks this on
+//! generated IRIs): the mapping is the identity on URIs and idempotent.
+//!
+//! **Options** ([`ToUri`]):
+//!
+//! - [`ToUri::idna`]: for schemes whose hosts are domain names (the
+//!   [`SchemeTable`](crate::scheme::SchemeTable)'s `dns_host`, by default
+//!   `http`, `https`, `ws`, `wss`, `ftp`, `file`), the `ireg-name` is
+//!   converted label by label with ToASCII before step 2, as section 3.1
+//!   allows: `http://résumé.example.org` becomes
+//!   `http://xn--rsum-bpad.example.org` instead of
+//!   `http://r%C3%A9sum%C3%A9.example.org`. A label that fails is an
+//!   [`IdnaError`] naming the label and the reason. See [the IDNA
+//!   section](#idna) for how ToASCII is read.
+//! - [`ToUri::lenient`]: section 3.1 lets systems that accept IRIs
+//!   percent-encode the printable US-ASCII characters that URIs do not
+//!   allow ([`URI_EXCLUDED_ASCII`]: space, `<`, `>`, `"`, `{`, `}`, `|`, `\`,
+//!   `^`, `` ` ``), and says the conversion SHOULD fail when they are not
+//!   converted. Off by default, so such a character is a
+//!   [`MappingError::NotAllowed`] at its byte offset. `#`, `%`, `[` and `]`
+//!   are never converted (the section says they MUST NOT be): a second `#`
+//!   stays an error.
+//!
+//! ```
+//! use rfc3987::mapping::{to_uri, ToUri};
+//!
+//! assert_eq!(
+//!     ToUri::new().idna(true).convert("http://résumé.example.org").unwrap(),
+//!     "http://xn--rsum-bpad.example.org"
+//! );
+//! assert_eq!(to_uri("http://résumé.example.org").unwrap(), "http://r%C3%A9sum%C3%A9.example.org");
+//! // Section 3.1's note: an IDN inside the query is the server's business.
+//! assert_eq!(
+//!     to_uri("http://validator.w3.org/check?uri=http%3A%2F%2Frésumé.example.org").unwrap(),
+//!     "http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org"
+//! );
+//! let error = to_uri("http://example.org/a b").unwrap_err();
+//! assert_eq!(error.offset(), 20);
+//! assert_eq!(ToUri::new().lenient(true).convert("http://example.org/a b").unwrap(), "http://example.org/a%20b");
+//! assert!(ToUri::new().lenient(true).convert("http://example.org/#a#b").is_err());
+//! ```
+//!
+//! # URI to IRI (section 3.2)
+//!
+//! [`to_iri`] follows the five steps of section 3.2, one component at a
+//! time (the component decides what is appropriate):
+//!
+//! 1. The input is checked against `IRI-reference` (a URI is one; literal
+//!    non-ASCII characters are accepted and kept).
+//! 2. A `%HH` run is decoded only where it is the UTF-8 of a character
+//!    that is not `%`, not `reserved` and not a US-ASCII character that
+//!    URIs exclude: `%2F` stays `%2F`, `%41` becomes `A`.
+//! 3. Octets that are not part of strictly legal UTF-8 stay encoded: overlong
+//!    forms (`%C0%AF`), surrogates (`%ED%A0%80`), truncated sequences, bytes
+//!    that never occur in UTF-8 (`%FC`). The decoding is [`crate::percent`]'s.
+//! 4. A decoded character stays encoded unless it is appropriate where it
+//!    is: it must be allowed unencoded in its component by the grammar
+//!    (section 2.2: `ucschar` anywhere, `iprivate` only in the query), it
+//!    must not be a bidirectional formatting character ([`BIDI_FORMATTING`],
+//!    section 4.1), and, by this library's reading of section 6.1 (which
+//!    leaves the choice to implementations; see [`ToIri::keep_lookalikes`]):
+//!    - it must not be a Unicode compatibility or canonical variant of other
+//!      characters, that is NFKC must leave it unchanged: this keeps encoded
+//!      the look-alikes that section 6.1 names, full-width Latin (`Ａ`),
+//!      half-width Katakana (`ｶ`), the spaces that look like a space
+//!      (U+00A0, U+3000, U+2000 to U+200A), and more of the same kind
+//!      (mathematical letters, ligatures, superscripts, presentation forms);
+//!    - it must not be white space (`char::is_whitespace`: U+1680, U+2028,
+//!      U+2029, which have no compatibility mapping);
+//!    - it must not be a combining mark (canonical combining class above 0)
+//!      right after a delimiter, a `%HH` triplet or the start of the
+//!      component, where it would draw itself onto the delimiter.
+//! 5. Hex digits of what stays encoded are made uppercase (the section's
+//!    third example: `%e2%80%ae` becomes `%E2%80%AE`).
+//!
+//! Character encodings other than UTF-8 are never guessed (the section
+//! forbids it): `r%E9sum%E9` stays as it is. The result maps back to the
+//! input by [`to_uri`], except that percent-encoded unreserved characters
+//! come back decoded and hex digits uppercase, as the section says; the
+//! test suite checks this, and that [`to_iri`] is idempotent, on generated
+//! URIs.
+//!
+//! ```
+//! use rfc3987::mapping::{to_iri, to_uri};
+//!
+//! let uri = "http://www.example.org/r%E9sum%E9.html";
+//! assert_eq!(to_iri(uri).unwrap(), uri);
+//! // Section 3.1 maps the result back to the input.
+//! let uri = "http://example.org/%e2%82%ac?%EE%80%80#%ef%bc%a1";
+//! let iri = to_iri(uri).unwrap();
+//! assert_eq!(iri, "http://example.org/€?\u{E000}#%EF%BC%A1");
+//! assert_eq!(to_uri(&iri).unwrap(), "http://example.org/%E2%82%AC?%EE%80%80#%EF%BC%A1");
+//! ```
+//!
+//! With [`ToIri::idna`], `xn--` labels of a domain-name host are converted
+//! with ToUnicode, as section 3.2.1 allows: `xn--99zt52a` becomes `納豆`.
+//!
+//! ```
+//! use rfc3987::mapping::ToIri;
+//!
+//! assert_eq!(
+//!     ToIri::new().idna(true).convert("http://xn--99zt52a.example.org/%e2%80%ae").unwrap(),
+//!     "http://納豆.example.org/%E2%80%AE"
+//! );
+//! ```
+//!
+//! # IDNA
+//!
+//! Section 3.1 cites the ToASCII operation of RFC 3490 (IDNA2003) with
+//! UseSTD3ASCIIRules, and AllowUnassigned set for mapping (not creating)
+//! IRIs. The `idna` crate implements UTS 46, the successor that browsers
+//! and registries use (nontransitional: `ß` is kept, not mapped to `ss`).
+//! It is applied per dot-separated label with the STD3 rules (only
+//! letters, digits and `-` once mapped, no `-` first or last) and the DNS
+//! length limits (1 to 63 octets per label, 253 per name; an empty last
+//! label, the root, is allowed). Two differences from RFC 3490 follow from
+//! UTS 46 and are not configurable there: unassigned code points are
+//! rejected (as with AllowUnassigned false), and labels must also pass the
+//! bidirectional and joiner rules of IDNA2008 (RFC 5893, RFC 5892).
+//!
+//! A host whose labels are all US-ASCII once percent-decoded is left as it
+//! is: ToASCII would not change it (RFC 3490 section 4.1 skips mapping for
+//! ASCII labels), and so [`ToUri::idna`] keeps the mapping the identity on
+//! URIs. Otherwise each label goes through ToASCII; its `%HH` triplets are
+//! decoded first, since ToASCII works on characters (section 3.1 applies
+//! ToASCII where the scheme does not allow percent-encoding in host names).
+//!
+//! [`ToIri::idna`] converts a label with ToUnicode only when the result is
+//! valid and appropriate: each character allowed unencoded in `ireg-name`
+//! and appropriate as in step 4 above, and ToASCII of the whole new host
+//! giving back the host exactly (so `XN--99ZT52A`, which ToASCII would
+//! lowercase, is kept). Otherwise the label is kept as it is, never an
+//! error.
+//!
+//! # Cost
+//!
+//! [`to_uri`]: one pass of the generated `IRI-reference` recognizer, then
+//! one pass that copies ASCII runs and encodes the rest, into one output
+//! allocation ([`ToUri::convert_into`] reuses the caller's string). IDNA
+//! runs only on non-ASCII hosts of domain-name schemes. [`to_iri`]: the
+//! recognizer, then one pass over the pieces of each component; decoding
+//! allocates nothing, and only a decoded non-ASCII character costs an NFKC
+//! quick check. `cargo bench --bench mapping` compares [`to_uri`] with the
+//! `iri-string` crate's mapping on the shared corpus.
+//!
+//! # Limits
+//!
+//! - Invisible format characters other than the bidi ones of section 4.1
+//!   (U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF) are decoded:
+//!   Unicode gives them no compatibility mapping, and the joiners U+200C
+//!   and U+200D are needed in some scripts and in emoji sequences.
+//! - A reference without a scheme (`//résumé.example/`) has no known host
+//!   syntax, so [`ToUri::idna`] leaves its host alone; map a host alone
+//!   with [`Component::Host`] to ask for ToASCII explicitly.
+//! - Scheme-specific syntax (section 6.1 a) is not checked.
+
+mod idna;
+mod legacy;
+mod to_iri;
+mod to_uri;
+
+use core::fmt;
+
+use crate::grammar::{class, rules, Rule};
+use crate::CheckError;
+
+pub use self::idna::{IdnaError, IdnaReason};
+pub use self::legacy::{from_legacy, from_text, LegacyError};
+pub use self::to_iri::{to_iri, ToIri};
+pub use self::to_uri::{to_uri, ToUri};
+
+/// The `encoding_rs` crate, whose [`Encoding`](encoding_rs::Encoding)
+/// values [`from_legacy`] takes (`encoding_rs::WINDOWS_1252`,
+/// `encoding_rs::Encoding::for_label(b"iso-8859-5")`, ...).
+pub use encoding_rs;
+
+/// The bidirectional formatting characters that section 4.1 forbids in
+/// IRIs ("IRIs MUST NOT contain bidirectional formatting characters (LRM,
+/// RLM, LRE, RLE, LRO, RLO, and PDF)"): U+200E LEFT-TO-RIGHT MARK, U+200F
+/// RIGHT-TO-LEFT MARK, U+202A LEFT-TO-RIGHT EMBEDDING, U+202B RIGHT-TO-LEFT
+/// EMBEDDING, U+202C POP DIRECTIONAL FORMATTING, U+202D LEFT-TO-RIGHT
+/// OVERRIDE, U+202E RIGHT-TO-LEFT OVERRIDE.
+///
+/// The grammar of section 2.2 allows them (they are in `ucschar`), so they
+/// are not a grammar class; this list is section 4.1's. [`to_iri`] never
+/// writes one unencoded.
+pub const BIDI_FORMATTING: [char; 7] = [
+    '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+];
+
+/// The printable US-ASCII characters that URIs do not allow, as section
+/// 3.1 lists them: space, `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^` and `` `
+/// ``. [`ToUri::lenient`] percent-encodes them; otherwise they make the
+/// mapping fail. (They are exactly the printable ASCII characters outside
+/// `unreserved`, `reserved` and `%`; the tests check that against the
+/// grammar.)
+pub const URI_EXCLUDED_ASCII: [char; 10] = [' ', '<', '>', '"', '{', '}', '|', '\\', '^', '`'];
+
+/// Whether `c` is a bidirectional formatting character of section 4.1.
+pub fn is_bidi_formatting(c: char) -> bool {
+    BIDI_FORMATTING.contains(&c)
+}
+
+/// One component of an IRI reference, for mapping it alone.
+///
+/// The scheme and the port are US-ASCII by the grammar, so mapping them is
+/// the identity; they have no variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Component {
+    /// `iuserinfo`.
+    Userinfo,
+    /// `ihost`: an IP literal, an IPv4 address or an `ireg-name`. With
+    /// [`ToUri::idna`] or [`ToIri::idna`], a host alone is taken for a
+    /// domain name (there is no scheme to ask).
+    Host,
+    /// `ipath`.
+    Path,
+    /// `iquery`, the only component where `iprivate` characters are allowed.
+    Query,
+    /// `ifragment`.
+    Fragment,
+}
+
+impl Component {
+    /// The ABNF rule a component must match.
+    pub fn rule(self) -> &'static Rule {
+        match self {
+            Component::Userinfo => &rules::IUSERINFO,
+            Component::Host => &rules::IHOST,
+            Component::Path => &rules::IPATH,
+            Component::Query => &rules::IQUERY,
+            Component::Fragment => &rules::IFRAGMENT,
+        }
+    }
+
+    /// Whether `c` may appear unencoded in this component with the meaning
+    /// of data (not of a delimiter): the component's character class from
+    /// the grammar, minus `reserved`. For ASCII that is `unreserved`; for
+    /// the rest it is `ucschar`, plus `iprivate` in the query.
+    pub(crate) fn allows_unencoded(self, c: char) -> bool {
+        let in_class = match self {
+            Component::Userinfo => class::is_iuserinfo(c),
+            Component::Host => class::is_ireg_name(c),
+            Component::Path => class::is_isegment(c),
+            Component::Query => class::is_iquery(c),
+            Component::Fragment => class::is_ifragment(c),
+        };
+        in_class && !class::is_reserved(c)
+    }
+}
+
+/// Why a mapping failed. [`offset`](Self::offset) is a byte offset in the
+/// input as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MappingError {
+    /// The input does not match the grammar (`IRI-reference`, or the
+    /// component's rule).
+    Syntax(CheckError),
+    /// A printable US-ASCII character that URIs do not allow
+    /// ([`URI_EXCLUDED_ASCII`]), with lenient handling off ([`ToUri::lenient`]);
+    /// section 3.1 says the conversion SHOULD then fail.
+    NotAllowed {
+        /// Byte offset of the character.
+        offset: usize,
+        /// The character.
+        c: char,
+    },
+    /// A host label that IDNA processing rejected ([`ToUri::idna`]).
+    Idna(IdnaError),
+}
+
+impl MappingError {
+    /// Byte offset in the input where the problem is (for an IDNA error,
+    /// where the label starts).
+    pub fn offset(&self) -> usize {
+        match self {
+            MappingError::Syntax(e) => e.offset(),
+            MappingError::NotAllowed { offset, .. } => *offset,
+            MappingError::Idna(e) => e.offset(),
+        }
+    }
+}
+
+impl fmt::Display for MappingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MappingError::Syntax(e) => e.fmt(f),
+            MappingError::NotAllowed { offset, c } => write!(
+                f,
+                "{} at byte {offset} is not allowed in a URI (RFC 3987 section 3.1); \
+                 lenient mapping would percent-encode it",
+                CharName(*c)
+            ),
+            MappingError::Idna(e) => e.fmt(f),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for MappingError {}
+
+impl From<CheckError> for MappingError {
+    fn from(e: CheckError) -> Self {
+        MappingError::Syntax(e)
+    }
+}
+
+/// A character as messages show it: `U+0020 (space)`, `'<' (U+003C)`.
+struct CharName(char);
+
+impl fmt::Display for CharName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.0;
+        if c == ' ' {
+            write!(f, "U+0020 (space)")
+        } else if c.is_control() || c.is_whitespace() || is_bidi_formatting(c) {
+            write!(f, "U+{:04X}", c as u32)
+        } else {
+            write!(f, "'{c}' (U+{:04X})", c as u32)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn excluded_ascii_is_printable_ascii_outside_the_uri_grammar() {
+        let derived: alloc::vec::Vec<char> = (' '..='~')
+            .filter(|&c| !class::is_unreserved(c) && !class::is_reserved(c) && c != '%')
+            .collect();
+        let mut listed = URI_EXCLUDED_ASCII.to_vec();
+        listed.sort_unstable();
+        assert_eq!(derived, listed);
+    }
+
+    #[test]
+    fn bidi_formatting_characters_are_ucschar() {
+        // So the grammar alone would let them through: section 4.1 is why
+        // they are listed here.
+        for c in BIDI_FORMATTING {
+            assert!(class::is_ucschar(c), "U+{:04X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn unencoded_characters_per_component() {
+        use Component::*;
+        for component in [Userinfo, Host, Path, Query, Fragment] {
+            assert!(component.allows_unencoded('a'));
+            assert!(component.allows_unencoded('~'));
+            assert!(component.allows_unencoded('é'));
+            assert!(!component.allows_unencoded('/'));
+            assert!(!component.allows_unencoded(':'));
+            assert!(!component.allows_unencoded('%'));
+            assert!(!component.allows_unencoded(' '));
+            assert_eq!(component.allows_unencoded('\u{E000}'), component == Query);
+        }
+    }
+
+    #[test]
+    fn messages_name_the_character() {
+        let e = MappingError::NotAllowed { offset: 3, c: ' ' };
+        assert_eq!(
+            e.to_string(),
+            "U+0020 (space) at byte 3 is not allowed in a URI (RFC 3987 section 3.1); \
+             lenient mapping would percent-encode it"
+        );
+        let e = MappingError::NotAllowed { offset: 0, c: '<' };
+        assert!(e.to_string().starts_with("'<' (U+003C) at byte 0"));
+    }
+}

@@ -1,0 +1,310 @@
+//! Section 3.2: URI to IRI.
+
+use alloc::string::String;
+use core::iter;
+
+use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
+
+use super::idna::host_to_unicode;
+use super::{is_bidi_formatting, Component, MappingError};
+use crate::components;
+use crate::grammar::{class, rules};
+use crate::percent::{self, Piece};
+use crate::scheme::{SchemeTable, STANDARD};
+
+/// Converts a URI reference to an IRI reference (section 3.2), with the
+/// default options: section 6.1 look-alikes kept encoded, no IDNA.
+///
+/// Any `IRI-reference` is accepted; its literal characters are kept,
+/// except bidirectional formatting characters, which are encoded (section
+/// 4.1: an IRI must not contain them).
+///
+/// ```
+/// use rfc3987::mapping::to_iri;
+///
+/// assert_eq!(to_iri("http://www.example.org/D%C3%BCrst").unwrap(), "http://www.example.org/Dürst");
+/// // Reserved characters stay encoded; `%7e` is `~`, unreserved.
+/// assert_eq!(to_iri("http://a/%7e%2f?%3D").unwrap(), "http://a/~%2F?%3D");
+/// // Overlong UTF-8 for `/` is not UTF-8.
+/// assert_eq!(to_iri("http://a/%C0%AF").unwrap(), "http://a/%C0%AF");
+/// ```
+pub fn to_iri(uri: &str) -> Result<String, MappingError> {
+    ToIri::new().convert(uri)
+}
+
+/// The section 3.2 conversion, with its options.
+#[derive(Clone, Copy, Debug)]
+pub struct ToIri<'a> {
+    idna: bool,
+    keep_lookalikes: bool,
+    schemes: &'a SchemeTable,
+}
+
+impl Default for ToIri<'static> {
+    fn default() -> Self {
+        ToIri::new()
+    }
+}
+
+impl ToIri<'static> {
+    /// The conversion with section 6.1 look-alikes kept encoded and no
+    /// IDNA.
+    pub fn new() -> Self {
+        ToIri {
+            idna: false,
+            keep_lookalikes: true,
+            schemes: &STANDARD,
+        }
+    }
+}
+
+impl<'a> ToIri<'a> {
+    /// Converts `xn--` labels of hosts of schemes whose hosts are domain
+    /// names with ToUnicode, where the result is a valid, appropriate label
+    /// (section 3.2.1; see the [module docs](super#idna)). Off by default.
+    pub fn idna(mut self, on: bool) -> Self {
+        self.idna = on;
+        self
+    }
+
+    /// Keeps encoded the characters that this library reads section 6.1 b
+    /// as excluding ("strong visual look-alikes ... should be avoided"):
+    /// characters that NFKC changes, white space, and combining marks
+    /// right after a delimiter (see the [module docs](super)). On by
+    /// default; off, every `ucschar` (and `iprivate` in the query) is
+    /// decoded except the bidi formatting characters, which section 4.1
+    /// forbids.
+    ///
+    /// ```
+    /// use rfc3987::mapping::ToIri;
+    ///
+    /// let uri = "http://a/%EF%BC%A1%E3%80%80%EF%BD%B6";
+    /// assert_eq!(ToIri::new().convert(uri).unwrap(), uri);
+    /// assert_eq!(ToIri::new().keep_lookalikes(false).convert(uri).unwrap(), "http://a/Ａ\u{3000}ｶ");
+    /// ```
+    pub fn keep_lookalikes(mut self, on: bool) -> Self {
+        self.keep_lookalikes = on;
+        self
+    }
+
+    /// The table that says which schemes have domain names as hosts
+    /// (default: [`STANDARD`]).
+    pub fn schemes<'b>(self, schemes: &'b SchemeTable) -> ToIri<'b> {
+        ToIri {
+            idna: self.idna,
+            keep_lookalikes: self.keep_lookalikes,
+            schemes,
+        }
+    }
+
+    /// Converts an `IRI-reference` (usually a URI reference).
+    pub fn convert(&self, uri: &str) -> Result<String, MappingError> {
+        let mut out = String::new();
+        self.convert_into(uri, &mut out)?;
+        Ok(out)
+    }
+
+    /// Like [`convert`](Self::convert), appending to `out` (left as it was
+    /// on error).
+    pub fn convert_into(&self, uri: &str, out: &mut String) -> Result<(), MappingError> {
+        crate::check(&rules::IRI_REFERENCE, uri)?;
+        out.reserve(uri.len());
+        let pos = components::split(uri);
+        let scheme = pos.scheme(uri);
+        if let Some(scheme) = scheme {
+            out.push_str(scheme);
+            out.push(':');
+        }
+        if let Some(host) = pos.host(uri) {
+            out.push_str("//");
+            if let Some(userinfo) = pos.userinfo(uri) {
+                self.decode(Component::Userinfo, userinfo, out);
+                out.push('@');
+            }
+            let dns = self.idna && scheme.is_some_and(|s| self.schemes.get(s).dns_host());
+            self.host(host, dns, out);
+            if let Some(port) = pos.port(uri) {
+                out.push(':');
+                out.push_str(port);
+            }
+        }
+        self.decode(Component::Path, pos.path(uri), out);
+        if let Some(query) = pos.query(uri) {
+            out.push('?');
+            self.decode(Component::Query, query, out);
+        }
+        if let Some(fragment) = pos.fragment(uri) {
+            out.push('#');
+            self.decode(Component::Fragment, fragment, out);
+        }
+        Ok(())
+    }
+
+    /// Converts one component alone; the text must match the component's
+    /// rule. With [`idna`](Self::idna), a [`Component::Host`] is taken for
+    /// a domain name.
+    ///
+    /// ```
+    /// use rfc3987::mapping::{Component, ToIri};
+    ///
+    /// let conversion = ToIri::new().idna(true);
+    /// assert_eq!(conversion.component(Component::Host, "xn--99zt52a.jp").unwrap(), "納豆.jp");
+    /// // iprivate is appropriate in the query only.
+    /// assert_eq!(conversion.component(Component::Query, "%EE%80%80").unwrap(), "\u{E000}");
+    /// assert_eq!(conversion.component(Component::Fragment, "%EE%80%80").unwrap(), "%EE%80%80");
+    /// ```
+    pub fn component(&self, component: Component, text: &str) -> Result<String, MappingError> {
+        crate::check(component.rule(), text)?;
+        let mut out = String::with_capacity(text.len());
+        match component {
+            Component::Host => self.host(text, self.idna, &mut out),
+            _ => self.decode(component, text, &mut out),
+        }
+        Ok(out)
+    }
+
+    fn host(&self, host: &str, dns: bool, out: &mut String) {
+        if host.starts_with('[') {
+            // An IP literal: US-ASCII, no percent-encoding.
+            out.push_str(host);
+            return;
+        }
+        let start = out.len();
+        self.decode(Component::Host, host, out);
+        if dns {
+            if let Some(unicode) = host_to_unicode(&out[start..], |c| self.appropriate(c, true)) {
+                out.truncate(start);
+                out.push_str(&unicode);
+            }
+        }
+    }
+
+    /// Steps 2 to 5 on the text of one component, appended to `out`.
+    fn decode(&self, component: Component, text: &str, out: &mut String) {
+        // Whether the last character written can carry a combining mark: a
+        // character written as itself that is not a delimiter.
+        let mut after_base = false;
+        let mut rest = text;
+        while !rest.is_empty() {
+            // Plain ASCII runs are copied whole.
+            let run = rest
+                .bytes()
+                .position(|b| b == b'%' || !b.is_ascii())
+                .unwrap_or(rest.len());
+            if run > 0 {
+                out.push_str(&rest[..run]);
+                after_base = !class::is_reserved(char::from(rest.as_bytes()[run - 1]));
+                rest = &rest[run..];
+                continue;
+            }
+            let Some(piece) = percent::pieces(rest).next() else {
+                break;
+            };
+            let len = match piece {
+                Piece::Literal(c) => {
+                    if is_bidi_formatting(c) {
+                        percent::push_encoded(out, c);
+                        after_base = false;
+                    } else {
+                        out.push(c);
+                        after_base = true;
+                    }
+                    c.len_utf8()
+                }
+                Piece::Encoded { c, raw } => {
+                    let decode = component.allows_unencoded(c)
+                        && (c.is_ascii() || self.appropriate(c, after_base));
+                    if decode {
+                        out.push(c);
+                        after_base = true;
+                    } else {
+                        percent::push_encoded(out, c);
+                        after_base = false;
+                    }
+                    raw.len()
+                }
+                Piece::Invalid { octet, raw } => {
+                    percent::push_octet(out, octet);
+                    after_base = false;
+                    raw.len()
+                }
+                // Not in text that matches the grammar; copied as it is.
+                Piece::Stray(c) => {
+                    out.push(c);
+                    after_base = false;
+                    c.len_utf8()
+                }
+            };
+            rest = &rest[len..];
+        }
+    }
+
+    /// Step 4 for a decoded non-ASCII character that the component allows:
+    /// not a bidi formatting character (section 4.1), and, with
+    /// [`keep_lookalikes`](Self::keep_lookalikes), not a section 6.1
+    /// look-alike.
+    fn appropriate(&self, c: char, after_base: bool) -> bool {
+        if is_bidi_formatting(c) {
+            return false;
+        }
+        if !self.keep_lookalikes {
+            return true;
+        }
+        let combines_with_delimiter = !after_base && canonical_combining_class(c) != 0;
+        !c.is_whitespace() && !combines_with_delimiter && is_nfkc_stable(c)
+    }
+}
+
+/// Whether NFKC leaves `c`, taken alone, unchanged: false for the
+/// compatibility and canonical variants of other characters (full-width
+/// and half-width forms, compatibility spaces, ligatures, `Å` U+212B).
+fn is_nfkc_stable(c: char) -> bool {
+    match is_nfkc_quick(iter::once(c)) {
+        IsNormalized::Yes => true,
+        IsNormalized::No => false,
+        IsNormalized::Maybe => iter::once(c).nfkc().eq(iter::once(c)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(text: &str) -> String {
+        let mut out = String::new();
+        ToIri::new().decode(Component::Path, text, &mut out);
+        out
+    }
+
+    #[test]
+    fn lookalikes_per_section_6_1() {
+        assert!(is_nfkc_stable('é') && is_nfkc_stable('納') && is_nfkc_stable('\u{301}'));
+        assert!(!is_nfkc_stable('\u{FF21}')); // FULLWIDTH LATIN CAPITAL LETTER A
+        assert!(!is_nfkc_stable('\u{FF76}')); // HALFWIDTH KATAKANA LETTER KA
+        assert!(!is_nfkc_stable('\u{A0}')); // NO-BREAK SPACE
+        assert!(!is_nfkc_stable('\u{212B}')); // ANGSTROM SIGN
+        assert_eq!(path("%E1%9A%80"), "%E1%9A%80"); // U+1680 OGHAM SPACE MARK
+    }
+
+    #[test]
+    fn combining_marks_need_a_base() {
+        assert_eq!(path("e%CC%81"), "e\u{301}");
+        assert_eq!(path("%C3%A9%CC%81"), "é\u{301}");
+        assert_eq!(path("%CC%81"), "%CC%81");
+        assert_eq!(path("a/%CC%81"), "a/%CC%81");
+        assert_eq!(path("%2F%CC%81"), "%2F%CC%81");
+        assert_eq!(path("%FC%CC%81"), "%FC%CC%81");
+    }
+
+    #[test]
+    fn literal_bidi_formatting_characters_are_encoded() {
+        assert_eq!(path("a\u{202E}b"), "a%E2%80%AEb");
+        assert_eq!(path("é"), "é");
+    }
+
+    #[test]
+    fn every_kept_triplet_is_uppercase() {
+        assert_eq!(path("%2f%c0%af%e2%80%ae%7E"), "%2F%C0%AF%E2%80%AE~");
+    }
+}

@@ -1,0 +1,749 @@
+//! Normalization and the comparison ladder (RFC 3987 section 5.3).
+//!
+//! # The idea
+//!
+//! Two IRIs can name the same resource without being the same string:
+//! `eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9` and
+//! `example://a/b/c/%7Bfoo%7D/rosé` differ only in ways the syntax itself
+//! makes meaningless. Section 5.3 orders the ways to compare as a ladder;
+//! each rung removes more differences, at more cost, and never declares
+//! equivalent two IRIs that may differ (no false positives; section 5.1).
+//! Each rung is a [`Level`]:
+//!
+//! | rung | [`Level`] | what is compared |
+//! | --- | --- | --- |
+//! | 5.3.1 simple string | [`Level::Simple`] | code points as written (`==`) |
+//! | 5.3.2 syntax-based | [`Level::Syntax`] | case, percent-encoding, dot segments normalized |
+//! | 5.3.3 scheme-based | [`Level::Scheme`] | plus default ports, empty paths, IDN hosts ([`crate::scheme`]) |
+//! | 5.3.4 protocol-based | — | needs the network (following redirects, ...): out of scope |
+//!
+//! Equivalence on a rung is equality of the normal forms on that rung:
+//!
+//! ```
+//! use rfc3987::normalize::{equiv, normalize, Level, Normalizer};
+//!
+//! let a = "example://a/b/c/%7Bfoo%7D/rosé";
+//! let b = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9";
+//! assert_eq!(normalize(b).unwrap(), a);
+//! assert!(!equiv(a, b, Level::Simple).unwrap());
+//! assert!(equiv(a, b, Level::Syntax).unwrap());
+//!
+//! let scheme = Normalizer::new(Level::Scheme);
+//! assert_eq!(scheme.normalize("HTTP://Example.COM:80").unwrap(), "http://example.com/");
+//! assert_eq!(
+//!     scheme.normalize("http://xn--rsum-bpad.example.org").unwrap(),
+//!     "http://résumé.example.org/"
+//! );
+//! ```
+//!
+//! [`Normalizer::normalize_ref`] and [`Normalizer::normalize_iri`] take and
+//! return the parsed types ([`IriRef`], [`Iri`]), components included; on
+//! strings, [`Normalizer::normalize`] validates first and reports where an
+//! input is not an `IRI-reference`.
+//!
+//! # Syntax-based normalization (section 5.3.2), component by component
+//!
+//! - **Case** (5.3.2.1): the scheme to lowercase; the host to lowercase
+//!   when it is US-ASCII only (after percent-decoding: `%C3%89` makes a
+//!   host non-ASCII, and it is then left as it is: non-ASCII case belongs to
+//!   IDN processing, section 5.3.3); hex digits of every remaining `%HH` to
+//!   uppercase. Userinfo, path, query and fragment are case-sensitive.
+//! - **Percent-encoding** (5.3.2.3): a `%HH` run is decoded exactly when
+//!   its octets are the UTF-8 of a character *allowed unencoded in that
+//!   component*: the component's character class from the grammar
+//!   (`iuserinfo`, `ireg-name`, `isegment`, `iquery`, `ifragment`) minus
+//!   `reserved`. That is `iunreserved` (unreserved plus `ucschar`)
+//!   everywhere, plus `iprivate` in the query, the one component where RFC
+//!   3987 allows it. Reserved characters stay encoded (`%2F` is not `/`),
+//!   and so do octets that are not well-formed UTF-8 (`%C0%AF`, `%FF`).
+//! - **Dot segments** (5.3.2.4): `remove_dot_segments` (RFC 3986 section
+//!   5.2.4) on the path, after percent-decoding, so that `%2E%2E` is a `..`
+//!   (otherwise a second normalization would remove what the first one
+//!   made, and normalization would not be idempotent).
+//! - **Characters** (5.3.2.2): off by default. The section says that
+//!   equivalence "MUST rely on the assumption that IRIs are appropriately
+//!   pre-character-normalized rather than apply character normalization
+//!   when comparing", so [`Chars::Nfc`] is for producers of IRIs (and
+//!   transcoders from legacy encodings, where NFC is required), and
+//!   [`Chars::Nfkc`] for creators who want the stronger folding the section
+//!   suggests (full-width Latin to ASCII, ...).
+//!
+//! ## Readings of the RFC
+//!
+//! - *Relative references.* Dot segments are removed only where resolution
+//!   would remove them whatever the base: in IRIs, network-path references
+//!   (`//host/a/../b`) and absolute-path references (`/a/../b`). In a
+//!   relative-path reference (`../a`, `b/./c`) they are kept, since the
+//!   leading ones climb the base's path and removing them changes the target.
+//! - *A path with no authority that would start with `//`* after dot
+//!   removal (`a:/..//b`) is written `/.//b`, as resolution does (see
+//!   [`crate::resolve`]), so the result still parses the same way.
+//! - *Character normalization runs between delimiters.* NFC may compose a
+//!   reserved character with a following combining mark (`=` + U+0338 is
+//!   `≠`), and NFKC maps some characters to delimiters (`／` to `/`). Either
+//!   would change the IRI's structure, so NFC/NFKC is applied to each run
+//!   of text between reserved characters and `%HH` triplets separately,
+//!   and a character that comes out not allowed unencoded in its component
+//!   (`／` becoming `/`, U+1FEF becoming `` ` ``) is percent-encoded.
+//!
+//! # Scheme-based normalization (section 5.3.3)
+//!
+//! On top of syntax-based normalization, using a [`SchemeTable`] ([`STANDARD`]
+//! unless [`Normalizer::schemes`] gives another):
+//! an empty port is removed with its `:`, for every scheme; a port equal to
+//! the scheme's default is removed (compared as a number, so `:080` too);
+//! other ports lose their leading zeros (RFC 3986 section 3.2.3: a port is
+//! a decimal number); an empty path under an authority becomes `/` when the
+//! scheme says so; the scheme's default host (`file`: `localhost`) becomes
+//! the empty host when there is no userinfo and no port; and registered
+//! names of schemes whose hosts are DNS names are Internationalized Domain
+//! Names: validated and mapped by UTS 46 ToUnicode (the successor of the
+//! Nameprep profile that the section cites: case folding, NFC, width
+//! mapping) with the STD3 ASCII rules and leading/trailing hyphen checks
+//! that the section asks for, and kept in Unicode (the section: "SHOULD NOT
+//! be converted into ASCII Compatible Encoding"). `xn--` labels are decoded,
+//! so `http://xn--rsum-bpad.example.org` and `http://résumé.example.org`
+//! compare equal. A host that fails validation is an error on this rung
+//! ("an IRI containing an invalid IDN cannot successfully be resolved");
+//! label lengths are not checked (UTS 46 checks them only in ToASCII).
+//! Delimiters of empty components stay (`http://example.com/?` is not
+//! `http://example.com/`), and the fragment is never touched beyond
+//! syntax-based normalization. A relative reference has no scheme, so no
+//! scheme-based rule applies to it: resolve it first (section 5.1: compare
+//! target IRIs, not references).
+//!
+//! # Protocol-based normalization (section 5.3.4)
+//!
+//! Not provided: it needs the network (treating `/data` and `/data/` as one
+//! because the server redirects from one to the other).
+//!
+//! # Properties
+//!
+//! Normalization is idempotent on every level (`normalize(normalize(x)) ==
+//! normalize(x)`), its output matches `IRI-reference` (and `IRI` for an
+//! IRI), and `x` is equivalent to `normalize(x)`; the test suite checks
+//! these on generated IRIs.
+//!
+//! # Cost
+//!
+//! One pass over each component, one output allocation ([`Normalizer::
+//! normalize_into`] reuses the caller's). Literal text is copied in spans
+//! between `%` triplets; percent-decoding allocates nothing; a scratch
+//! string is allocated only for a path with dot segments to remove and for
+//! character normalization of non-ASCII text. IDN processing runs only on
+//! registered names of DNS schemes, on the scheme rung.
+//!
+//! [`STANDARD`]: crate::scheme::STANDARD
+
+use alloc::string::String;
+use core::fmt;
+use core::ops::Deref;
+
+use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
+
+use crate::grammar::{class, rules};
+use crate::percent::{self, Piece};
+use crate::resolve::{has_dot_segment, protect_path, remove_dot_segments};
+use crate::scheme::{Scheme, SchemeTable, STANDARD};
+use crate::{CheckError, Components, Iri, IriRef};
+
+/// A rung of the comparison ladder (section 5.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Section 5.3.1: the string as written.
+    Simple,
+    /// Section 5.3.2: case, percent-encoding and dot-segment normalization.
+    Syntax,
+    /// Section 5.3.3: syntax-based plus the scheme's rules and IDN hosts.
+    Scheme,
+}
+
+/// Character normalization (section 5.3.2.2), off by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Chars {
+    /// Characters as written: what comparison requires.
+    #[default]
+    AsIs,
+    /// Unicode Normalization Form C, for producers and transcoders.
+    Nfc,
+    /// Normalization Form KC, for creators who want compatibility
+    /// characters folded too.
+    Nfkc,
+}
+
+/// Why an input could not be normalized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NormalizeError {
+    /// The input is not an `IRI-reference`.
+    Syntax(CheckError),
+    /// On the scheme rung: the host of a scheme whose hosts are DNS names
+    /// is not a valid Internationalized Domain Name (UTS 46 processing
+    /// with the STD3 rules failed). `offset` and `len` delimit the host in
+    /// the input.
+    InvalidHost {
+        /// Byte offset of the host in the input.
+        offset: usize,
+        /// Length of the host in bytes.
+        len: usize,
+    },
+}
+
+impl NormalizeError {
+    /// Byte offset in the input where the problem is.
+    pub fn offset(&self) -> usize {
+        match self {
+            NormalizeError::Syntax(e) => e.offset(),
+            NormalizeError::InvalidHost { offset, .. } => *offset,
+        }
+    }
+}
+
+impl fmt::Display for NormalizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NormalizeError::Syntax(e) => e.fmt(f),
+            NormalizeError::InvalidHost { offset, .. } => write!(
+                f,
+                "the host at byte {offset} is not a valid internationalized domain name (UTS 46, STD3 rules)"
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for NormalizeError {}
+
+/// Why two inputs could not be compared: which one (0 or 1) failed, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EquivError {
+    /// 0 for the first input, 1 for the second.
+    pub which: usize,
+    /// The error, with offsets in that input.
+    pub error: NormalizeError,
+}
+
+impl fmt::Display for EquivError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let which = if self.which == 0 { "first" } else { "second" };
+        write!(f, "{which} input: {}", self.error)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for EquivError {}
+
+/// Normalizes IRI references on one rung of the ladder, with a scheme
+/// table and a character normalization form.
+///
+/// ```
+/// use rfc3987::normalize::{Chars, Level, Normalizer};
+/// use rfc3987::scheme::{Scheme, SchemeTable};
+///
+/// let mut table = SchemeTable::standard();
+/// table.insert(Scheme::new("gopher").with_default_port(70));
+/// let n = Normalizer::new(Level::Scheme).schemes(&table).chars(Chars::Nfc);
+/// assert_eq!(n.normalize("gopher://h:70/re\u{301}").unwrap(), "gopher://h/r\u{e9}");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Normalizer<'t> {
+    level: Level,
+    chars: Chars,
+    schemes: &'t SchemeTable,
+}
+
+impl Normalizer<'static> {
+    /// A normalizer for `level`, with the [`STANDARD`] scheme table and no
+    /// character normalization.
+    pub const fn new(level: Level) -> Self {
+        Normalizer {
+            level,
+            chars: Chars::AsIs,
+            schemes: &STANDARD,
+        }
+    }
+}
+
+impl Default for Normalizer<'static> {
+    /// Syntax-based normalization.
+    fn default() -> Self {
+        Normalizer::new(Level::Syntax)
+    }
+}
+
+impl<'t> Normalizer<'t> {
+    /// With character normalization `chars` (ignored on [`Level::Simple`]).
+    pub const fn chars(mut self, chars: Chars) -> Self {
+        self.chars = chars;
+        self
+    }
+
+    /// With the scheme table `schemes` (used on [`Level::Scheme`]).
+    pub const fn schemes<'u>(self, schemes: &'u SchemeTable) -> Normalizer<'u> {
+        Normalizer {
+            level: self.level,
+            chars: self.chars,
+            schemes,
+        }
+    }
+
+    /// The rung.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The normal form of `input`, an `IRI-reference`.
+    pub fn normalize(&self, input: &str) -> Result<String, NormalizeError> {
+        let mut out = String::with_capacity(input.len() + 1);
+        self.normalize_into(input, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the normal form of `input` to `out` (on error, `out` may
+    /// hold part of it).
+    pub fn normalize_into(&self, input: &str, out: &mut String) -> Result<(), NormalizeError> {
+        crate::check(&rules::IRI_REFERENCE, input).map_err(NormalizeError::Syntax)?;
+        if self.level == Level::Simple {
+            out.push_str(input);
+            return Ok(());
+        }
+        self.write(input, &Components::split(input), out)
+    }
+
+    /// The normal form of a parsed reference. Only the scheme rung can
+    /// fail (an invalid IDN host); syntax-based normalization of a valid
+    /// reference always succeeds.
+    ///
+    /// ```
+    /// use rfc3987::normalize::{Level, Normalizer};
+    /// use rfc3987::IriRef;
+    /// let r = IriRef::parse("//Example.ORG:80/a/../%7e")?;
+    /// let n = Normalizer::new(Level::Syntax).normalize_ref(&r).unwrap();
+    /// assert_eq!(n, "//example.org:80/~");
+    /// assert_eq!(n.host(), Some("example.org"));
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    pub fn normalize_ref<T: Deref<Target = str>>(
+        &self,
+        reference: &IriRef<T>,
+    ) -> Result<IriRef<String>, NormalizeError> {
+        let text = self.normalize_parsed(reference)?;
+        let pos = crate::components::split(&text);
+        Ok(IriRef::from_parts(text, pos))
+    }
+
+    /// The normal form of a parsed IRI, an IRI again.
+    ///
+    /// ```
+    /// use rfc3987::normalize::{Level, Normalizer};
+    /// use rfc3987::Iri;
+    /// let iri = Iri::parse("HTTP://résumé.example.org:80")?;
+    /// let n = Normalizer::new(Level::Scheme).normalize_iri(&iri).unwrap();
+    /// assert_eq!(n.scheme(), "http");
+    /// assert_eq!(n.path(), "/");
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    pub fn normalize_iri<T: Deref<Target = str>>(
+        &self,
+        iri: &Iri<T>,
+    ) -> Result<Iri<String>, NormalizeError> {
+        let text = self.normalize_parsed(iri)?;
+        let pos = crate::components::split(&text);
+        Ok(Iri(IriRef::from_parts(text, pos)))
+    }
+
+    fn normalize_parsed<T: Deref<Target = str>>(
+        &self,
+        reference: &IriRef<T>,
+    ) -> Result<String, NormalizeError> {
+        let input = reference.as_str();
+        let mut out = String::with_capacity(input.len() + 1);
+        if self.level == Level::Simple {
+            out.push_str(input);
+        } else {
+            self.write(input, &reference.components(), &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// Whether `a` and `b` are equivalent on this rung: equal normal forms.
+    pub fn equivalent(&self, a: &str, b: &str) -> Result<bool, EquivError> {
+        let na = self
+            .normalize(a)
+            .map_err(|error| EquivError { which: 0, error })?;
+        let nb = self
+            .normalize(b)
+            .map_err(|error| EquivError { which: 1, error })?;
+        Ok(na == nb)
+    }
+
+    /// Writes the normal form of a valid `input`, split as `parts`.
+    fn write(
+        &self,
+        input: &str,
+        parts: &Components<'_>,
+        out: &mut String,
+    ) -> Result<(), NormalizeError> {
+        let rule = match (self.level, parts.scheme) {
+            (Level::Scheme, Some(s)) => Some(self.schemes.get(s)),
+            _ => None,
+        };
+        if let Some(scheme) = parts.scheme {
+            let start = out.len();
+            out.push_str(scheme);
+            out[start..].make_ascii_lowercase();
+            out.push(':');
+        }
+        if parts.authority.is_some() {
+            out.push_str("//");
+            self.authority(input, parts, rule, out)?;
+        }
+        self.path(parts, rule, out);
+        if let Some(query) = parts.query {
+            out.push('?');
+            self.component(query, is_query_unencoded, out);
+        }
+        if let Some(fragment) = parts.fragment {
+            out.push('#');
+            self.component(fragment, is_fragment_unencoded, out);
+        }
+        Ok(())
+    }
+
+    /// `[ iuserinfo "@" ] ihost [ ":" port ]` of `input`, split as
+    /// `parts` (the input is for error offsets).
+    fn authority(
+        &self,
+        input: &str,
+        parts: &Components<'_>,
+        rule: Option<&Scheme>,
+        out: &mut String,
+    ) -> Result<(), NormalizeError> {
+        let (userinfo, port) = (parts.userinfo, parts.port);
+        let host = parts.host.unwrap_or_default();
+        if let Some(userinfo) = userinfo {
+            self.component(userinfo, is_userinfo_unencoded, out);
+            out.push('@');
+        }
+        let host_start = out.len();
+        if host.starts_with('[') {
+            // IP-literal: ASCII only, and case-insensitive (RFC 3986
+            // section 3.2.2), hex digits included.
+            out.push_str(host);
+            out[host_start..].make_ascii_lowercase();
+        } else {
+            self.component(host, is_reg_name_unencoded, out);
+            if out[host_start..].is_ascii() {
+                lowercase_literals(&mut out[host_start..]);
+            }
+            if let Some(rule) = rule {
+                if rule.dns_host() && out.len() > host_start {
+                    let host_offset = subslice_offset(input, host);
+                    idn_host(out, host_start).map_err(|()| NormalizeError::InvalidHost {
+                        offset: host_offset,
+                        len: host.len(),
+                    })?;
+                }
+            }
+        }
+        let host_end = out.len();
+        match (port, rule) {
+            (None, _) => {}
+            (Some(port), None) => {
+                out.push(':');
+                out.push_str(port);
+            }
+            (Some(port), Some(rule)) => {
+                let digits = port.trim_start_matches('0');
+                let value: Option<u16> = if port.is_empty() {
+                    None
+                } else {
+                    digits
+                        .parse()
+                        .ok()
+                        .or(if digits.is_empty() { Some(0) } else { None })
+                };
+                if !port.is_empty() && (value.is_none() || value != rule.default_port()) {
+                    out.push(':');
+                    out.push_str(if digits.is_empty() { "0" } else { digits });
+                }
+            }
+        }
+        if let Some(default) = rule.and_then(Scheme::default_host) {
+            if userinfo.is_none()
+                && out.len() == host_end
+                && out[host_start..].eq_ignore_ascii_case(default)
+            {
+                out.truncate(host_start);
+            }
+        }
+        Ok(())
+    }
+
+    /// The path: percent-encoding, characters, dot segments, then the
+    /// scheme's empty-path rule.
+    fn path(&self, parts: &Components<'_>, rule: Option<&Scheme>, out: &mut String) {
+        let path = parts.path;
+        let remove_dots =
+            parts.scheme.is_some() || parts.authority.is_some() || path.starts_with('/');
+        let start = out.len();
+        self.component(path, is_segment_unencoded, out);
+        if remove_dots && has_dot_segment(&out[start..]) {
+            // Dot segments are removed after decoding (`%2E%2E` is `..`).
+            let decoded = out.split_off(start);
+            remove_dot_segments(&decoded, out);
+        }
+        if parts.authority.is_none() {
+            protect_path(out, start);
+        } else if out.len() == start && rule.is_some_and(Scheme::empty_path_is_root) {
+            out.push('/');
+        }
+    }
+
+    /// Appends one component with percent-encoding normalized and, if
+    /// asked, characters normalized; `unencoded` tells which characters the
+    /// component allows unencoded.
+    fn component(&self, text: &str, unencoded: fn(char) -> bool, out: &mut String) {
+        let start = out.len();
+        percent_normalize(text, unencoded, out);
+        if self.chars == Chars::AsIs || out[start..].is_ascii() {
+            return;
+        }
+        // Decoded characters take part in character normalization.
+        let decoded = out.split_off(start);
+        normalize_chars(&decoded, self.chars, unencoded, out);
+    }
+}
+
+/// Syntax-based normalization of an `IRI-reference` (section 5.3.2),
+/// without character normalization: `Normalizer::new(Level::Syntax)`.
+pub fn normalize(input: &str) -> Result<String, NormalizeError> {
+    Normalizer::new(Level::Syntax).normalize(input)
+}
+
+/// Whether `a` and `b` are equivalent on `level` of the ladder, with the
+/// standard scheme table and no character normalization.
+///
+/// ```
+/// use rfc3987::normalize::{equiv, Level};
+/// let forms = ["http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/"];
+/// for a in forms {
+///     for b in forms {
+///         assert!(equiv(a, b, Level::Scheme).unwrap());
+///     }
+/// }
+/// assert!(!equiv("http://example.com/", "http://example.com/?", Level::Scheme).unwrap());
+/// ```
+pub fn equiv(a: &str, b: &str, level: Level) -> Result<bool, EquivError> {
+    if level == Level::Simple {
+        // No normal form to build: validate and compare.
+        for (which, text) in [a, b].into_iter().enumerate() {
+            crate::check(&rules::IRI_REFERENCE, text).map_err(|e| EquivError {
+                which,
+                error: NormalizeError::Syntax(e),
+            })?;
+        }
+        return Ok(a == b);
+    }
+    Normalizer::new(level).equivalent(a, b)
+}
+
+/// Byte offset of `part`, a subslice of `whole`.
+fn subslice_offset(whole: &str, part: &str) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize
+}
+
+// Characters allowed unencoded in each component: the component's class
+// from the grammar minus `reserved` (see the module docs).
+fn is_userinfo_unencoded(c: char) -> bool {
+    class::is_iuserinfo(c) && !class::is_reserved(c)
+}
+fn is_reg_name_unencoded(c: char) -> bool {
+    class::is_ireg_name(c) && !class::is_reserved(c)
+}
+fn is_segment_unencoded(c: char) -> bool {
+    class::is_isegment(c) && !class::is_reserved(c)
+}
+fn is_query_unencoded(c: char) -> bool {
+    class::is_iquery(c) && !class::is_reserved(c)
+}
+fn is_fragment_unencoded(c: char) -> bool {
+    class::is_ifragment(c) && !class::is_reserved(c)
+}
+
+/// Appends `text` with each `%HH` run decoded where it encodes a character
+/// that `unencoded` allows, and re-encoded in uppercase hex otherwise.
+/// Literal text is copied in spans.
+fn percent_normalize(text: &str, unencoded: fn(char) -> bool, out: &mut String) {
+    let mut rest = text;
+    while let Some(i) = rest.find('%') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        let mut used = 0;
+        for piece in percent::pieces(rest) {
+            match piece {
+                Piece::Encoded { c, raw } => {
+                    if unencoded(c) {
+                        out.push(c);
+                    } else {
+                        percent::push_encoded(out, c);
+                    }
+                    used += raw.len();
+                }
+                Piece::Invalid { octet, raw } => {
+                    percent::push_octet(out, octet);
+                    used += raw.len();
+                }
+                Piece::Stray(c) => {
+                    // Only in text no recognizer accepted; copied.
+                    out.push(c);
+                    used += c.len_utf8();
+                    break;
+                }
+                Piece::Literal(_) => break,
+            }
+        }
+        rest = &rest[used..];
+    }
+    out.push_str(rest);
+}
+
+/// Lowercases the literal ASCII letters of `text`, leaving the hex
+/// digits of `%HH` triplets uppercase.
+fn lowercase_literals(text: &mut str) {
+    text.make_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = text[from..].find('%') {
+        let at = from + i;
+        let end = (at + 3).min(text.len());
+        text[at + 1..end].make_ascii_uppercase();
+        from = end;
+    }
+}
+
+/// Applies NFC or NFKC to `text` (percent-normalized component text) run by
+/// run between reserved characters and `%HH` triplets, percent-encoding any
+/// resulting character that the component does not allow unencoded (see
+/// "Readings of the RFC" in the module docs).
+fn normalize_chars(text: &str, form: Chars, unencoded: fn(char) -> bool, out: &mut String) {
+    let bytes = text.as_bytes();
+    let mut run_start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let boundary = if b == b'%' {
+            3
+        } else if b.is_ascii() && class::is_reserved(char::from(b)) {
+            1
+        } else {
+            0
+        };
+        if boundary == 0 {
+            // Bytes of a multi-byte character are never ASCII.
+            i += 1;
+            continue;
+        }
+        normalize_run(&text[run_start..i], form, unencoded, out);
+        let end = (i + boundary).min(bytes.len());
+        out.push_str(&text[i..end]);
+        i = end;
+        run_start = i;
+    }
+    normalize_run(&text[run_start..], form, unencoded, out);
+}
+
+fn normalize_run(run: &str, form: Chars, unencoded: fn(char) -> bool, out: &mut String) {
+    let quick = match form {
+        Chars::AsIs => IsNormalized::Yes,
+        _ if run.is_ascii() => IsNormalized::Yes,
+        Chars::Nfc => is_nfc_quick(run.chars()),
+        Chars::Nfkc => is_nfkc_quick(run.chars()),
+    };
+    if quick == IsNormalized::Yes {
+        out.push_str(run);
+        return;
+    }
+    let mut push = |c: char| {
+        if unencoded(c) {
+            out.push(c);
+        } else {
+            percent::push_encoded(out, c);
+        }
+    };
+    match form {
+        Chars::Nfkc => run.nfkc().for_each(&mut push),
+        _ => run.nfc().for_each(&mut push),
+    }
+}
+
+/// Replaces the registered name `out[start..]` by its UTS 46 ToUnicode
+/// form, or fails if UTS 46 processing reports an error. Characters of the
+/// result that `ireg-name` does not allow unencoded are percent-encoded.
+fn idn_host(out: &mut String, start: usize) -> Result<(), ()> {
+    use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+    let (unicode, result) = Uts46::new().to_unicode(
+        &out.as_bytes()[start..],
+        AsciiDenyList::STD3,
+        Hyphens::CheckFirstLast,
+    );
+    result.map_err(|_| ())?;
+    if unicode != out[start..] {
+        let unicode = String::from(unicode);
+        out.truncate(start);
+        for c in unicode.chars() {
+            if is_reg_name_unencoded(c) {
+                out.push(c);
+            } else {
+                percent::push_encoded(out, c);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pct(text: &str, unencoded: fn(char) -> bool) -> String {
+        let mut out = String::new();
+        percent_normalize(text, unencoded, &mut out);
+        out
+    }
+
+    #[test]
+    fn percent_runs_decode_only_unencoded_characters() {
+        assert_eq!(
+            pct("a%7e%2f%C3%A9%c0%af", is_segment_unencoded),
+            "a~%2Fé%C0%AF"
+        );
+        // iprivate: the query only.
+        assert_eq!(pct("%EE%80%80", is_query_unencoded), "\u{E000}");
+        assert_eq!(pct("%EE%80%80", is_segment_unencoded), "%EE%80%80");
+        assert_eq!(pct("%41%", is_segment_unencoded), "A%");
+    }
+
+    #[test]
+    fn lowercasing_skips_triplets() {
+        let mut s = String::from("X:AB%2FCD");
+        lowercase_literals(&mut s[2..]);
+        assert_eq!(s, "X:ab%2Fcd");
+    }
+
+    #[test]
+    fn character_runs_stop_at_delimiters() {
+        let mut out = String::new();
+        normalize_chars(
+            "a=\u{338}e\u{301}",
+            Chars::Nfc,
+            is_query_unencoded,
+            &mut out,
+        );
+        assert_eq!(out, "a=\u{338}é");
+        out.clear();
+        normalize_chars("a\u{FF0F}b", Chars::Nfkc, is_segment_unencoded, &mut out);
+        assert_eq!(out, "a%2Fb");
+        out.clear();
+        normalize_chars("%C3e\u{301}", Chars::Nfc, is_segment_unencoded, &mut out);
+        assert_eq!(out, "%C3é");
+    }
+}

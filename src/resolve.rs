@@ -1,0 +1,681 @@
+//! Reference resolution (RFC 3987 section 6.5, RFC 3986 section 5.2), dot
+//! segments, and the inverse of resolution.
+//!
+//! # The idea
+//!
+//! A relative reference such as `../g?y` means nothing alone: it names a
+//! target relative to a *base* IRI, the way a path in a shell names a file
+//! relative to the working directory. Resolution turns (base, reference)
+//! into the target IRI. RFC 3987 section 6.5 takes RFC 3986 section 5.2
+//! unchanged, reading `ucschar` wherever RFC 3986 reads `unreserved`: the
+//! algorithm only ever looks at the delimiters `:`, `/`, `?`, `#` and at
+//! the complete segments `.` and `..`, all ASCII, so non-ASCII text passes
+//! through exactly as it was written.
+//!
+//! ```
+//! use rfc3987::resolve::{relativize, resolve};
+//!
+//! let base = "http://a/b/c/d;p?q";
+//! assert_eq!(resolve(base, "../g").unwrap(), "http://a/b/g");
+//! assert_eq!(resolve(base, "./ροή/é?x").unwrap(), "http://a/b/c/ροή/é?x");
+//! // The inverse: the shortest reference that resolves back.
+//! assert_eq!(relativize(base, "http://a/b/g").unwrap(), "../g");
+//! ```
+//!
+//! On parsed values ([`Iri::resolve`], [`Iri::resolve_non_strict`],
+//! [`Iri::relativize`]) nothing is left to validate, so nothing can fail,
+//! and the result comes with its components:
+//!
+//! ```
+//! use rfc3987::{Iri, IriRef};
+//!
+//! let base = Iri::parse("http://a/b/c/d;p?q")?;
+//! let target = base.resolve(&IriRef::parse("g;x?y#s")?);
+//! assert_eq!((target.path(), target.query()), ("/b/c/g;x", Some("y")));
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
+//!
+//! # The algorithm, and where it departs from the pseudo-code
+//!
+//! [`resolve`] is section 5.2.2's pseudo-code with its *strict* parser: a
+//! reference with a scheme is absolute, even when its scheme is the base's
+//! (`http:g` against `http://a/b/c/d;p?q` is `http:g`). Section 5.2.2
+//! allows a non-strict parser to drop a reference's scheme equal to the
+//! base's, for backward compatibility with RFC 1630; that reading is
+//! [`resolve_non_strict`] (`http:g` becomes `http://a/b/c/g`). Schemes are
+//! compared ASCII case-insensitively there, since schemes are (RFC 3986
+//! section 3.1).
+//!
+//! The base must be an `IRI` (scheme required, section 5.2.1); its fragment,
+//! if any, is ignored, as section 5.1 strips it before use. The reference is
+//! any `IRI-reference`. Both are checked against the generated recognizers
+//! first; a malformed one is an error, never a guess.
+//!
+//! One case of the pseudo-code yields a string that no longer parses as the
+//! components it was built from: a target with no authority whose path
+//! starts with `//` (`a:/..//g` resolves its path to `//g`, and `a://g`
+//! would read `g` as an authority). The RFC is silent; this crate does
+//! what the WHATWG URL Standard's serializer does in the same spot and
+//! writes the path as `/.//g`, which is the same path after dot-segment
+//! removal, so **the result always parses back into the components it was
+//! made of**. (oxiri rejects such a resolution with an error; iri-string
+//! reports it as not representable.) This is the only departure from the
+//! pseudo-code, and the test suite checks every other output against it.
+//!
+//! [`remove_dot_segments`] is section 5.2.4 literally, with the two
+//! "buffers" as a shrinking slice of the input and a growing output string.
+//! Each step either drops a prefix of the input (a pointer move, not a
+//! copy), moves one segment to the output, or cuts the last segment off the
+//! output; every byte is moved and cut at most once, so the cost is linear
+//! in the path's length, whatever mix of `.` and `..` it holds (the
+//! textbook transcription that rebuilds the input buffer on each step is
+//! quadratic).
+//!
+//! # Relativize
+//!
+//! [`relativize`]`(base, target)` goes the other way: the shortest
+//! reference `r` with `resolve(base, r) == target` (one exists whenever
+//! `target` is free of dot segments; otherwise the answer is `target`
+//! itself, the best there is). It tries, from shortest to longest, the empty
+//! reference, a fragment alone, a query, a relative path (climbing with
+//! `..` past the longest common directory), an absolute path, a network
+//! path (`//authority...`), and finally the target itself, and **keeps the
+//! shortest candidate that resolution maps back to the target**: each
+//! candidate is checked by running [`resolve`], so an exotic base (a
+//! rootless path such as `a:b/c`, where `..` does not climb the way it
+//! does under `/`) can cost a longer answer but never a wrong one.
+//!
+//! # Cost
+//!
+//! Resolution is linear in the lengths of base and reference, with one
+//! output allocation plus one scratch string when paths are merged; an IRI
+//! reference without dot segments is copied as it is (it is its own
+//! target). The string functions validate both inputs with the generated
+//! recognizers first and split them with the crate's one component split
+//! ([`crate::Components`]); the methods on parsed values skip that.
+//! Relativize is linear too (a bounded number of candidate resolutions).
+//!
+//! # Limits
+//!
+//! Resolution is syntactic: it neither normalizes (see
+//! [`crate::normalize`]) nor knows schemes. A relative reference whose
+//! first path segment contains a colon is not a relative reference at all
+//! (`g:h` has the scheme `g`); write `./g:h`.
+
+use alloc::string::String;
+use core::fmt;
+
+use core::ops::Deref;
+
+use crate::grammar::rules;
+use crate::{CheckError, Components, Iri, IriRef};
+
+/// Why a resolution could not run: the base or the reference is not what
+/// the grammar requires. The [`CheckError`] gives the byte offset within
+/// that string and the rule that rejected it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResolveError {
+    /// The base is not an `IRI` (it needs a scheme; section 5.2.1).
+    Base(CheckError),
+    /// The reference is not an `IRI-reference` (or, for [`relativize`],
+    /// the target is not an `IRI`).
+    Reference(CheckError),
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResolveError::Base(e) => write!(f, "base: {e}"),
+            ResolveError::Reference(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ResolveError {}
+
+impl ResolveError {
+    /// Byte offset of the error within the string it is about (the base for
+    /// [`ResolveError::Base`], the reference otherwise).
+    pub fn offset(&self) -> usize {
+        match self {
+            ResolveError::Base(e) | ResolveError::Reference(e) => e.offset(),
+        }
+    }
+}
+
+/// Resolves `reference` against `base` (RFC 3986 section 5.2.2, strict
+/// parser), returning the target IRI.
+///
+/// `base` must match `IRI` (its fragment, if any, is ignored) and
+/// `reference` must match `IRI-reference`. The result always matches `IRI`.
+///
+/// ```
+/// use rfc3987::resolve::resolve;
+/// let base = "http://a/b/c/d;p?q";
+/// assert_eq!(resolve(base, "g;x?y#s").unwrap(), "http://a/b/c/g;x?y#s");
+/// assert_eq!(resolve(base, "../../../g").unwrap(), "http://a/g");
+/// assert_eq!(resolve(base, "http:g").unwrap(), "http:g");
+/// assert!(resolve("b/c", "d").is_err()); // no scheme: not a base
+/// ```
+pub fn resolve(base: &str, reference: &str) -> Result<String, ResolveError> {
+    resolve_with(base, reference, true)
+}
+
+/// Like [`resolve`], with section 5.2.2's non-strict parser: a reference
+/// whose scheme equals the base's (ASCII case-insensitively) is read as if
+/// it had none. For backward compatibility only; the RFC says its use
+/// "should be avoided".
+///
+/// ```
+/// use rfc3987::resolve::resolve_non_strict;
+/// let base = "http://a/b/c/d;p?q";
+/// assert_eq!(resolve_non_strict(base, "http:g").unwrap(), "http://a/b/c/g");
+/// assert_eq!(resolve_non_strict(base, "ftp:g").unwrap(), "ftp:g");
+/// ```
+pub fn resolve_non_strict(base: &str, reference: &str) -> Result<String, ResolveError> {
+    resolve_with(base, reference, false)
+}
+
+fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, ResolveError> {
+    crate::check(&rules::IRI, base).map_err(ResolveError::Base)?;
+    crate::check(&rules::IRI_REFERENCE, reference).map_err(ResolveError::Reference)?;
+    Ok(resolve_parts(
+        base,
+        reference,
+        &Components::split(reference),
+        strict,
+    ))
+}
+
+/// Resolution of the valid `reference` (split as `r`) against the valid
+/// IRI `base`, which is split only if needed.
+fn resolve_parts(base: &str, reference: &str, r: &Components<'_>, strict: bool) -> String {
+    if strict && r.scheme.is_some() && !has_dot_segment(r.path) {
+        // An IRI whose path has no dot segment is its own target (and its
+        // path cannot start with "//" without an authority: the grammar
+        // forbids it), so recomposing it would copy it piece by piece.
+        return String::from(reference);
+    }
+    let mut out = String::with_capacity(base.len() + reference.len());
+    transform(&Components::split(base), r, strict, &mut out);
+    out
+}
+
+/// Resolution and its inverse on parsed values: no validation left to do,
+/// so no error.
+impl<T: Deref<Target = str>> Iri<T> {
+    /// Resolves `reference` against this IRI (RFC 3986 section 5.2.2,
+    /// strict parser; this IRI's fragment is ignored). See [`resolve`].
+    ///
+    /// ```
+    /// use rfc3987::{Iri, IriRef};
+    /// let base = Iri::parse("http://a/b/c/d;p?q")?;
+    /// let target = base.resolve(&IriRef::parse("../ж?y")?);
+    /// assert_eq!(target, "http://a/b/ж?y");
+    /// assert_eq!(target.query(), Some("y"));
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    pub fn resolve<U: Deref<Target = str>>(&self, reference: &IriRef<U>) -> Iri<String> {
+        let r = reference.components();
+        into_iri(resolve_parts(self.as_str(), reference.as_str(), &r, true))
+    }
+
+    /// Like [`Iri::resolve`], with the non-strict parser of section 5.2.2
+    /// (see [`resolve_non_strict`]).
+    pub fn resolve_non_strict<U: Deref<Target = str>>(&self, reference: &IriRef<U>) -> Iri<String> {
+        let r = reference.components();
+        into_iri(resolve_parts(self.as_str(), reference.as_str(), &r, false))
+    }
+
+    /// The shortest reference that resolves against this IRI to `target`
+    /// (see [`relativize`]).
+    ///
+    /// ```
+    /// use rfc3987::Iri;
+    /// let base = Iri::parse("http://a/b/c/d;p?q")?;
+    /// let target = Iri::parse("http://a/b/g")?;
+    /// let reference = base.relativize(&target);
+    /// assert_eq!(reference, "../g");
+    /// assert_eq!(base.resolve(&reference), target);
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    pub fn relativize<U: Deref<Target = str>>(&self, target: &Iri<U>) -> IriRef<String> {
+        let text = relativize_parts(&self.components(), &target.components(), target.as_str());
+        let pos = crate::components::split(&text);
+        IriRef::from_parts(text, pos)
+    }
+}
+
+impl<'a> Components<'a> {
+    /// The components of `text`, which matches `IRI-reference`, by the
+    /// crate's one component split ([`crate::components`]). `None` is
+    /// "undefined" (no delimiter), distinct from empty (RFC 3986 section
+    /// 5.3).
+    pub(crate) fn split(text: &'a str) -> Self {
+        let pos = crate::components::split(text);
+        Components {
+            scheme: pos.scheme(text),
+            authority: pos.authority(text),
+            userinfo: pos.userinfo(text),
+            host: pos.host(text),
+            port: pos.port(text),
+            path: pos.path(text),
+            query: pos.query(text),
+            fragment: pos.fragment(text),
+        }
+    }
+}
+
+/// An owned result of resolution, split once more (it is valid by
+/// construction: see the module docs and the property tests).
+fn into_iri(text: String) -> Iri<String> {
+    let pos = crate::components::split(&text);
+    Iri(IriRef::from_parts(text, pos))
+}
+
+/// Section 5.2.2 (with 5.2.3 and 5.2.4) followed by section 5.3
+/// recomposition, appended to `out`.
+pub(crate) fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool, out: &mut String) {
+    let r_scheme = match (r.scheme, base.scheme) {
+        (Some(rs), Some(bs)) if !strict && rs.eq_ignore_ascii_case(bs) => None,
+        (rs, _) => rs,
+    };
+    let scheme;
+    let authority;
+    let query;
+    // Where the path comes from: the reference's (dot segments removed),
+    // the base's as is, or the merge of both (then dot segments removed).
+    enum PathFrom<'p> {
+        Clean(&'p str),
+        Copy(&'p str),
+        Merge(&'p str),
+    }
+    let path;
+    if let Some(s) = r_scheme {
+        scheme = Some(s);
+        authority = r.authority;
+        path = PathFrom::Clean(r.path);
+        query = r.query;
+    } else {
+        scheme = base.scheme;
+        if r.authority.is_some() {
+            authority = r.authority;
+            path = PathFrom::Clean(r.path);
+            query = r.query;
+        } else {
+            authority = base.authority;
+            if r.path.is_empty() {
+                path = PathFrom::Copy(base.path);
+                query = if r.query.is_some() {
+                    r.query
+                } else {
+                    base.query
+                };
+            } else {
+                path = if r.path.starts_with('/') {
+                    PathFrom::Clean(r.path)
+                } else {
+                    PathFrom::Merge(r.path)
+                };
+                query = r.query;
+            }
+        }
+    }
+    // Section 5.3, component recomposition.
+    if let Some(s) = scheme {
+        out.push_str(s);
+        out.push(':');
+    }
+    if let Some(a) = authority {
+        out.push_str("//");
+        out.push_str(a);
+    }
+    let path_start = out.len();
+    match path {
+        PathFrom::Copy(p) => out.push_str(p),
+        PathFrom::Clean(p) => remove_dot_segments(p, out),
+        PathFrom::Merge(p) => {
+            let mut merged = String::with_capacity(base.path.len() + p.len() + 1);
+            merge(base, p, &mut merged);
+            remove_dot_segments(&merged, out);
+        }
+    }
+    if authority.is_none() {
+        protect_path(out, path_start);
+    }
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    if let Some(f) = r.fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+}
+
+/// Keeps a path that follows no authority from reading as one: `//g`
+/// becomes `/.//g` (see the module docs; dot-segment removal maps it back
+/// to `//g`, so the path is unchanged in meaning).
+pub(crate) fn protect_path(out: &mut String, path_start: usize) {
+    if out[path_start..].starts_with("//") {
+        out.insert_str(path_start, "/.");
+    }
+}
+
+/// Section 5.2.3: the reference's path appended to the base path's
+/// directory (everything up to its last `/`), or to `/` when the base has an
+/// authority and an empty path.
+fn merge(base: &Components<'_>, reference_path: &str, out: &mut String) {
+    out.push_str(directory(base));
+    out.push_str(reference_path);
+}
+
+/// The part of the base path that a relative-path reference keeps (section
+/// 5.2.3): up to and including the last `/`, `"/"` for an empty path under
+/// an authority, `""` for a path without `/`.
+fn directory<'a>(base: &Components<'a>) -> &'a str {
+    if base.authority.is_some() && base.path.is_empty() {
+        "/"
+    } else {
+        match base.path.rfind('/') {
+            Some(slash) => &base.path[..=slash],
+            None => "",
+        }
+    }
+}
+
+/// Appends `path` with its dot segments removed (RFC 3986 section 5.2.4) to
+/// `out`, touching only what it appends.
+///
+/// The steps are those of the RFC, labelled as there; the input buffer is a
+/// slice that only shrinks from the front (or becomes the one-byte string
+/// `"/"` where the RFC replaces a prefix by `/` at the end of the input),
+/// and the output buffer is `out[start..]`. Linear time: see the module
+/// docs.
+///
+/// ```
+/// use rfc3987::resolve::remove_dot_segments;
+/// let mut out = String::new();
+/// remove_dot_segments("/a/b/c/./../../g", &mut out);
+/// assert_eq!(out, "/a/g");
+/// out.clear();
+/// remove_dot_segments("mid/content=5/../6", &mut out);
+/// assert_eq!(out, "mid/6");
+/// ```
+pub fn remove_dot_segments(path: &str, out: &mut String) {
+    let start = out.len();
+    // Fast path: no segment can be a dot segment if no `.` starts one.
+    if !has_dot_segment(path) {
+        out.push_str(path);
+        return;
+    }
+    let mut input = path;
+    while let Some(&first) = input.as_bytes().first() {
+        let bytes = input.as_bytes();
+        if first == b'.' {
+            if bytes == b"." || bytes == b".." {
+                // D.
+                input = "";
+                continue;
+            }
+            if bytes.starts_with(b"./") {
+                // A.
+                input = &input[2..];
+                continue;
+            }
+            if bytes.starts_with(b"../") {
+                // A.
+                input = &input[3..];
+                continue;
+            }
+        } else if first == b'/' && bytes.get(1) == Some(&b'.') {
+            match (bytes.get(2), bytes.get(3)) {
+                (None, _) => {
+                    // B, "/." at the end: becomes "/".
+                    input = "/";
+                    continue;
+                }
+                (Some(b'/'), _) => {
+                    // B, "/./": the replacing "/" is the prefix's last byte.
+                    input = &input[2..];
+                    continue;
+                }
+                (Some(b'.'), None) => {
+                    // C, "/.." at the end.
+                    input = "/";
+                    pop_segment(out, start);
+                    continue;
+                }
+                (Some(b'.'), Some(b'/')) => {
+                    // C, "/../" in the middle.
+                    input = &input[3..];
+                    pop_segment(out, start);
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        // E: the first segment, with its leading "/" if any (segments are
+        // short: a byte loop beats `find`).
+        let mut end = usize::from(first == b'/');
+        while end < bytes.len() && bytes[end] != b'/' {
+            end += 1;
+        }
+        out.push_str(&input[..end]);
+        input = &input[end..];
+    }
+}
+
+/// Whether some segment of `path` is `.` or `..` (false positives are fine:
+/// the slow path then finds nothing to remove).
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    let bytes = path.as_bytes();
+    bytes.first() == Some(&b'.') || bytes.windows(2).any(|w| w == b"/.")
+}
+
+/// Step C's "remove the last segment and its preceding `/` (if any) from
+/// the output buffer", for the buffer `out[start..]`.
+fn pop_segment(out: &mut String, start: usize) {
+    let cut = out[start..].rfind('/').map_or(start, |i| start + i);
+    out.truncate(cut);
+}
+
+/// The shortest reference that resolves against `base` to `target`. Both
+/// must match `IRI`; `base`'s fragment is ignored, `target`'s is kept.
+///
+/// `resolve(base, relativize(base, target)) == target` whenever some
+/// reference resolves to `target`, in particular whenever `target`'s path
+/// has no dot segments (resolution removes them). When none does, the
+/// result is `target` itself, which resolves to `target` without its dot
+/// segments.
+///
+/// ```
+/// use rfc3987::resolve::{relativize, resolve};
+/// let base = "http://a/b/c/d;p?q";
+/// for (target, reference) in [
+///     ("http://a/b/c/d;p?q", ""),
+///     ("http://a/b/c/d;p?q#s", "#s"),
+///     ("http://a/b/c/d;p?y", "?y"),
+///     ("http://a/b/c/d;p", "d;p"),
+///     ("http://a/b/c/", "."),
+///     ("http://a/b/", ".."),
+///     ("http://a/b/c/g:h", "./g:h"),
+///     ("http://a/x/y", "/x/y"),
+///     ("http://z/b/c", "//z/b/c"),
+///     ("ftp://a/b/c", "ftp://a/b/c"),
+/// ] {
+///     assert_eq!(relativize(base, target).unwrap(), reference);
+///     assert_eq!(resolve(base, reference).unwrap(), target);
+/// }
+/// ```
+pub fn relativize(base: &str, target: &str) -> Result<String, ResolveError> {
+    crate::check(&rules::IRI, base).map_err(ResolveError::Base)?;
+    crate::check(&rules::IRI, target).map_err(ResolveError::Reference)?;
+    Ok(relativize_parts(
+        &Components::split(base),
+        &Components::split(target),
+        target,
+    ))
+}
+
+/// [`relativize`] on the split base `b` and target `t` (whose text is
+/// `target`).
+fn relativize_parts(b: &Components<'_>, t: &Components<'_>, target: &str) -> String {
+    let mut best: Option<String> = None;
+    let mut scratch = String::new();
+    let mut consider = |candidate: String| {
+        if best.as_ref().is_some_and(|b| b.len() <= candidate.len()) {
+            return;
+        }
+        scratch.clear();
+        transform(b, &Components::split(&candidate), true, &mut scratch);
+        if scratch == target {
+            best = Some(candidate);
+        }
+    };
+
+    if t.scheme == b.scheme {
+        if t.authority == b.authority {
+            if t.path == b.path && t.query == b.query {
+                // "" keeps base path and query; the fragment is always the
+                // reference's.
+                consider(with_tail(String::new(), None, t.fragment));
+            }
+            if t.path == b.path && t.query.is_some() {
+                consider(with_tail(String::new(), t.query, t.fragment));
+            }
+            // Paths as resolution sees them once it has merged: without
+            // dot segments (which also undoes `/.//` protection).
+            let mut dir = String::new();
+            remove_dot_segments(directory(b), &mut dir);
+            let mut path = String::with_capacity(t.path.len());
+            remove_dot_segments(t.path, &mut path);
+            if let Some(relative) = relative_path(&dir, &path) {
+                consider(with_tail(relative, t.query, t.fragment));
+            }
+            if path.starts_with('/') {
+                let mut absolute = String::with_capacity(path.len() + 2);
+                if path.starts_with("//") {
+                    absolute.push_str("/.");
+                }
+                absolute.push_str(&path);
+                consider(with_tail(absolute, t.query, t.fragment));
+            }
+        }
+        if let Some(authority) = t.authority {
+            let mut network = String::with_capacity(target.len());
+            network.push_str("//");
+            network.push_str(authority);
+            network.push_str(t.path);
+            consider(with_tail(network, t.query, t.fragment));
+        }
+    }
+    consider(String::from(target));
+    // The target itself resolves to itself unless its path has dot
+    // segments; then no candidate may reach it, and it is the answer anyway.
+    best.unwrap_or_else(|| String::from(target))
+}
+
+/// `prefix` followed by `?query` and `#fragment` when defined.
+fn with_tail(mut prefix: String, query: Option<&str>, fragment: Option<&str>) -> String {
+    if let Some(q) = query {
+        prefix.push('?');
+        prefix.push_str(q);
+    }
+    if let Some(f) = fragment {
+        prefix.push('#');
+        prefix.push_str(f);
+    }
+    prefix
+}
+
+/// A relative-path reference from the directory `dir` (as [`directory`]
+/// gives it) to `path`: `../` once per directory of `dir` below the longest
+/// common directory, then the rest of `path`. An empty `path` is reached
+/// by `.` from the empty directory of a rootless base path (`a:b`), and not
+/// at all from a directory that has a `/`.
+fn relative_path(dir: &str, path: &str) -> Option<String> {
+    if path.is_empty() {
+        return dir.is_empty().then(|| String::from("."));
+    }
+    // Longest common prefix of `dir` and `path` that ends just after a '/'.
+    let common = dir
+        .bytes()
+        .zip(path.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let common = dir[..common].rfind('/').map_or(0, |i| i + 1);
+    let ups = dir[common..].bytes().filter(|&b| b == b'/').count();
+    let rest = &path[common..];
+    let mut out = String::with_capacity(3 * ups + rest.len() + 2);
+    for _ in 0..ups {
+        out.push_str("../");
+    }
+    if rest.is_empty() {
+        if ups == 0 {
+            // The directory itself: "." resolves to it.
+            out.push('.');
+        } else {
+            // "../.." means "../../" and is one byte shorter.
+            out.pop();
+        }
+        return Some(out);
+    }
+    let first_segment = rest.split('/').next().unwrap_or("");
+    if ups == 0 && (rest.starts_with('/') || first_segment.contains(':')) {
+        // "/x" would be an absolute path, "g:h" a scheme.
+        out.push_str("./");
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rds(path: &str) -> String {
+        let mut out = String::from("prefix");
+        remove_dot_segments(path, &mut out);
+        out.split_off(6)
+    }
+
+    #[test]
+    fn dot_segments_never_touch_what_precedes_the_output() {
+        assert_eq!(rds("/../../a"), "/a");
+        assert_eq!(rds("a/../.."), "/");
+        assert_eq!(rds(".."), "");
+        assert_eq!(rds("/."), "/");
+        assert_eq!(rds("/.."), "/");
+        assert_eq!(rds("b/../c"), "/c");
+        assert_eq!(rds("./a:b"), "a:b");
+        assert_eq!(rds("/a/./"), "/a/");
+        assert_eq!(rds("/a/.b/..c/"), "/a/.b/..c/");
+    }
+
+    #[test]
+    fn relative_paths_from_directories() {
+        assert_eq!(relative_path("/a/b/", "/a/b/c").unwrap(), "c");
+        assert_eq!(relative_path("/a/b/", "/a/x").unwrap(), "../x");
+        assert_eq!(relative_path("/a/b/", "/a/").unwrap(), "..");
+        assert_eq!(relative_path("/a/b/", "/a/b/").unwrap(), ".");
+        assert_eq!(relative_path("/a/b/", "/a/b//x").unwrap(), ".//x");
+        assert_eq!(relative_path("/a/", "/a/x:y/z").unwrap(), "./x:y/z");
+        assert_eq!(relative_path("/a/", "/b/x:y").unwrap(), "../b/x:y");
+        assert_eq!(relative_path("/abc/", "/abd/").unwrap(), "../abd/");
+        assert_eq!(relative_path("", "x").unwrap(), "x");
+        assert!(relative_path("/", "").is_none());
+        assert_eq!(relative_path("", "").unwrap(), ".");
+    }
+
+    #[test]
+    fn protected_paths() {
+        let mut out = String::from("a://g");
+        protect_path(&mut out, 2);
+        assert_eq!(out, "a:/.//g");
+        let mut out = String::from("a:/g");
+        protect_path(&mut out, 2);
+        assert_eq!(out, "a:/g");
+    }
+}

@@ -1,0 +1,263 @@
+//! `iri normalize`, `iri resolve` and `iri equiv` against
+//! `/work/shared/CLI-CONTRACT.md`: the built binary is run with arguments
+//! and stdin, and its stdout, stderr and exit status are compared with what
+//! the contract and the library say.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::thread;
+
+use rfc3987::normalize::{Level, Normalizer};
+use serde_json::{json, Value};
+
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `iri ARGS` with `stdin` written from another thread.
+fn iri(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the iri binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Run {
+        code: output.status.code().expect("iri exits normally"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+fn objects(run: &Run) -> Vec<Value> {
+    run.stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line:?}")))
+        .collect()
+}
+
+// ---- normalize -------------------------------------------------------------
+
+#[test]
+fn normalize_arguments_plain() {
+    let run = iri(
+        &[
+            "normalize",
+            "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9",
+            "HTTP://example.COM:80",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (run.code, run.stdout.as_str(), run.stderr.as_str()),
+        (
+            0,
+            "example://a/b/c/%7Bfoo%7D/rosé\nhttp://example.com:80\n",
+            ""
+        )
+    );
+}
+
+#[test]
+fn normalize_levels_and_characters() {
+    let run = iri(
+        &[
+            "normalize",
+            "--level",
+            "scheme",
+            "HTTP://example.COM:80",
+            "http://xn--rsum-bpad.example.org",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        "http://example.com/\nhttp://résumé.example.org/\n"
+    );
+    let decomposed = "http://a/re\u{301}sume\u{301}";
+    let run = iri(&["normalize", decomposed], b"");
+    assert_eq!(run.stdout, format!("{decomposed}\n"));
+    let run = iri(&["normalize", "--nfc", decomposed], b"");
+    assert_eq!(run.stdout, "http://a/résumé\n");
+    let run = iri(&["normalize", "--nfkc", "http://a/ＡＢ"], b"");
+    assert_eq!(run.stdout, "http://a/AB\n");
+}
+
+#[test]
+fn normalize_failures_per_contract() {
+    let run = iri(
+        &["normalize"],
+        b"http://a/b c\nhttp://a/\xFF\n\nhttp://A/\n",
+    );
+    assert_eq!(run.code, 1);
+    // One line per input, in order; failures are empty lines.
+    assert_eq!(run.stdout, "\n\n\nhttp://a/\n");
+    assert_eq!(
+        run.stderr,
+        "line 1: error at byte 10: IRI-reference does not allow U+0020 at byte 10\n\
+         line 2: error at byte 9: invalid UTF-8: byte 0xFF at byte 9 is not part of a well-formed character\n"
+    );
+    let run = iri(
+        &["normalize", "--json", "--level=scheme"],
+        b"http://a_b/\nhttp://a b\n",
+    );
+    assert_eq!(run.code, 1);
+    let objects = objects(&run);
+    assert_eq!(objects[0]["input"], "http://a_b/");
+    assert_eq!(objects[0]["error"]["offset"], 7);
+    assert!(objects[0]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("internationalized domain name"));
+    assert_eq!(objects[1]["error"]["offset"], 8);
+    assert!(run.stderr.is_empty());
+}
+
+#[test]
+fn normalize_json_success() {
+    let run = iri(&["normalize", "--json", "HTTP://a/%7e"], b"");
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        objects(&run),
+        [json!({"input": "HTTP://a/%7e", "output": "http://a/~"})]
+    );
+}
+
+#[test]
+fn normalize_usage_errors() {
+    for args in [
+        &["normalize", "--level", "simple"][..],
+        &["normalize", "--level"],
+        &["normalize", "--nfc", "--nfkc", "x"],
+        &["normalize", "--bogus"],
+    ] {
+        let run = iri(args, b"");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.starts_with("iri normalize: "), "{}", run.stderr);
+        assert!(run.stdout.is_empty());
+    }
+    let run = iri(&["normalize", "--help"], b"");
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.starts_with("iri normalize: "));
+}
+
+/// Many lines through stdin: the batched, two-thread path must give
+/// exactly the library's answers, in input order.
+#[test]
+fn normalize_streams_many_lines_in_order() {
+    let mut stdin = String::new();
+    let mut expected = String::new();
+    let n = Normalizer::new(Level::Syntax);
+    for i in 0..30_000 {
+        let line = match i % 5 {
+            0 => format!("HTTP://Example.COM/{i}/./a/../%7e%C3%A9"),
+            1 => format!("../{i}/%2e/x?q=%41"),
+            2 => format!("http://a/{i} bad"),
+            3 => format!("urn:x:{i}#%7E"),
+            _ => format!("//H{i}/p"),
+        };
+        stdin.push_str(&line);
+        stdin.push('\n');
+        expected.push_str(&n.normalize(&line).unwrap_or_default());
+        expected.push('\n');
+    }
+    let run = iri(&["normalize"], stdin.as_bytes());
+    assert_eq!(run.code, 1);
+    assert!(run.stdout == expected, "output differs from the library's");
+    assert_eq!(run.stderr.lines().count(), 6000);
+    assert!(run.stderr.starts_with("line 3: error at byte "));
+}
+
+// ---- resolve ---------------------------------------------------------------
+
+#[test]
+fn resolve_arguments_and_stdin() {
+    let base = "http://a/b/c/d;p?q";
+    let run = iri(&["resolve", base, "g", "../..", "http:g"], b"");
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "http://a/b/c/g\nhttp://a/\nhttp:g\n")
+    );
+    let run = iri(&["resolve", base], b"g?y#s\n\n//g\n");
+    assert_eq!(
+        run.stdout,
+        "http://a/b/c/g?y#s\nhttp://a/b/c/d;p?q\nhttp://g\n"
+    );
+    let run = iri(&["resolve", "--non-strict", base, "http:g"], b"");
+    assert_eq!(run.stdout, "http://a/b/c/g\n");
+    let run = iri(&["resolve", "--json", base, "./ф"], b"");
+    assert_eq!(
+        objects(&run),
+        [json!({"input": "./ф", "output": "http://a/b/c/ф"})]
+    );
+}
+
+#[test]
+fn resolve_failures_and_usage_errors() {
+    let run = iri(&["resolve", "http://a/"], b"a b\n\xC3\ng\n");
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "\n\nhttp://a/g\n");
+    assert!(
+        run.stderr.starts_with("line 1: error at byte 1: "),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("\nline 2: error at byte 0: "),
+        "{}",
+        run.stderr
+    );
+    for args in [&["resolve"][..], &["resolve", "relative/base", "g"]] {
+        let run = iri(args, b"g\n");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stdout.is_empty());
+        assert!(run.stderr.starts_with("iri resolve: "), "{}", run.stderr);
+    }
+}
+
+// ---- equiv -----------------------------------------------------------------
+
+#[test]
+fn equiv_levels() {
+    let stdin = "http://a/%7e\thttp://a/~\nHTTP://a/\thttp://a/\nhttp://a\thttp://a:80/\n";
+    let verdicts = |level: &str| iri(&["equiv", "--level", level], stdin.as_bytes()).stdout;
+    assert_eq!(verdicts("simple"), "false\nfalse\nfalse\n");
+    assert_eq!(verdicts("syntax"), "true\ntrue\nfalse\n");
+    assert_eq!(verdicts("scheme"), "true\ntrue\ntrue\n");
+    // The default is syntax.
+    assert_eq!(iri(&["equiv"], stdin.as_bytes()).stdout, verdicts("syntax"));
+}
+
+#[test]
+fn equiv_json_and_failures() {
+    let run = iri(
+        &["equiv", "--json"],
+        b"example://a/b/c/%7Bfoo%7D\teXAMPLE://a/./b/../b/%63/%7bfoo%7d\nno tab\na\tb c\n",
+    );
+    assert_eq!(run.code, 1);
+    let objects = objects(&run);
+    assert_eq!(
+        objects[0],
+        json!({"input": ["example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"], "equivalent": true})
+    );
+    assert_eq!(objects[1]["input"], "no tab");
+    assert_eq!(objects[1]["error"]["offset"], 6);
+    assert_eq!(objects[2]["input"], "a\tb c");
+    assert_eq!(objects[2]["error"]["offset"], 3);
+    let run = iri(&["equiv", "a\tb"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (0, "false\n"));
+    let run = iri(&["equiv", "--level", "nfc"], b"");
+    assert_eq!(run.code, 2);
+}

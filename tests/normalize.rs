@@ -1,0 +1,428 @@
+//! Normalization and the comparison ladder (RFC 3987 section 5.3): every
+//! example of sections 5.3.2 and 5.3.3 (and of RFC 3986 section 6.2, whose
+//! text they adapt), then each rule and each reading of the RFC that the
+//! module docs state, one case at a time.
+
+use rfc3987::normalize::{equiv, normalize, Chars, Level, NormalizeError, Normalizer};
+use rfc3987::scheme::{Scheme, SchemeTable};
+use rfc3987::{Iri, IriRef};
+
+fn syntax(input: &str) -> String {
+    normalize(input).unwrap_or_else(|e| panic!("{input}: {e}"))
+}
+
+fn scheme(input: &str) -> String {
+    Normalizer::new(Level::Scheme)
+        .normalize(input)
+        .unwrap_or_else(|e| panic!("{input}: {e}"))
+}
+
+fn with_chars(chars: Chars, input: &str) -> String {
+    Normalizer::new(Level::Syntax)
+        .chars(chars)
+        .normalize(input)
+        .unwrap_or_else(|e| panic!("{input}: {e}"))
+}
+
+/// Asserts `equiv(a, b, level) == expected` and its symmetric.
+fn assert_equiv(a: &str, b: &str, level: Level, expected: bool) {
+    assert_eq!(
+        equiv(a, b, level).unwrap(),
+        expected,
+        "{a} vs {b} at {level:?}"
+    );
+    assert_eq!(
+        equiv(b, a, level).unwrap(),
+        expected,
+        "{b} vs {a} at {level:?}"
+    );
+}
+
+// ---- The RFC's examples -------------------------------------------------
+
+#[test]
+fn section_5_3_2_example() {
+    let a = "example://a/b/c/%7Bfoo%7D/rosé";
+    let b = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9";
+    assert_eq!(syntax(a), a);
+    assert_eq!(syntax(b), a);
+    assert_equiv(a, b, Level::Simple, false);
+    assert_equiv(a, b, Level::Syntax, true);
+    assert_equiv(a, b, Level::Scheme, true);
+}
+
+#[test]
+fn section_5_3_2_1_case_examples() {
+    assert_eq!(syntax("HTTP://www.EXAMPLE.com/"), "http://www.example.com/");
+    assert_equiv(
+        "HTTP://www.EXAMPLE.com/",
+        "http://www.example.com/",
+        Level::Syntax,
+        true,
+    );
+    // RFC 3986 section 6.2.2.1: hex digits in uppercase.
+    assert_eq!(syntax("http://a/%3a%2f"), "http://a/%3A%2F");
+    assert_equiv("http://a/%3a", "http://a/%3A", Level::Syntax, true);
+    // Other components are case-sensitive.
+    assert_equiv("http://a/X", "http://a/x", Level::Scheme, false);
+    assert_equiv("http://U@a/", "http://u@a/", Level::Scheme, false);
+    assert_equiv("http://a/?Q", "http://a/?q", Level::Scheme, false);
+    assert_equiv("http://a/#F", "http://a/#f", Level::Scheme, false);
+}
+
+#[test]
+fn section_5_3_2_2_character_normalization_example() {
+    let nfc = "http://www.example.org/résumé.html";
+    let decomposed = "http://www.example.org/re\u{301}sume\u{301}.html";
+    // Comparison must not apply NFC (the section's MUST)...
+    assert_equiv(nfc, decomposed, Level::Syntax, false);
+    assert_equiv(nfc, decomposed, Level::Scheme, false);
+    assert_eq!(syntax(decomposed), decomposed);
+    // ...but producers may ask for it.
+    assert_eq!(with_chars(Chars::Nfc, decomposed), nfc);
+    assert_eq!(with_chars(Chars::Nfc, nfc), nfc);
+    let n = Normalizer::new(Level::Syntax).chars(Chars::Nfc);
+    assert!(n.equivalent(nfc, decomposed).unwrap());
+}
+
+#[test]
+fn section_5_3_2_3_percent_encoding_examples() {
+    let forms = [
+        "http://example.org/~user",
+        "http://example.org/%7euser",
+        "http://example.org/%7Euser",
+    ];
+    for a in forms {
+        assert_eq!(syntax(a), forms[0]);
+        for b in forms {
+            assert_equiv(a, b, Level::Syntax, true);
+        }
+    }
+}
+
+#[test]
+fn section_5_3_2_4_dot_segments() {
+    assert_eq!(syntax("http://a/b/c/./../../g"), "http://a/g");
+    assert_eq!(syntax("http://a/b/./c/."), "http://a/b/c/");
+    assert_eq!(syntax("http://a/.."), "http://a/");
+    // RFC 3986 section 6.2.2's example.
+    assert_eq!(
+        syntax("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"),
+        "example://a/b/c/%7Bfoo%7D"
+    );
+}
+
+#[test]
+fn section_5_3_3_examples() {
+    let forms = [
+        "http://example.com",
+        "http://example.com/",
+        "http://example.com:/",
+        "http://example.com:80/",
+    ];
+    for a in forms {
+        // "the second IRI above is the normal form for the http scheme".
+        assert_eq!(scheme(a), forms[1]);
+        for b in forms {
+            assert_equiv(a, b, Level::Scheme, true);
+        }
+    }
+    // Syntax-based normalization knows no ports or empty-path rules.
+    assert_equiv(forms[0], forms[1], Level::Syntax, false);
+    assert_equiv(forms[1], forms[3], Level::Syntax, false);
+    // Delimiters of empty components stay.
+    for a in forms {
+        assert_equiv(a, "http://example.com/?", Level::Scheme, false);
+        assert_equiv(a, "http://example.com/#", Level::Scheme, false);
+    }
+    assert_eq!(scheme("http://example.com?"), "http://example.com/?");
+}
+
+#[test]
+fn section_5_3_3_idn_example() {
+    let unicode = "http://résumé.example.org";
+    let ace = "http://xn--rsum-bpad.example.org";
+    assert_equiv(unicode, ace, Level::Syntax, false);
+    assert_equiv(unicode, ace, Level::Scheme, true);
+    // Kept in Unicode ("SHOULD NOT be converted into ASCII Compatible
+    // Encoding").
+    assert_eq!(scheme(ace), "http://résumé.example.org/");
+}
+
+// ---- Case ---------------------------------------------------------------
+
+#[test]
+fn hosts_are_lowercased_only_when_us_ascii() {
+    assert_eq!(syntax("foo://ExAmple.ORG/P"), "foo://example.org/P");
+    // Non-ASCII hosts are left to IDN processing.
+    assert_eq!(syntax("foo://RÉSUMÉ.Example/"), "foo://RÉSUMÉ.Example/");
+    assert_eq!(syntax("foo://%C3%89X.COM/"), "foo://ÉX.COM/");
+    // Encoded reserved characters keep uppercase hex.
+    assert_eq!(syntax("foo://A%2fB%2C/"), "foo://a%2Fb%2C/");
+    // IP literals: hex digits and the IPvFuture "v" too.
+    assert_eq!(syntax("http://[2001:DB8::A]/"), "http://[2001:db8::a]/");
+    assert_eq!(syntax("http://[V7.AbC]/"), "http://[v7.abc]/");
+}
+
+// ---- Percent-encoding ----------------------------------------------------
+
+#[test]
+fn exactly_unencodable_characters_are_decoded() {
+    // Unreserved and ucschar: decoded in every component.
+    assert_eq!(
+        syntax("s://%75%C3%A9@h%61%C3%A9/%61%C3%A9?%61%C3%A9#%61%C3%A9"),
+        "s://ué@haé/aé?aé#aé"
+    );
+    // Reserved characters never.
+    assert_eq!(syntax("s://h/a%2Fb%3Fc%23d%40e"), "s://h/a%2Fb%3Fc%23d%40e");
+    assert_eq!(syntax("s://h/?a%3Db%26c"), "s://h/?a%3Db%26c");
+    // Neither other ASCII (space, quotes, `%` itself).
+    assert_eq!(syntax("s://h/%20%22%25%5b"), "s://h/%20%22%25%5B");
+    // iprivate: only in the query, the one component that allows it.
+    assert_eq!(
+        syntax("s://h/%EE%80%80?%EE%80%80"),
+        "s://h/%EE%80%80?\u{E000}"
+    );
+    assert_eq!(syntax("s://h/#%EE%80%80"), "s://h/#%EE%80%80");
+    // Characters outside ucschar (a noncharacter, U+FFF0).
+    assert_eq!(
+        syntax("s://h/%EF%B7%90%EF%BF%B0"),
+        "s://h/%EF%B7%90%EF%BF%B0"
+    );
+    // Not UTF-8: overlong '/', a surrogate, a lone continuation byte.
+    assert_eq!(
+        syntax("s://h/%c0%af%ed%a0%80%80"),
+        "s://h/%C0%AF%ED%A0%80%80"
+    );
+    // A run that mixes valid and invalid octets splits per octet.
+    assert_eq!(syntax("s://h/%e2%82%ac%e2%82"), "s://h/€%E2%82");
+}
+
+#[test]
+fn decoded_dots_are_dot_segments() {
+    assert_eq!(syntax("http://a/b/%2E%2E/c"), "http://a/c");
+    assert_eq!(syntax("http://a/b/%2e/c"), "http://a/b/c");
+}
+
+// ---- Paths and references ---------------------------------------------------
+
+#[test]
+fn relative_references() {
+    // Relative-path references keep their dot segments: they climb the base.
+    assert_eq!(syntax("../a/./b/%7e"), "../a/./b/~");
+    assert_eq!(syntax("./a:b"), "./a:b");
+    // Absolute-path and network-path references lose them, whatever the base.
+    assert_eq!(syntax("/a/../b"), "/b");
+    assert_eq!(syntax("//H/a/../b"), "//h/b");
+    assert_eq!(syntax(""), "");
+    assert_eq!(syntax("?%7E#%7e"), "?~#~");
+}
+
+#[test]
+fn paths_never_turn_into_authorities() {
+    assert_eq!(syntax("a:/..//b"), "a:/.//b");
+    assert_eq!(syntax("a:/.//b"), "a:/.//b");
+    assert_eq!(syntax("/..//b"), "/.//b");
+    // Under an authority, a path may start with "//".
+    assert_eq!(syntax("a://h/..//b"), "a://h//b");
+}
+
+#[test]
+fn rootless_paths() {
+    assert_eq!(syntax("urn:ISBN:0-395-36341-1"), "urn:ISBN:0-395-36341-1");
+    assert_eq!(syntax("a:b/../c"), "a:/c");
+    assert_eq!(syntax("mailto:%41@example.org"), "mailto:A@example.org");
+}
+
+// ---- Scheme-based ---------------------------------------------------------
+
+#[test]
+fn standard_scheme_rules() {
+    for (input, expected) in [
+        ("https://h:443", "https://h/"),
+        ("https://h:80/", "https://h:80/"),
+        ("ws://h:80", "ws://h/"),
+        ("wss://h:443?x", "wss://h/?x"),
+        ("ftp://u@h:21", "ftp://u@h/"),
+        ("http://h:0080/", "http://h/"),
+        ("http://h:08080/", "http://h:8080/"),
+        ("http://h:000/", "http://h:0/"),
+        (
+            "http://h:99999999999999999999/",
+            "http://h:99999999999999999999/",
+        ),
+        ("file://localhost/etc/x", "file:///etc/x"),
+        ("file://LOCALHOST/etc/x", "file:///etc/x"),
+        ("file://u@localhost/x", "file://u@localhost/x"),
+        ("file://localhost:1/x", "file://localhost:1/x"),
+        ("file:///etc/x", "file:///etc/x"),
+        ("file://h", "file://h/"),
+        ("file:x", "file:x"),
+        // Unlisted schemes: the generic rules only.
+        ("foo://h:80", "foo://h:80/"),
+        ("foo://h:", "foo://h/"),
+        ("urn:a:b", "urn:a:b"),
+        // Fragments untouched beyond syntax.
+        ("http://h#", "http://h/#"),
+    ] {
+        assert_eq!(scheme(input), expected, "{input}");
+    }
+}
+
+#[test]
+fn idn_hosts() {
+    for (input, expected) in [
+        ("http://ÉXAMPLE.com/", "http://éxample.com/"),
+        (
+            "http://Xn--RSUM-BPAD.example.org/",
+            "http://résumé.example.org/",
+        ),
+        ("http://%C3%A9x.com/", "http://éx.com/"),
+        // Full-width letters and the ideographic full stop (UTS 46 mapping).
+        ("http://ＥＸ。com/", "http://ex.com/"),
+        ("http://faß.de/", "http://faß.de/"),
+        ("http://example.com./", "http://example.com./"),
+        ("http://1.2.3.4/", "http://1.2.3.4/"),
+        ("http://[::1]/", "http://[::1]/"),
+        ("http:///p", "http:///p"),
+    ] {
+        assert_eq!(scheme(input), expected, "{input}");
+    }
+    // Non-DNS schemes keep their hosts as syntax-based normalization left
+    // them.
+    assert_eq!(scheme("foo://ÉXAMPLE.com/"), "foo://ÉXAMPLE.com/");
+}
+
+#[test]
+fn invalid_idn_hosts_are_errors_on_the_scheme_rung() {
+    let n = Normalizer::new(Level::Scheme);
+    for (input, offset, len) in [
+        ("http://xn--zz.example/", 7, 14), // bad Punycode
+        ("http://a_b.example/", 7, 11),    // STD3: no underscore
+        ("http://-a.example/", 7, 10),     // STD3: no leading hyphen
+        ("http://u@a%2Fb:8/", 9, 5),       // a reserved character in a name
+    ] {
+        let error = n.normalize(input).unwrap_err();
+        assert_eq!(
+            error,
+            NormalizeError::InvalidHost { offset, len },
+            "{input}"
+        );
+        assert_eq!(error.offset(), offset);
+        assert!(error.to_string().contains("internationalized domain name"));
+        // The syntax rung has no opinion on DNS names.
+        assert!(normalize(input).is_ok());
+    }
+    let error = equiv("http://a/", "http://xn--zz/", Level::Scheme).unwrap_err();
+    assert_eq!(error.which, 1);
+}
+
+#[test]
+fn the_scheme_table_is_extensible() {
+    let mut table = SchemeTable::standard();
+    table.insert(
+        Scheme::new("gopher")
+            .with_default_port(70)
+            .with_empty_path_is_root()
+            .with_dns_host(),
+    );
+    table.insert(Scheme::new("http").with_default_port(8080));
+    let n = Normalizer::new(Level::Scheme).schemes(&table);
+    assert_eq!(
+        n.normalize("GOPHER://Ä.example:70").unwrap(),
+        "gopher://ä.example/"
+    );
+    // The replaced http entry: port 8080, no empty-path rule, no IDN.
+    assert_eq!(n.normalize("http://Ä:8080").unwrap(), "http://Ä");
+    assert_eq!(n.normalize("http://h:80/").unwrap(), "http://h:80/");
+    // Unlisted schemes with another fallback.
+    let mut strict = SchemeTable::empty();
+    strict.set_fallback(Scheme::new(""));
+    let n = Normalizer::new(Level::Scheme).schemes(&strict);
+    assert_eq!(n.normalize("http://h:").unwrap(), "http://h");
+}
+
+// ---- Character normalization ----------------------------------------------
+
+#[test]
+fn nfc_and_nfkc_keep_the_structure() {
+    // NFC per run: "=" + U+0338 would compose to "≠" across a delimiter.
+    assert_eq!(
+        with_chars(Chars::Nfc, "s://h/?a=\u{338}b&c=e\u{301}"),
+        "s://h/?a=\u{338}b&c=é"
+    );
+    // NFKC: full-width letters fold; a full-width solidus folds to "/",
+    // which is then encoded rather than made a delimiter.
+    assert_eq!(with_chars(Chars::Nfkc, "s://h/ＡＢ／c"), "s://h/AB%2Fc");
+    // NFC maps U+1FEF to "`", not allowed in IRIs: encoded.
+    assert_eq!(with_chars(Chars::Nfc, "s://h/a\u{1FEF}"), "s://h/a%60");
+    // Decoded characters take part; the host is normalized too, and then
+    // lowercased if it became ASCII (U+212A KELVIN SIGN is "K").
+    assert_eq!(with_chars(Chars::Nfc, "s://\u{212A}/e%CC%81"), "s://k/é");
+    // NFKC can make dot segments: they are removed.
+    assert_eq!(with_chars(Chars::Nfkc, "s://h/a/．．/b"), "s://h/b");
+    // Syntax rung without characters: all of the above as written.
+    assert_eq!(syntax("s://h/ＡＢ／c"), "s://h/ＡＢ／c");
+}
+
+// ---- Levels and errors -----------------------------------------------------------
+
+#[test]
+fn simple_comparison_is_code_point_equality() {
+    assert_equiv("http://a/", "http://a/", Level::Simple, true);
+    assert_equiv("http://a/", "HTTP://a/", Level::Simple, false);
+    assert_equiv("http://a/%7e", "http://a/%7E", Level::Simple, false);
+    assert_eq!(
+        Normalizer::new(Level::Simple)
+            .normalize("HTTP://A/%7e")
+            .unwrap(),
+        "HTTP://A/%7e"
+    );
+}
+
+#[test]
+fn invalid_inputs_are_errors_with_offsets() {
+    let error = normalize("http://a/b c").unwrap_err();
+    assert!(matches!(error, NormalizeError::Syntax(_)));
+    assert_eq!(error.offset(), 10);
+    let error = equiv("http://a/", "http://a/%zz", Level::Syntax).unwrap_err();
+    assert_eq!((error.which, error.error.offset()), (1, 10));
+    assert!(error.to_string().starts_with("second input: "), "{error}");
+    assert!(equiv("a b", "a", Level::Simple).is_err());
+}
+
+#[test]
+fn parsed_values_normalize_like_strings() {
+    let n = Normalizer::new(Level::Scheme);
+    for text in [
+        "HTTP://User@Example.COM:80/a/./b/../%7e?%41#%42",
+        "//H/a/../b",
+        "../a/%2e/b",
+        "file://localhost/x",
+        "urn:X:%61",
+    ] {
+        let reference = IriRef::parse(text).unwrap();
+        let normal = n.normalize_ref(&reference).unwrap();
+        assert_eq!(normal, n.normalize(text).unwrap());
+        let reparsed = IriRef::parse(normal.as_str()).unwrap();
+        assert_eq!(normal.components(), reparsed.components());
+        if let Ok(iri) = Iri::parse(text) {
+            let normal = n.normalize_iri(&iri).unwrap();
+            assert_eq!(normal, n.normalize(text).unwrap());
+            assert_eq!(normal.scheme(), iri.scheme().to_ascii_lowercase());
+        }
+    }
+    let iri = Iri::parse("http://a_b/").unwrap();
+    assert!(n.normalize_iri(&iri).is_err());
+    let simple = Normalizer::new(Level::Simple);
+    assert_eq!(simple.normalize_iri(&iri).unwrap(), iri);
+}
+
+#[test]
+fn normalize_into_appends() {
+    let mut out = String::from("> ");
+    Normalizer::new(Level::Scheme)
+        .normalize_into("HTTP://A:80", &mut out)
+        .unwrap();
+    assert_eq!(out, "> http://a/");
+}
