@@ -3,61 +3,16 @@
 //! stdout, stderr and exit status are compared with what the contract says.
 #![cfg(feature = "cli")]
 
+mod cli_support;
+
+use cli_support::{iri, iri_command, objects, Run};
+
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::thread;
 
 use rfc3987::grammar::Rule;
 use serde_json::Value;
-
-/// What one run of `iri` did.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn iri_command(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_iri"));
-    command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    command
-}
-
-/// Runs `iri ARGS` with `stdin` written from another thread (so that a large
-/// input cannot deadlock against a full stdout pipe).
-fn iri(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = iri_command(args).spawn().expect("the iri binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    // The child may exit without reading everything (arguments given): a
-    // write error here is then expected, and not the test's subject.
-    let writer = thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    Run {
-        code: output
-            .status
-            .code()
-            .expect("iri exits, not killed by a signal"),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-/// The JSON objects of a `--json` run, one per stdout line.
-fn objects(run: &Run) -> Vec<Value> {
-    run.stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line:?}")))
-        .collect()
-}
 
 /// The library's error for `input` against the rule named `rule`.
 fn library_error(rule: &str, input: &[u8]) -> rfc3987::CheckError {

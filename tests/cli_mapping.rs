@@ -3,49 +3,12 @@
 //! and exit status are compared with what the contract and the library say.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-use std::thread;
+mod cli_support;
+
+use cli_support::{iri, objects};
 
 use rfc3987::mapping::{to_iri, to_uri};
-use serde_json::{json, Value};
-
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `iri ARGS` with `stdin` written from another thread.
-fn iri(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the iri binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    Run {
-        code: output.status.code().expect("iri exits normally"),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-fn objects(run: &Run) -> Vec<Value> {
-    run.stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line:?}")))
-        .collect()
-}
+use serde_json::json;
 
 // ---- to-uri ------------------------------------------------------------------
 

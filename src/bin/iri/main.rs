@@ -41,6 +41,7 @@ mod input;
 mod normalize;
 mod output;
 mod parallel;
+mod parse;
 mod resolve;
 mod to_iri;
 mod to_uri;
@@ -73,6 +74,7 @@ pub struct Command {
 /// The dispatch table: every subcommand `iri` knows, in `--help` order.
 const COMMANDS: &[&Command] = &[
     &check::COMMAND,
+    &parse::COMMAND,
     &to_uri::COMMAND,
     &to_iri::COMMAND,
     &normalize::COMMAND,

@@ -1,0 +1,536 @@
+//! `iri parse [--rule R] [--json] [INPUT...]`: validates each input against
+//! an ABNF rule (default `IRI-reference`) and splits it into components.
+//!
+//! # Which rules can be split
+//!
+//! A component only means something for a string that is a reference or a
+//! part of one, so `parse` takes the rules that are:
+//!
+//! - the eight reference rules (`IRI-reference`, `IRI`, `absolute-IRI`,
+//!   `irelative-ref` and their URI forms): all components, as
+//!   [`rfc3987::IriRef`] finds them (every URI rule's language is inside
+//!   `IRI-reference`'s, so the split is the same);
+//! - `ihier-part`, `irelative-part` and their URI forms: an authority and a
+//!   path when they start with `//`, a path otherwise;
+//! - `iauthority` / `authority`: the authority with its userinfo, host and
+//!   port;
+//! - one rule per component (`scheme`, `iuserinfo`, `ihost` and the host
+//!   forms, `port`, the `ipath` rules down to `ipchar`, `iquery`,
+//!   `ifragment`, and their URI forms): the input is that component.
+//!
+//! Character rules (`ALPHA`, `ucschar`, `pct-encoded`, `h16`, ...) occur in
+//! several components, so they have no split: naming one is a usage error
+//! that points to `iri check`, which takes every rule.
+//!
+//! # Output
+//!
+//! The contract asks for one line per input, so plain mode prints one line
+//! of `name=value` fields in a fixed order (`scheme`, `authority`,
+//! `userinfo`, `host`, `port`, `path`, `query`, `fragment`). An absent
+//! component is left out; a present but empty one is `name=` (`query=` for
+//! `http://a/?`). No component of a valid input contains a space, so the
+//! fields split on spaces. When the inputs are arguments, the fields are
+//! padded into aligned columns; stdin is streamed, line by line, unpadded.
+//! `--json` prints the contract's object: every component, `null` when
+//! absent, the path always a string.
+
+use std::process::ExitCode;
+
+use rfc3987::grammar::{rules, Rule};
+use rfc3987::{AbsoluteIri, Iri, IriRef, RelativeRef};
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::check::rule_option;
+use crate::input::{self, Input, Outcome};
+use crate::output::{Mode, Output};
+use crate::Command;
+
+/// The `parse` subcommand.
+pub const COMMAND: Command = Command {
+    name: "parse",
+    summary: "validate inputs and split them into components",
+    usage: "iri parse [--rule R] [--json] [INPUT...]",
+    options: &[OptionSpec {
+        name: "rule",
+        value: Some("R"),
+    }],
+    help,
+    run,
+};
+
+/// The component fields, in output order.
+const FIELDS: [&str; 8] = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "path",
+    "query",
+    "fragment",
+];
+const PATH: usize = 5;
+
+/// How the strings of a rule split into components.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// A whole reference (`IRI-reference`, `URI`, ...).
+    Reference,
+    /// `ihier-part` / `irelative-part`: `//` authority path, or a path.
+    HierPart,
+    /// `iauthority`: userinfo, host and port.
+    Authority,
+    /// The whole input is the component `FIELDS[i]`.
+    Field(usize),
+}
+
+/// How `rule`'s strings split, or `None` for a character rule.
+fn shape(rule: &Rule) -> Option<Shape> {
+    let field = |name| FIELDS.iter().position(|f| *f == name).map(Shape::Field);
+    let name = rule.name().to_ascii_lowercase();
+    // Each IRI rule and its URI counterpart (the name without the `i`).
+    let bare = match name.strip_prefix('i') {
+        Some(rest)
+            if !matches!(
+                name.as_str(),
+                "ip-literal" | "ipv4address" | "ipv6address" | "ipvfuture" | "absolute-iri"
+            ) =>
+        {
+            rest
+        }
+        _ => name.as_str(),
+    };
+    match bare {
+        "ri-reference" | "ri" | "absolute-iri" | "relative-ref" | "uri-reference" | "uri"
+        | "absolute-uri" => Some(Shape::Reference),
+        "hier-part" | "relative-part" => Some(Shape::HierPart),
+        "authority" => Some(Shape::Authority),
+        "scheme" => field("scheme"),
+        "userinfo" => field("userinfo"),
+        "host" | "reg-name" | "ip-literal" | "ipv4address" | "ipv6address" | "ipvfuture" => {
+            field("host")
+        }
+        "port" => field("port"),
+        "path" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless"
+        | "path-empty" | "segment" | "segment-nz" | "segment-nz-nc" | "pchar" => field("path"),
+        "query" => field("query"),
+        "fragment" => field("fragment"),
+        _ => None,
+    }
+}
+
+/// The components of one valid input, as `FIELDS` orders them.
+type Fields<'a> = [Option<&'a str>; 8];
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    let rule = rule_option(&args, &rules::IRI_REFERENCE)?;
+    let Some(shape) = shape(rule) else {
+        return Err(UsageError::new(format!(
+            "'{}' is a character rule, which has no components to split; \
+             'iri check --rule {}' validates against it",
+            rule.name(),
+            rule.name()
+        )));
+    };
+    // Arguments are all known up front: align their columns. Stdin streams.
+    let widths = if args.flag("json") {
+        None
+    } else {
+        let texts = args.inputs.iter().filter_map(|input| input.to_str());
+        let parsed = texts.filter_map(|text| split(rule, shape, text.as_bytes()).ok());
+        Some(column_widths(parsed))
+    };
+    Ok(input::run(args, |input, output| {
+        parse(rule, shape, widths.as_ref(), input, output)
+    }))
+}
+
+/// A rejected input: where, and the message.
+struct Rejection {
+    offset: usize,
+    message: String,
+}
+
+/// Validates `bytes` against `rule` and splits them by `shape`.
+fn split<'a>(rule: &'static Rule, shape: Shape, bytes: &'a [u8]) -> Result<Fields<'a>, Rejection> {
+    let reject = |offset, message: &dyn std::fmt::Display| Rejection {
+        offset,
+        message: message.to_string(),
+    };
+    if let Err(error) = rfc3987::check_bytes(rule, bytes) {
+        // The four IRI types explain a failure better than the bare DFA
+        // verdict (which rule was open, what it expected), at the same offset.
+        let text = std::str::from_utf8(bytes).ok();
+        let explained = text.and_then(|text| {
+            let name = rule.name();
+            let parsed = if name == rules::IRI_REFERENCE.name() {
+                IriRef::parse(text).err()
+            } else if name == rules::IRI.name() {
+                Iri::parse(text).err()
+            } else if name == rules::ABSOLUTE_IRI.name() {
+                AbsoluteIri::parse(text).err()
+            } else if name == rules::IRELATIVE_REF.name() {
+                RelativeRef::parse(text).err()
+            } else {
+                None
+            };
+            parsed.filter(|e| e.offset() == error.offset())
+        });
+        return Err(match explained {
+            Some(parse_error) => reject(parse_error.offset(), &parse_error),
+            None => reject(error.offset(), &error),
+        });
+    }
+    // `check_bytes` accepted it, so it is UTF-8.
+    let text = std::str::from_utf8(bytes).map_err(|e| reject(e.valid_up_to(), &e))?;
+    let mut fields: Fields<'a> = [None; 8];
+    fields[PATH] = Some("");
+    match shape {
+        Shape::Field(index) => fields[index] = Some(text),
+        Shape::HierPart if !text.starts_with("//") => fields[PATH] = Some(text),
+        Shape::Reference | Shape::HierPart => reference_fields(text, &mut fields)?,
+        Shape::Authority => {
+            // `//` iauthority is an irelative-ref with an empty path, whose
+            // authority is `text`: userinfo at its start, port at its end.
+            let reference = format!("//{text}");
+            let mut parts: Fields<'_> = [None; 8];
+            reference_fields(&reference, &mut parts)?;
+            let [_, _, userinfo, host, port, ..] = parts;
+            let host_start = userinfo.map_or(0, |u| u.len() + 1);
+            fields[1] = Some(text);
+            fields[2] = userinfo.map(|u| &text[..u.len()]);
+            fields[3] = host.map(|h| &text[host_start..host_start + h.len()]);
+            fields[4] = port.map(|p| &text[text.len() - p.len()..]);
+        }
+    }
+    Ok(fields)
+}
+
+/// Fills `fields` with the components of `text`, a string that one of the
+/// reference rules accepted (so an `IRI-reference`).
+fn reference_fields<'a>(text: &'a str, fields: &mut Fields<'a>) -> Result<(), Rejection> {
+    let reference = IriRef::parse(text).map_err(|error| Rejection {
+        offset: error.offset(),
+        message: format!("the grammar's rules disagree: {error}"),
+    })?;
+    let parts = reference.into_components();
+    *fields = [
+        parts.scheme,
+        parts.authority,
+        parts.userinfo,
+        parts.host,
+        parts.port,
+        Some(parts.path),
+        parts.query,
+        parts.fragment,
+    ];
+    Ok(())
+}
+
+/// Per field, the width of its column (in characters) over `inputs`, or
+/// `None` when no input has that component.
+fn column_widths<'a>(inputs: impl Iterator<Item = Fields<'a>>) -> [Option<usize>; 8] {
+    let mut widths = [None; 8];
+    for fields in inputs {
+        for ((width, value), name) in widths.iter_mut().zip(fields).zip(FIELDS) {
+            if let Some(value) = value {
+                let cell = name.len() + 1 + value.chars().count();
+                *width = Some(width.unwrap_or(0).max(cell));
+            }
+        }
+    }
+    widths
+}
+
+/// One plain output line: `name=value` fields separated by two spaces,
+/// padded to `widths` when given, trailing blanks trimmed.
+fn plain_line(fields: &Fields<'_>, widths: Option<&[Option<usize>; 8]>) -> String {
+    let mut line = String::new();
+    for (index, (value, name)) in fields.iter().zip(FIELDS).enumerate() {
+        let width = widths.and_then(|w| w[index]);
+        let cell = value.map(|value| format!("{name}={value}"));
+        match (cell, width) {
+            (Some(cell), Some(width)) => {
+                line.push_str(&cell);
+                let pad = width.saturating_sub(cell.chars().count());
+                line.extend(std::iter::repeat_n(' ', pad + 2));
+            }
+            (Some(cell), None) => {
+                line.push_str(&cell);
+                line.push_str("  ");
+            }
+            (None, Some(width)) => line.extend(std::iter::repeat_n(' ', width + 2)),
+            (None, None) => {}
+        }
+    }
+    line.truncate(line.trim_end().len());
+    line
+}
+
+/// Parses one input and writes its result.
+fn parse(
+    rule: &'static Rule,
+    shape: Shape,
+    widths: Option<&[Option<usize>; 8]>,
+    input: Input<'_>,
+    output: &mut Output<'_>,
+) -> Outcome {
+    match split(rule, shape, input.bytes) {
+        Ok(fields) => {
+            match output.mode() {
+                Mode::Plain => output.line(&plain_line(&fields, widths)),
+                Mode::Json => {
+                    let mut object = output
+                        .json()
+                        .field("input", input.text())
+                        .field("valid", true);
+                    for (name, value) in FIELDS.iter().zip(fields) {
+                        object = object.field(name, value);
+                    }
+                    object.end();
+                }
+            }
+            Outcome::Succeeded
+        }
+        Err(rejection) => {
+            match output.mode() {
+                Mode::Plain => {
+                    output.plain_error(input.number, rejection.offset, &rejection.message)
+                }
+                Mode::Json => output
+                    .json()
+                    .field("input", input.text())
+                    .field("valid", false)
+                    .error(rejection.offset, &rejection.message)
+                    .end(),
+            }
+            Outcome::Failed
+        }
+    }
+}
+
+fn help() -> String {
+    let mut help = String::from(
+        "iri parse: validate inputs and split them into components\n\
+         \n\
+         usage: iri parse [--rule R] [--json] [INPUT...]\n\
+         \n\
+         Parses each INPUT, or when none is given each line of standard input\n\
+         (split on \\n only), one output line per input.\n\
+         \n\
+         Options:\n\
+         \x20 --rule R, --rule=R  the ABNF rule to match (default: IRI-reference),\n\
+         \x20                     case-insensitive; one of the rules listed below\n\
+         \x20 --json              one JSON object per input (see below)\n\
+         \x20 -h, --help          this help\n\
+         \x20 --                  every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  the components as name=value fields in the order\n\
+         \x20                  scheme authority userinfo host port path query\n\
+         \x20                  fragment; an absent one is left out, an empty one\n\
+         \x20                  is name= (query= for http://a/?); columns are\n\
+         \x20                  aligned when the inputs are arguments. For an\n\
+         \x20                  invalid input, an empty line on stdout and\n\
+         \x20                  line N: error at byte OFFSET: MESSAGE on stderr\n\
+         \x20 --json           {\"input\": \"...\", \"valid\": true, \"scheme\": ...,\n\
+         \x20                   \"authority\", \"userinfo\", \"host\", \"port\",\n\
+         \x20                   \"path\", \"query\", \"fragment\"}: each component\n\
+         \x20                  is the exact substring (host keeps the brackets\n\
+         \x20                  of an IP literal, port is a string), null when\n\
+         \x20                  absent; the path is always a string\n\
+         \x20                  {\"input\": \"...\", \"valid\": false,\n\
+         \x20                   \"error\": {\"offset\": N, \"message\": \"...\"}}\n\
+         \n\
+         Exit status: 0 when every input is valid, 1 when at least one is not,\n\
+         2 for a usage error (unknown option or rule, a character rule).\n\
+         \n\
+         Rules that split (character rules such as ALPHA or ucschar have no\n\
+         components: use iri check --rule for them):\n",
+    );
+    let mut line = String::new();
+    for rule in Rule::all().iter().filter(|rule| shape(rule).is_some()) {
+        if !line.is_empty() && line.len() + 1 + rule.name().len() > 76 {
+            help.push_str(&line);
+            help.push('\n');
+            line.clear();
+        }
+        line.push_str(if line.is_empty() { "  " } else { " " });
+        line.push_str(rule.name());
+    }
+    help.push_str(&line);
+    help.push('\n');
+    help
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(name: &str) -> &'static Rule {
+        Rule::find(name).unwrap()
+    }
+
+    fn fields(rule_name: &str, text: &str) -> Fields<'static> {
+        let rule = rule(rule_name);
+        let text: &'static str = Box::leak(text.to_owned().into_boxed_str());
+        split(rule, shape(rule).unwrap(), text.as_bytes())
+            .unwrap_or_else(|e| panic!("{}", e.message))
+    }
+
+    #[test]
+    fn every_rule_of_a_reference_or_component_splits_and_only_those() {
+        let splits = |name: &str| shape(rule(name)).is_some();
+        for name in [
+            "IRI-reference",
+            "IRI",
+            "absolute-IRI",
+            "irelative-ref",
+            "URI-reference",
+            "URI",
+            "absolute-URI",
+            "relative-ref",
+            "ihier-part",
+            "relative-part",
+            "iauthority",
+            "authority",
+            "scheme",
+            "iuserinfo",
+            "ihost",
+            "IP-literal",
+            "IPv6address",
+            "IPv4address",
+            "IPvFuture",
+            "ireg-name",
+            "port",
+            "ipath",
+            "ipath-empty",
+            "isegment-nz-nc",
+            "ipchar",
+            "iquery",
+            "fragment",
+        ] {
+            assert!(splits(name), "{name}");
+        }
+        for name in [
+            "ALPHA",
+            "ucschar",
+            "iprivate",
+            "pct-encoded",
+            "h16",
+            "ls32",
+            "dec-octet",
+            "iunreserved",
+            "sub-delims",
+        ] {
+            assert!(!splits(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn references_split_into_all_components() {
+        let f = fields("IRI", "http://user@例え.jp:8080/a/b?q#f");
+        assert_eq!(
+            f,
+            [
+                Some("http"),
+                Some("user@例え.jp:8080"),
+                Some("user"),
+                Some("例え.jp"),
+                Some("8080"),
+                Some("/a/b"),
+                Some("q"),
+                Some("f")
+            ]
+        );
+        let f = fields("URI-reference", "//[::1]:/?#");
+        assert_eq!(
+            f,
+            [
+                None,
+                Some("[::1]:"),
+                None,
+                Some("[::1]"),
+                Some(""),
+                Some("/"),
+                Some(""),
+                Some("")
+            ]
+        );
+    }
+
+    #[test]
+    fn parts_split_into_their_own_components() {
+        let f = fields("iauthority", "u:p@host:80");
+        assert_eq!(
+            &f[..5],
+            [
+                None,
+                Some("u:p@host:80"),
+                Some("u:p"),
+                Some("host"),
+                Some("80")
+            ]
+        );
+        assert_eq!(f[PATH], Some(""));
+        // A rootless ihier-part is a path, even with a colon in it.
+        let f = fields("ihier-part", "a:b/c");
+        assert_eq!(f, [None, None, None, None, None, Some("a:b/c"), None, None]);
+        let f = fields("ihier-part", "//h/p");
+        assert_eq!(f[1], Some("h"));
+        assert_eq!(f[PATH], Some("/p"));
+        assert_eq!(fields("IPv6address", "::1")[3], Some("::1"));
+        assert_eq!(fields("iquery", "a=1&b")[6], Some("a=1&b"));
+        assert_eq!(fields("scheme", "coap+tcp")[0], Some("coap+tcp"));
+    }
+
+    #[test]
+    fn failures_point_where_the_rule_rejects() {
+        let iri = rule("IRI");
+        let error = split(iri, Shape::Reference, b"http://a/b c").err().unwrap();
+        assert_eq!(error.offset, 10);
+        assert!(error.message.contains("ipchar"), "{}", error.message);
+        let error = split(iri, Shape::Reference, b"//a").err().unwrap();
+        assert_eq!(error.offset, 0);
+        let error = split(rule("port"), Shape::Field(4), b"8x").err().unwrap();
+        assert_eq!(error.offset, 1);
+        let error = split(iri, Shape::Reference, b"http://\xffa").err().unwrap();
+        assert_eq!(error.offset, 7);
+    }
+
+    #[test]
+    fn plain_lines_omit_absent_components_and_align_columns() {
+        let a = fields("IRI-reference", "http://a/?");
+        let b = fields("IRI-reference", "rel#x");
+        assert_eq!(
+            plain_line(&a, None),
+            "scheme=http  authority=a  host=a  path=/  query="
+        );
+        assert_eq!(plain_line(&b, None), "path=rel  fragment=x");
+        let widths = column_widths([a, b].into_iter());
+        assert_eq!(
+            plain_line(&a, Some(&widths)),
+            "scheme=http  authority=a  host=a  path=/    query="
+        );
+        assert_eq!(
+            plain_line(&b, Some(&widths)),
+            "                                  path=rel          fragment=x"
+        );
+    }
+
+    #[test]
+    fn help_lists_the_rules_that_split() {
+        let help = help();
+        assert!(
+            help.split_whitespace().any(|w| w == "IRI-reference"),
+            "{help}"
+        );
+        let rules = help.split("iri check --rule for them):").nth(1).unwrap();
+        assert!(rules.split_whitespace().any(|word| word == "ipath"));
+        assert!(!rules.split_whitespace().any(|word| word == "ucschar"));
+        assert!(
+            help.lines().all(|line| line.chars().count() <= 80),
+            "{help}"
+        );
+    }
+}
