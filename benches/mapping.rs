@@ -20,7 +20,7 @@
 //! which both libraries must reject) and `long` (1,000 IRIs of 1 to 4 KiB).
 
 use std::hint::black_box;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
@@ -30,6 +30,8 @@ use rfc3987::mapping::{to_iri, to_uri};
 
 mod corpus;
 mod ratios;
+
+use ratios::Corpus as _;
 
 const RFC3987_TO_URI: &str = "rfc3987-to-uri";
 const IRI_STRING: &str = "iri-string";
@@ -52,9 +54,15 @@ impl Corpus {
         let uris = texts.iter().filter_map(|text| to_uri(text).ok()).collect();
         Corpus { name, texts, uris }
     }
+}
 
-    fn group(&self) -> String {
-        format!("mapping-{}", self.name)
+impl ratios::Corpus for Corpus {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn len(&self) -> usize {
+        self.texts.len()
     }
 
     fn bytes(&self) -> usize {
@@ -67,35 +75,7 @@ fn main() {
         Corpus::new("mixed", corpus::mixed()),
         Corpus::new("long", corpus::long()),
     ];
-    let listing = std::env::args().any(|arg| arg == "--list");
-    if !listing {
-        for corpus in &corpora {
-            sanity(corpus);
-        }
-    }
-    let started = SystemTime::now();
-    let mut criterion = Criterion::default().configure_from_args();
-    for corpus in &corpora {
-        bench(&mut criterion, corpus);
-    }
-    if listing {
-        return;
-    }
-    criterion.final_summary();
-    let columns: Vec<ratios::Column> = corpora
-        .iter()
-        .map(|corpus| ratios::Column {
-            group: corpus.group(),
-            title: format!(
-                "{} ({} refs, {:.2} MB)",
-                corpus.name,
-                corpus.texts.len(),
-                corpus.bytes() as f64 / 1e6
-            ),
-            bytes: corpus.bytes(),
-        })
-        .collect();
-    ratios::print(&columns, BENCHMARKS, started);
+    ratios::run("mapping", "refs", &corpora, BENCHMARKS, sanity, bench);
 }
 
 fn iri_string(text: &str) -> Option<String> {
@@ -136,7 +116,7 @@ fn sanity(corpus: &Corpus) {
 fn bench(criterion: &mut Criterion, corpus: &Corpus) {
     let texts: Vec<&str> = corpus.texts.iter().map(String::as_str).collect();
     let uris: Vec<&str> = corpus.uris.iter().map(String::as_str).collect();
-    let mut group = criterion.benchmark_group(corpus.group());
+    let mut group = criterion.benchmark_group(ratios::group("mapping", corpus));
     group
         .throughput(Throughput::Bytes(corpus.bytes() as u64))
         .sampling_mode(SamplingMode::Flat)

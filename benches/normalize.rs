@@ -31,7 +31,7 @@
 //! characters encoded and remove dot segments alike.
 
 use std::hint::black_box;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
@@ -42,6 +42,8 @@ use rfc3987::normalize::{Level, Normalizer};
 
 mod corpus;
 mod ratios;
+
+use ratios::Corpus as _;
 
 const RFC3987_SYNTAX: &str = "rfc3987-syntax";
 const RFC3987_SCHEME: &str = "rfc3987-scheme";
@@ -56,9 +58,13 @@ struct Corpus {
     texts: Vec<String>,
 }
 
-impl Corpus {
-    fn group(&self) -> String {
-        format!("normalize-{}", self.name)
+impl ratios::Corpus for Corpus {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn len(&self) -> usize {
+        self.texts.len()
     }
 
     fn bytes(&self) -> usize {
@@ -84,35 +90,7 @@ fn main() {
             texts: iris(corpus::long()),
         },
     ];
-    let listing = std::env::args().any(|arg| arg == "--list");
-    if !listing {
-        for corpus in &corpora {
-            sanity(corpus);
-        }
-    }
-    let started = SystemTime::now();
-    let mut criterion = Criterion::default().configure_from_args();
-    for corpus in &corpora {
-        bench(&mut criterion, corpus);
-    }
-    if listing {
-        return;
-    }
-    criterion.final_summary();
-    let columns: Vec<ratios::Column> = corpora
-        .iter()
-        .map(|corpus| ratios::Column {
-            group: corpus.group(),
-            title: format!(
-                "{} ({} IRIs, {:.2} MB)",
-                corpus.name,
-                corpus.texts.len(),
-                corpus.bytes() as f64 / 1e6
-            ),
-            bytes: corpus.bytes(),
-        })
-        .collect();
-    ratios::print(&columns, BENCHMARKS, started);
+    ratios::run("normalize", "IRIs", &corpora, BENCHMARKS, sanity, bench);
 }
 
 fn ours(level: Level, text: &str) -> Option<String> {
@@ -173,7 +151,7 @@ fn excerpt(text: &str) -> String {
 
 fn bench(criterion: &mut Criterion, corpus: &Corpus) {
     let texts: Vec<&str> = corpus.texts.iter().map(String::as_str).collect();
-    let mut group = criterion.benchmark_group(corpus.group());
+    let mut group = criterion.benchmark_group(ratios::group("normalize", corpus));
     group
         .throughput(Throughput::Bytes(corpus.bytes() as u64))
         .sampling_mode(SamplingMode::Flat)

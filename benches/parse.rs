@@ -21,7 +21,7 @@
 //! `rfc3987-parse` row is the ratio the crate docs quote.
 
 use std::hint::black_box;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput};
 use rfc3987::grammar::rules::IRI_REFERENCE;
@@ -29,6 +29,8 @@ use rfc3987::IriRef;
 
 mod corpus;
 mod ratios;
+
+use ratios::Corpus as _;
 
 const RECOGNIZE: &str = "rfc3987-recognize";
 const PARSE: &str = "rfc3987-parse";
@@ -42,9 +44,13 @@ struct Corpus {
     texts: Vec<String>,
 }
 
-impl Corpus {
-    fn group(&self) -> String {
-        format!("parse-{}", self.name)
+impl ratios::Corpus for Corpus {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn len(&self) -> usize {
+        self.texts.len()
     }
 
     fn bytes(&self) -> usize {
@@ -81,94 +87,73 @@ fn main() {
             texts: corpus::long(),
         },
     ];
-    let listing = std::env::args().any(|arg| arg == "--list");
-    if !listing {
-        for corpus in &corpora {
-            // The parse must agree with the DFA on every entry.
-            let disagreements = corpus
-                .texts
-                .iter()
-                .filter(|t| {
-                    IriRef::parse(t.as_str()).is_ok()
-                        != IRI_REFERENCE.recognize(t.as_bytes()).is_ok()
-                })
-                .count();
-            assert_eq!(
-                disagreements, 0,
-                "parse and recognize disagree on {}",
-                corpus.name
-            );
-        }
-    }
-    let started = SystemTime::now();
-    let mut criterion = Criterion::default().configure_from_args();
-    for corpus in &corpora {
-        let mut group = criterion.benchmark_group(corpus.group());
-        group
-            .throughput(Throughput::Bytes(corpus.bytes() as u64))
-            .sampling_mode(SamplingMode::Flat)
-            .measurement_time(Duration::from_secs(4))
-            .warm_up_time(Duration::from_secs(1));
-        let texts = &corpus.texts;
-        group.bench_function(RECOGNIZE, |b| {
-            b.iter(|| {
-                texts
-                    .iter()
-                    .filter(|t| IRI_REFERENCE.recognize(black_box(t.as_bytes())).is_ok())
-                    .count()
-            })
-        });
-        group.bench_function(PARSE, |b| {
-            b.iter(|| {
-                texts
-                    .iter()
-                    .filter(|t| black_box(IriRef::parse(black_box(t.as_str()))).is_ok())
-                    .count()
-            })
-        });
-        group.bench_function(PARSE_COMPONENTS, |b| {
-            b.iter(|| {
-                texts
-                    .iter()
-                    .filter_map(|t| IriRef::parse(black_box(t.as_str())).ok())
-                    .map(|r| touch(&r))
-                    .sum::<usize>()
-            })
-        });
-        group.bench_function(OXIRI, |b| {
-            b.iter(|| {
-                texts
-                    .iter()
-                    .filter(|t| black_box(oxiri::IriRef::parse(black_box(t.as_str()))).is_ok())
-                    .count()
-            })
-        });
-        group.bench_function(FLUENT_URI, |b| {
-            b.iter(|| {
-                texts
-                    .iter()
-                    .filter(|t| black_box(fluent_uri::IriRef::parse(black_box(t.as_str()))).is_ok())
-                    .count()
-            })
-        });
-        group.finish();
-    }
-    if listing {
-        return;
-    }
-    criterion.final_summary();
-    let columns: Vec<ratios::Column> = corpora
+    ratios::run("parse", "refs", &corpora, BENCHMARKS, sanity, bench);
+}
+
+/// The parse must agree with the DFA on every entry.
+fn sanity(corpus: &Corpus) {
+    let disagreements = corpus
+        .texts
         .iter()
-        .map(|corpus| ratios::Column {
-            group: corpus.group(),
-            title: format!(
-                "{} ({} refs, {:.2} MB)",
-                corpus.name,
-                corpus.texts.len(),
-                corpus.bytes() as f64 / 1e6
-            ),
-            bytes: corpus.bytes(),
+        .filter(|t| {
+            IriRef::parse(t.as_str()).is_ok() != IRI_REFERENCE.recognize(t.as_bytes()).is_ok()
         })
-        .collect();
-    ratios::print(&columns, BENCHMARKS, started);
+        .count();
+    assert_eq!(
+        disagreements, 0,
+        "parse and recognize disagree on {}",
+        corpus.name
+    );
+}
+
+fn bench(criterion: &mut Criterion, corpus: &Corpus) {
+    let mut group = criterion.benchmark_group(ratios::group("parse", corpus));
+    group
+        .throughput(Throughput::Bytes(corpus.bytes() as u64))
+        .sampling_mode(SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(4))
+        .warm_up_time(Duration::from_secs(1));
+    let texts = &corpus.texts;
+    group.bench_function(RECOGNIZE, |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .filter(|t| IRI_REFERENCE.recognize(black_box(t.as_bytes())).is_ok())
+                .count()
+        })
+    });
+    group.bench_function(PARSE, |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .filter(|t| black_box(IriRef::parse(black_box(t.as_str()))).is_ok())
+                .count()
+        })
+    });
+    group.bench_function(PARSE_COMPONENTS, |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .filter_map(|t| IriRef::parse(black_box(t.as_str())).ok())
+                .map(|r| touch(&r))
+                .sum::<usize>()
+        })
+    });
+    group.bench_function(OXIRI, |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .filter(|t| black_box(oxiri::IriRef::parse(black_box(t.as_str()))).is_ok())
+                .count()
+        })
+    });
+    group.bench_function(FLUENT_URI, |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .filter(|t| black_box(fluent_uri::IriRef::parse(black_box(t.as_str()))).is_ok())
+                .count()
+        })
+    });
+    group.finish();
 }

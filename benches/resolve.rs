@@ -37,7 +37,7 @@
 //! iri-string 0.7 reports it as not representable per RFC 3986.
 
 use std::hint::black_box;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
@@ -48,6 +48,8 @@ use rfc3987::resolve::{relativize, resolve};
 
 mod corpus;
 mod ratios;
+
+use ratios::Corpus as _;
 
 const RFC3987: &str = "rfc3987";
 const RFC3987_PARSED: &str = "rfc3987-parsed";
@@ -70,9 +72,13 @@ struct Corpus {
     references: Vec<String>,
 }
 
-impl Corpus {
-    fn group(&self) -> String {
-        format!("resolve-{}", self.name)
+impl ratios::Corpus for Corpus {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn len(&self) -> usize {
+        self.references.len()
     }
 
     fn bytes(&self) -> usize {
@@ -103,35 +109,7 @@ fn main() {
             references: dots(),
         },
     ];
-    let listing = std::env::args().any(|arg| arg == "--list");
-    if !listing {
-        for corpus in &corpora {
-            sanity(corpus);
-        }
-    }
-    let started = SystemTime::now();
-    let mut criterion = Criterion::default().configure_from_args();
-    for corpus in &corpora {
-        bench(&mut criterion, corpus);
-    }
-    if listing {
-        return;
-    }
-    criterion.final_summary();
-    let columns: Vec<ratios::Column> = corpora
-        .iter()
-        .map(|corpus| ratios::Column {
-            group: corpus.group(),
-            title: format!(
-                "{} ({} refs, {:.2} MB)",
-                corpus.name,
-                corpus.references.len(),
-                corpus.bytes() as f64 / 1e6
-            ),
-            bytes: corpus.bytes(),
-        })
-        .collect();
-    ratios::print(&columns, BENCHMARKS, started);
+    ratios::run("resolve", "refs", &corpora, BENCHMARKS, sanity, bench);
 }
 
 /// The path, query and fragment of an IRI with an authority, as a
@@ -242,7 +220,7 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
     let base = corpus.base.as_str();
     let ox_base = oxiri::Iri::parse(base).expect("oxiri parses the base");
     let is_base = absolute(base);
-    let mut group = criterion.benchmark_group(corpus.group());
+    let mut group = criterion.benchmark_group(ratios::group("resolve", corpus));
     group
         .throughput(Throughput::Bytes(corpus.bytes() as u64))
         .sampling_mode(SamplingMode::Flat)

@@ -1,6 +1,6 @@
-//! Ratio tables for the normalization and resolution benches (`mod
-//! ratios;`): each benchmark's time over a baseline's, read back from what
-//! criterion wrote in this run.
+//! The driver and ratio tables shared by the benches (`mod ratios;`):
+//! [`run`] checks each corpus, times it, and prints each benchmark's time
+//! over a baseline's, read back from what criterion wrote in this run.
 //!
 //! Criterion keeps its estimates in
 //! `<criterion home>/<group>/<bench>/new/estimates.json`; results older
@@ -10,6 +10,65 @@
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
+
+use criterion::Criterion;
+
+/// A corpus as the driver sees it: a name, an input size, a count.
+pub trait Corpus {
+    /// The corpus name, e.g. `mixed`; the criterion group is
+    /// `<bench>-<name>`.
+    fn name(&self) -> &str;
+    /// How many inputs one iteration reads.
+    fn len(&self) -> usize;
+    /// Bytes of input per iteration.
+    fn bytes(&self) -> usize;
+}
+
+/// The criterion group of `corpus` in the bench `bench`.
+pub fn group(bench: &str, corpus: &impl Corpus) -> String {
+    format!("{bench}-{}", corpus.name())
+}
+
+/// The common `main`: `sanity` on every corpus (skipped for `--list`),
+/// then `time` on each in one criterion run, then the ratio table of
+/// `benchmarks` (the first is the baseline); `noun` names the inputs in
+/// the column titles (`refs`, `IRIs`).
+pub fn run<C: Corpus>(
+    bench: &str,
+    noun: &str,
+    corpora: &[C],
+    benchmarks: &[&str],
+    sanity: impl Fn(&C),
+    time: impl Fn(&mut Criterion, &C),
+) {
+    let listing = std::env::args().any(|arg| arg == "--list");
+    if !listing {
+        corpora.iter().for_each(&sanity);
+    }
+    let started = SystemTime::now();
+    let mut criterion = Criterion::default().configure_from_args();
+    for corpus in corpora {
+        time(&mut criterion, corpus);
+    }
+    if listing {
+        return;
+    }
+    criterion.final_summary();
+    let columns: Vec<Column> = corpora
+        .iter()
+        .map(|corpus| Column {
+            group: group(bench, corpus),
+            title: format!(
+                "{} ({} {noun}, {:.2} MB)",
+                corpus.name(),
+                corpus.len(),
+                corpus.bytes() as f64 / 1e6
+            ),
+            bytes: corpus.bytes(),
+        })
+        .collect();
+    print(&columns, benchmarks, started);
+}
 
 /// One column of a table: a criterion group and how much input one
 /// iteration reads.
