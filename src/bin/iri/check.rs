@@ -119,8 +119,15 @@ fn help() -> String {
          \n\
          Rules:\n",
     );
+    push_rule_names(&mut help, Rule::all());
+    help
+}
+
+/// Appends the names of `rules` to a help text, indented and wrapped to
+/// fit 80 columns.
+pub fn push_rule_names<'r>(help: &mut String, rules: impl IntoIterator<Item = &'r &'static Rule>) {
     let mut line = String::new();
-    for rule in Rule::all() {
+    for rule in rules {
         if !line.is_empty() && line.len() + 1 + rule.name().len() > 76 {
             help.push_str(&line);
             help.push('\n');
@@ -131,7 +138,6 @@ fn help() -> String {
     }
     help.push_str(&line);
     help.push('\n');
-    help
 }
 
 #[cfg(test)]

@@ -40,7 +40,7 @@ use rfc3987::grammar::{rules, Rule};
 use rfc3987::{AbsoluteIri, Iri, IriRef, RelativeRef};
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::check::rule_option;
+use crate::check::{push_rule_names, rule_option};
 use crate::input::{self, Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::Command;
@@ -348,18 +348,10 @@ fn help() -> String {
          Rules that split (character rules such as ALPHA or ucschar have no\n\
          components: use iri check --rule for them):\n",
     );
-    let mut line = String::new();
-    for rule in Rule::all().iter().filter(|rule| shape(rule).is_some()) {
-        if !line.is_empty() && line.len() + 1 + rule.name().len() > 76 {
-            help.push_str(&line);
-            help.push('\n');
-            line.clear();
-        }
-        line.push_str(if line.is_empty() { "  " } else { " " });
-        line.push_str(rule.name());
-    }
-    help.push_str(&line);
-    help.push('\n');
+    push_rule_names(
+        &mut help,
+        Rule::all().iter().filter(|rule| shape(rule).is_some()),
+    );
     help
 }
 
