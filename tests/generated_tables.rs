@@ -6,22 +6,9 @@
 use abnf_dfa::{dfa, Config, Grammar};
 use rfc3987::grammar::Rule;
 
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 const PIECES: &[&str] = &[
     "http",
@@ -76,7 +63,7 @@ fn emitted_walker_matches_the_compiler_model() {
     let config =
         Config::load(concat!(env!("CARGO_MANIFEST_DIR"), "/abnf/generate.conf").as_ref()).unwrap();
     let grammar = Grammar::load(&config.grammar_files).unwrap();
-    let mut rng = Rng(0x5EED);
+    let mut rng = Rng::new(0x5EED);
     let mut inputs: Vec<Vec<u8>> = Vec::new();
     for _ in 0..3000 {
         let mut s = String::new();

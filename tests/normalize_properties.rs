@@ -18,6 +18,10 @@
 use rfc3987::grammar::{class, rules};
 use rfc3987::normalize::{Chars, Level, NormalizeError, Normalizer};
 
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
+
 const CASES: usize = 100_000;
 
 #[test]
@@ -37,7 +41,7 @@ fn idempotent_and_valid_with_nfc_and_nfkc() {
 }
 
 fn idempotent_and_valid(n: Normalizer<'_>, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut errors = 0;
     for _ in 0..CASES {
         let x = Parts::generate(&mut rng).render();
@@ -67,7 +71,7 @@ fn idempotent_and_valid(n: Normalizer<'_>, seed: u64) {
 fn syntax_perturbations_are_syntax_equivalent() {
     let syntax = Normalizer::new(Level::Syntax);
     let scheme = Normalizer::new(Level::Scheme);
-    let mut rng = Rng(0x1D_0005);
+    let mut rng = Rng::new(0x1D_0005);
     for _ in 0..CASES {
         let parts = Parts::generate(&mut rng);
         let x = parts.render();
@@ -88,7 +92,7 @@ fn syntax_perturbations_are_syntax_equivalent() {
 #[test]
 fn scheme_perturbations_are_scheme_equivalent() {
     let scheme = Normalizer::new(Level::Scheme);
-    let mut rng = Rng(0x1D_0006);
+    let mut rng = Rng::new(0x1D_0006);
     let mut checked = 0;
     for _ in 0..CASES {
         let parts = Parts::generate(&mut rng);
@@ -105,31 +109,6 @@ fn scheme_perturbations_are_scheme_equivalent() {
         checked += 1;
     }
     assert!(checked > CASES * 9 / 10, "{checked}");
-}
-
-/// splitmix64: a seeded, dependency-free generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
 }
 
 const SCHEMES: &[&str] = &[
@@ -193,30 +172,30 @@ struct Parts {
 
 impl Parts {
     fn generate(rng: &mut Rng) -> Parts {
-        let scheme = (!rng.chance(4)).then(|| rng.pick(SCHEMES).to_owned());
+        let scheme = (!rng.one_in(4)).then(|| rng.choose(SCHEMES).to_owned());
         let authority = rng.below(10) < 7;
         let (userinfo, host, port) = if authority {
             (
-                rng.chance(5).then(|| rng.pick(USERINFOS).to_owned()),
+                rng.one_in(5).then(|| rng.choose(USERINFOS).to_owned()),
                 Some({
-                    let (h, ascii) = rng.pick(HOSTS);
+                    let (h, ascii) = rng.choose(HOSTS);
                     (h.to_owned(), ascii)
                 }),
-                rng.chance(3).then(|| rng.pick(PORTS).to_owned()),
+                rng.one_in(3).then(|| rng.choose(PORTS).to_owned()),
             )
         } else {
             (None, None, None)
         };
-        let absolute = authority || rng.chance(2);
+        let absolute = authority || rng.one_in(2);
         let mut path = String::new();
         let segments = rng.below(6);
         for i in 0..segments {
             if absolute || i > 0 {
                 path.push('/');
             }
-            path.push_str(rng.pick(SEGMENTS));
+            path.push_str(rng.choose(SEGMENTS));
         }
-        if authority && segments == 0 && rng.chance(2) {
+        if authority && segments == 0 && rng.one_in(2) {
             path.push('/');
         }
         if !authority {
@@ -240,8 +219,8 @@ impl Parts {
             host,
             port,
             path,
-            query: rng.chance(3).then(|| rng.pick(QUERIES).to_owned()),
-            fragment: rng.chance(4).then(|| rng.pick(FRAGMENTS).to_owned()),
+            query: rng.one_in(3).then(|| rng.choose(QUERIES).to_owned()),
+            fragment: rng.one_in(4).then(|| rng.choose(FRAGMENTS).to_owned()),
         }
     }
 
@@ -296,7 +275,7 @@ impl Parts {
         }
         let hierarchical = p.scheme.is_some() || p.host.is_some() || p.path.starts_with('/');
         p.path = encode_some(rng, &p.path, class::is_iunreserved);
-        if hierarchical && p.path.starts_with('/') && rng.chance(2) {
+        if hierarchical && p.path.starts_with('/') && rng.one_in(2) {
             p.path = insert_dots(rng, &p.path);
         }
         let is_query_char = |c| class::is_iunreserved(c) || class::is_iprivate(c);
@@ -335,7 +314,7 @@ impl Parts {
         if dns && !host.starts_with('[') && !host.contains('%') {
             // Any case, and ACE labels, for DNS names.
             if let Ok(ace) = idna::domain_to_ascii(host) {
-                if rng.chance(2) && !ace.is_empty() {
+                if rng.one_in(2) && !ace.is_empty() {
                     *host = ace;
                 }
             }
@@ -364,7 +343,7 @@ fn random_case(rng: &mut Rng, text: &str) -> String {
     // Hex digits of triplets may change case too: that is also meaningless.
     text.chars()
         .map(|c| {
-            if rng.chance(2) {
+            if rng.one_in(2) {
                 c.to_ascii_uppercase()
             } else {
                 c.to_ascii_lowercase()
@@ -384,17 +363,17 @@ fn encode_some(rng: &mut Rng, text: &str, allowed: impl Fn(char) -> bool) -> Str
             out.push('%');
             for _ in 0..2 {
                 let h = chars.next().unwrap();
-                out.push(if rng.chance(2) {
+                out.push(if rng.one_in(2) {
                     h.to_ascii_lowercase()
                 } else {
                     h.to_ascii_uppercase()
                 });
             }
-        } else if allowed(c) && rng.chance(5) {
+        } else if allowed(c) && rng.one_in(5) {
             let mut buf = [0; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
                 let triplet = format!("%{b:02X}");
-                out.push_str(&if rng.chance(2) {
+                out.push_str(&if rng.one_in(2) {
                     triplet.to_ascii_lowercase()
                 } else {
                     triplet
@@ -411,10 +390,10 @@ fn encode_some(rng: &mut Rng, text: &str, allowed: impl Fn(char) -> bool) -> Str
 /// `.` after a final `/`.
 fn insert_dots(rng: &mut Rng, path: &str) -> String {
     let slashes: Vec<usize> = path.match_indices('/').map(|(i, _)| i).collect();
-    if path.ends_with('/') && rng.chance(3) {
+    if path.ends_with('/') && rng.one_in(3) {
         return format!("{path}.");
     }
-    let at = rng.pick(&slashes);
-    let insert = if rng.chance(2) { "/." } else { "/zz/.." };
+    let at = rng.choose(&slashes);
+    let insert = if rng.one_in(2) { "/." } else { "/zz/.." };
     format!("{}{insert}{}", &path[..at], &path[at..])
 }

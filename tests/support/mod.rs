@@ -5,3 +5,4 @@
 
 pub mod gen;
 pub mod interp;
+pub mod rng;
