@@ -90,6 +90,16 @@ impl fmt::Display for UsageError {
     }
 }
 
+/// For the subcommands' unit tests: `args` parsed against `options`,
+/// which must ask for a run.
+#[cfg(test)]
+pub fn parsed_for_test(options: &'static [OptionSpec], args: &[&str]) -> Parsed {
+    match parse(options, args.iter().map(OsString::from)) {
+        Ok(Parse::Run(parsed)) => parsed,
+        other => panic!("{args:?} should ask for a run: {other:?}"),
+    }
+}
+
 /// Parses the arguments after the subcommand's name, against the
 /// subcommand's `options` plus the common ones.
 pub fn parse(

@@ -124,16 +124,11 @@ fn help() -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::ffi::OsString;
-
     use super::*;
-    use crate::args::{self, Parse};
+    use crate::args;
 
     fn converted(args: &[&str], input: &[u8]) -> Result<String, (usize, String)> {
-        let parsed = match args::parse(COMMAND.options, args.iter().map(OsString::from)).unwrap() {
-            Parse::Run(parsed) => parsed,
-            Parse::Help => panic!("unexpected help"),
-        };
+        let parsed = args::parsed_for_test(COMMAND.options, args);
         convert(&conversion(&parsed), input)
     }
 

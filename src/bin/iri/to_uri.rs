@@ -175,16 +175,11 @@ fn help() -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::ffi::OsString;
-
     use super::*;
-    use crate::args::{self, Parse};
+    use crate::args;
 
     fn parsed(args: &[&str]) -> Parsed {
-        match args::parse(COMMAND.options, args.iter().map(OsString::from)).unwrap() {
-            Parse::Run(parsed) => parsed,
-            Parse::Help => panic!("unexpected help"),
-        }
+        args::parsed_for_test(COMMAND.options, args)
     }
 
     fn mapped(args: &[&str], input: &[u8]) -> Result<String, (usize, String)> {
