@@ -19,11 +19,9 @@
 //! The corpora are used whole: `mixed` (10,000 references, 2 % invalid,
 //! which both libraries must reject) and `long` (1,000 IRIs of 1 to 4 KiB).
 
-use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::{Criterion, SamplingMode, Throughput};
 use iri_string::format::ToDedicatedString;
 use iri_string::types::IriReferenceStr;
 use rfc3987::mapping::{to_iri, to_uri};
@@ -123,26 +121,8 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
         .sample_size(30)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4));
-    time(&mut group, RFC3987_TO_URI, &texts, |s| to_uri(s).ok());
-    time(&mut group, IRI_STRING, &texts, iri_string);
-    time(&mut group, RFC3987_TO_IRI, &uris, |s| to_iri(s).ok());
+    ratios::time_strings(&mut group, RFC3987_TO_URI, &texts, |s| to_uri(s).ok());
+    ratios::time_strings(&mut group, IRI_STRING, &texts, iri_string);
+    ratios::time_strings(&mut group, RFC3987_TO_IRI, &uris, |s| to_iri(s).ok());
     group.finish();
-}
-
-/// One benchmark: map every text into a new string.
-fn time<F: Fn(&str) -> Option<String>>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    id: &str,
-    texts: &[&str],
-    map: F,
-) {
-    group.bench_function(id, |b| {
-        b.iter(|| {
-            texts
-                .iter()
-                .filter_map(|&text| map(black_box(text)))
-                .map(|s| s.len())
-                .sum::<usize>()
-        })
-    });
 }

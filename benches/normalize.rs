@@ -30,11 +30,9 @@
 //! IRIs when this was written); both decode `ucschar`, keep reserved
 //! characters encoded and remove dot segments alike.
 
-use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::{Criterion, SamplingMode, Throughput};
 use iri_string::format::ToDedicatedString;
 use iri_string::types::IriStr;
 use rfc3987::grammar::rules;
@@ -160,30 +158,12 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
         .measurement_time(Duration::from_secs(4));
     let syntax = Normalizer::new(Level::Syntax);
     let scheme = Normalizer::new(Level::Scheme);
-    time(&mut group, RFC3987_SYNTAX, &texts, |s| {
+    ratios::time_strings(&mut group, RFC3987_SYNTAX, &texts, |s| {
         syntax.normalize(s).ok()
     });
-    time(&mut group, RFC3987_SCHEME, &texts, |s| {
+    ratios::time_strings(&mut group, RFC3987_SCHEME, &texts, |s| {
         scheme.normalize(s).ok()
     });
-    time(&mut group, IRI_STRING, &texts, iri_string);
+    ratios::time_strings(&mut group, IRI_STRING, &texts, iri_string);
     group.finish();
-}
-
-/// One benchmark: normalize every text into a new string.
-fn time<F: Fn(&str) -> Option<String>>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    id: &str,
-    texts: &[&str],
-    normalize: F,
-) {
-    group.bench_function(id, |b| {
-        b.iter(|| {
-            texts
-                .iter()
-                .filter_map(|&text| normalize(black_box(text)))
-                .map(|s| s.len())
-                .sum::<usize>()
-        })
-    });
 }

@@ -36,11 +36,9 @@
 //! here, while oxiri 0.3 fails with `PathStartingWithTwoSlashes` and
 //! iri-string 0.7 reports it as not representable per RFC 3986.
 
-use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::{Criterion, SamplingMode, Throughput};
 use iri_string::format::ToDedicatedString;
 use iri_string::types::{IriAbsoluteStr, IriReferenceStr};
 use rfc3987::grammar::rules;
@@ -227,39 +225,21 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
         .sample_size(30)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4));
-    time(&mut group, RFC3987, &references, |r| ours(base, r));
+    ratios::time_strings(&mut group, RFC3987, &references, |r| ours(base, r));
     let parsed_base = rfc3987::Iri::parse(base).expect("the bench bases are IRIs");
-    time(&mut group, RFC3987_PARSED, &references, |r| {
+    ratios::time_strings(&mut group, RFC3987_PARSED, &references, |r| {
         let reference = rfc3987::IriRef::parse(r).ok()?;
         Some(parsed_base.resolve(&reference).into_inner())
     });
-    time(&mut group, OXIRI, &references, |r| {
+    ratios::time_strings(&mut group, OXIRI, &references, |r| {
         oxiri_resolve(&ox_base, r)
     });
-    time(&mut group, IRI_STRING, &references, |r| {
+    ratios::time_strings(&mut group, IRI_STRING, &references, |r| {
         iri_string_resolve(is_base, r)
     });
     let targets: Vec<&str> = targets.iter().map(String::as_str).collect();
-    time(&mut group, RFC3987_RELATIVIZE, &targets, |t| {
+    ratios::time_strings(&mut group, RFC3987_RELATIVIZE, &targets, |t| {
         relativize(base, t).ok()
     });
     group.finish();
-}
-
-/// One benchmark: run `f` on every input, keep the output lengths.
-fn time<F: Fn(&str) -> Option<String>>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    id: &str,
-    inputs: &[&str],
-    f: F,
-) {
-    group.bench_function(id, |b| {
-        b.iter(|| {
-            inputs
-                .iter()
-                .filter_map(|&input| f(black_box(input)))
-                .map(|s| s.len())
-                .sum::<usize>()
-        })
-    });
 }

@@ -11,7 +11,10 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use criterion::Criterion;
+use std::hint::black_box;
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion};
 
 /// A corpus as the driver sees it: a name, an input size, a count.
 pub trait Corpus {
@@ -166,4 +169,23 @@ pub fn print(columns: &[Column], benches: &[&str], since: SystemTime) {
         }
         println!("{line}");
     }
+}
+
+/// One benchmark of a string-to-string operation: `f` on every input, each
+/// result a new string (its length is summed so nothing is optimized out).
+pub fn time_strings<F: Fn(&str) -> Option<String>>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    id: &str,
+    inputs: &[&str],
+    f: F,
+) {
+    group.bench_function(id, |b| {
+        b.iter(|| {
+            inputs
+                .iter()
+                .filter_map(|&input| f(black_box(input)))
+                .map(|s| s.len())
+                .sum::<usize>()
+        })
+    });
 }
