@@ -33,14 +33,16 @@
 //! would first be expected; the sanity pass prints any that appear.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use rfc3987::grammar::rules::IRI_REFERENCE;
 
 mod corpus;
+mod ratios;
+
+use ratios::Corpus as _;
 
 /// A corpus and whether its group also times the UTF-8 floor.
 struct Corpus {
@@ -49,9 +51,13 @@ struct Corpus {
     utf8_floor: bool,
 }
 
-impl Corpus {
-    fn group(&self) -> String {
-        format!("validate-{}", self.name)
+impl ratios::Corpus for Corpus {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn len(&self) -> usize {
+        self.entries.len()
     }
 
     fn bytes(&self) -> usize {
@@ -113,30 +119,14 @@ fn main() {
             utf8_floor: true,
         },
     ];
-    if std::env::args().any(|arg| arg == "--list") {
-        // `--list` must print only the benchmark names.
-        let mut criterion = Criterion::default().configure_from_args();
-        for corpus in &corpora {
-            bench(&mut criterion, corpus);
-        }
-        return;
+    if !std::env::args().any(|arg| arg == "--list") {
+        sanity(&Corpus {
+            name: "edge",
+            entries: corpus::edge_entries(),
+            utf8_floor: false,
+        });
     }
-    for corpus in &corpora {
-        sanity(corpus);
-    }
-    sanity(&Corpus {
-        name: "edge",
-        entries: corpus::edge_entries(),
-        utf8_floor: false,
-    });
-
-    let started = SystemTime::now();
-    let mut criterion = Criterion::default().configure_from_args();
-    for corpus in &corpora {
-        bench(&mut criterion, corpus);
-    }
-    criterion.final_summary();
-    print_ratios(&corpora, started);
+    ratios::run("validate", "refs", &corpora, BENCHMARKS, sanity, bench);
 }
 
 /// Prints what each library accepts and where it parts from this crate.
@@ -256,7 +246,7 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
         .iter()
         .map(|entry| entry.text.as_str())
         .collect();
-    let mut group = criterion.benchmark_group(corpus.group());
+    let mut group = criterion.benchmark_group(ratios::group("validate", corpus));
     // A pass takes a millisecond or more, so flat sampling (the same
     // iteration count in every sample) fits the budget: 12 benchmarks of
     // 1 s warm-up plus 4 s measurement, plus analysis, take about 80 s.
@@ -309,104 +299,4 @@ fn time<F: Fn(&str) -> bool>(
                 .count()
         })
     });
-}
-
-/// Where criterion writes its results, found as criterion finds it:
-/// `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`, else the
-/// `criterion` folder of the target directory this bench runs from
-/// (`<target>/[<triple>/]<profile>/deps/validate-<hash>`), else
-/// `target/criterion`.
-fn criterion_home(group: &str) -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return home.into();
-    }
-    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
-        return PathBuf::from(target).join("criterion");
-    }
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| {
-            exe.ancestors()
-                .map(|dir| dir.join("criterion"))
-                .find(|home| home.join(group).is_dir())
-        })
-        .unwrap_or_else(|| PathBuf::from("target/criterion"))
-}
-
-/// Criterion's estimate of one iteration, in nanoseconds: the slope when it
-/// sampled linearly, else the mean (what criterion itself reports), if the
-/// file was written by this run.
-fn estimate_ns(home: &Path, group: &str, bench: &str, since: SystemTime) -> Option<f64> {
-    let path = home
-        .join(group)
-        .join(bench)
-        .join("new")
-        .join("estimates.json");
-    let written = std::fs::metadata(&path)
-        .and_then(|meta| meta.modified())
-        .ok()?;
-    if written < since {
-        return None;
-    }
-    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).ok()?).ok()?;
-    let typical = if json["slope"].is_null() {
-        &json["mean"]
-    } else {
-        &json["slope"]
-    };
-    typical["point_estimate"].as_f64()
-}
-
-/// Prints each benchmark's time over `rfc3987-recognize`'s, per corpus, as
-/// a Markdown table.
-fn print_ratios(corpora: &[Corpus], since: SystemTime) {
-    let columns: Vec<(String, Vec<Option<f64>>)> = corpora
-        .iter()
-        .map(|corpus| {
-            let group = corpus.group();
-            let home = criterion_home(&group);
-            let times = BENCHMARKS
-                .iter()
-                .map(|bench| estimate_ns(&home, &group, bench, since))
-                .collect();
-            let title = format!(
-                "{} ({} refs, {:.2} MB)",
-                corpus.name,
-                corpus.entries.len(),
-                corpus.bytes() as f64 / 1e6
-            );
-            (title, times)
-        })
-        .collect();
-    if columns.iter().all(|(_, times)| times[0].is_none()) {
-        println!("no ratio table: criterion wrote no `{RFC3987_RECOGNIZE}` estimate in this run");
-        return;
-    }
-
-    println!("\ntime / {RFC3987_RECOGNIZE} time, same corpus (below 1 = faster than rfc3987); throughput in MB/s\n");
-    let mut header = format!("| {:<17} |", "benchmark");
-    let mut rule = format!("|{}|", "-".repeat(19));
-    for (title, _) in &columns {
-        header.push_str(&format!(" {title:<30} |"));
-        rule.push_str(&format!("{}:|", "-".repeat(31)));
-    }
-    println!("{header}\n{rule}");
-    for (row, bench) in BENCHMARKS.iter().enumerate() {
-        let mut line = format!("| {bench:<17} |");
-        for (corpus, (_, times)) in corpora.iter().zip(&columns) {
-            let cell = match (times[row], times[0]) {
-                (Some(ns), Some(base)) => {
-                    format!(
-                        "{:.2} ({:.0} MB/s)",
-                        ns / base,
-                        corpus.bytes() as f64 / ns * 1e3
-                    )
-                }
-                (Some(ns), None) => format!("– ({:.0} MB/s)", corpus.bytes() as f64 / ns * 1e3),
-                (None, _) => "–".to_owned(),
-            };
-            line.push_str(&format!(" {cell:>30} |"));
-        }
-        println!("{line}");
-    }
 }
