@@ -42,6 +42,7 @@ mod corpus;
 mod ratios;
 
 use ratios::Corpus as _;
+use ratios::Texts as Corpus;
 
 const RFC3987_SYNTAX: &str = "rfc3987-syntax";
 const RFC3987_SCHEME: &str = "rfc3987-scheme";
@@ -50,25 +51,6 @@ const BENCHMARKS: &[&str] = &[RFC3987_SYNTAX, RFC3987_SCHEME, IRI_STRING];
 
 /// How many differing inputs the sanity pass prints.
 const SHOW: usize = 4;
-
-struct Corpus {
-    name: &'static str,
-    texts: Vec<String>,
-}
-
-impl ratios::Corpus for Corpus {
-    fn name(&self) -> &str {
-        self.name
-    }
-
-    fn len(&self) -> usize {
-        self.texts.len()
-    }
-
-    fn bytes(&self) -> usize {
-        self.texts.iter().map(String::len).sum()
-    }
-}
 
 fn iris(texts: Vec<String>) -> Vec<String> {
     texts

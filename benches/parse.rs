@@ -31,6 +31,7 @@ mod corpus;
 mod ratios;
 
 use ratios::Corpus as _;
+use ratios::Texts as Corpus;
 
 const RECOGNIZE: &str = "rfc3987-recognize";
 const PARSE: &str = "rfc3987-parse";
@@ -38,25 +39,6 @@ const PARSE_COMPONENTS: &str = "rfc3987-parse-components";
 const OXIRI: &str = "oxiri";
 const FLUENT_URI: &str = "fluent-uri";
 const BENCHMARKS: &[&str] = &[RECOGNIZE, PARSE, PARSE_COMPONENTS, OXIRI, FLUENT_URI];
-
-struct Corpus {
-    name: &'static str,
-    texts: Vec<String>,
-}
-
-impl ratios::Corpus for Corpus {
-    fn name(&self) -> &str {
-        self.name
-    }
-
-    fn len(&self) -> usize {
-        self.texts.len()
-    }
-
-    fn bytes(&self) -> usize {
-        self.texts.iter().map(String::len).sum()
-    }
-}
 
 /// Sums the lengths of every component, so that none can be optimized out.
 fn touch(r: &IriRef<&str>) -> usize {

@@ -27,6 +27,28 @@ pub trait Corpus {
     fn bytes(&self) -> usize;
 }
 
+/// The plainest corpus: named texts, each one input.
+pub struct Texts {
+    /// The corpus name (`mixed`, `long`).
+    pub name: &'static str,
+    /// The inputs.
+    pub texts: Vec<String>,
+}
+
+impl Corpus for Texts {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn len(&self) -> usize {
+        self.texts.len()
+    }
+
+    fn bytes(&self) -> usize {
+        self.texts.iter().map(String::len).sum()
+    }
+}
+
 /// The criterion group of `corpus` in the bench `bench`.
 pub fn group(bench: &str, corpus: &impl Corpus) -> String {
     format!("{bench}-{}", corpus.name())
