@@ -17,7 +17,7 @@ use rfc3987::normalize::{Chars, Level, NormalizeError, Normalizer};
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{Input, Outcome};
-use crate::output::{Mode, Output};
+use crate::output::Output;
 use crate::Command;
 
 /// The `normalize` subcommand.
@@ -101,38 +101,12 @@ fn normalize(normalizer: &Normalizer<'_>, bytes: &[u8]) -> Result<String, Normal
     }
 }
 
-/// Writes one result, in the contract's shapes.
-pub fn write_result<E: std::fmt::Display>(
-    input: Input<'_>,
-    result: Result<String, (usize, E)>,
-    output: &mut Output<'_>,
-) -> Outcome {
-    match (output.mode(), &result) {
-        (Mode::Plain, Ok(text)) => output.line(text),
-        (Mode::Plain, Err((offset, error))) => output.plain_error(input.number, *offset, error),
-        (Mode::Json, Ok(text)) => output
-            .json()
-            .field("input", input.text())
-            .field("output", text.as_str())
-            .end(),
-        (Mode::Json, Err((offset, error))) => output
-            .json()
-            .field("input", input.text())
-            .error(*offset, error)
-            .end(),
-    }
-    match result {
-        Ok(_) => Outcome::Succeeded,
-        Err(_) => Outcome::Failed,
-    }
-}
-
 fn write(
     input: Input<'_>,
     result: Result<String, NormalizeError>,
     output: &mut Output<'_>,
 ) -> Outcome {
-    write_result(input, result.map_err(|e| (e.offset(), e)), output)
+    crate::output::write_conversion(input, result.map_err(|e| (e.offset(), e)), output)
 }
 
 fn help() -> String {

@@ -19,6 +19,8 @@
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 
+use crate::input::{Input, Outcome};
+
 /// Plain text or JSON lines (`--json`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -177,6 +179,34 @@ impl JsonObject<'_, '_> {
         self.empty = false;
         self.output.write_json_str(key);
         self.output.write(b": ");
+    }
+}
+
+/// Writes the result of a conversion subcommand (`to-uri`, `to-iri`,
+/// `normalize`, `resolve`) in the contract's shapes: the output text, or
+/// the error at its offset.
+pub fn write_conversion<E: std::fmt::Display>(
+    input: Input<'_>,
+    result: Result<String, (usize, E)>,
+    output: &mut Output<'_>,
+) -> Outcome {
+    match (output.mode(), &result) {
+        (Mode::Plain, Ok(text)) => output.line(text),
+        (Mode::Plain, Err((offset, error))) => output.plain_error(input.number, *offset, error),
+        (Mode::Json, Ok(text)) => output
+            .json()
+            .field("input", input.text())
+            .field("output", text.as_str())
+            .end(),
+        (Mode::Json, Err((offset, error))) => output
+            .json()
+            .field("input", input.text())
+            .error(*offset, error)
+            .end(),
+    }
+    match result {
+        Ok(_) => Outcome::Succeeded,
+        Err(_) => Outcome::Failed,
     }
 }
 

@@ -76,7 +76,7 @@ fn write(
     result: Result<String, ResolveError>,
     output: &mut Output<'_>,
 ) -> Outcome {
-    crate::normalize::write_result(input, result.map_err(|e| (e.offset(), e)), output)
+    crate::output::write_conversion(input, result.map_err(|e| (e.offset(), e)), output)
 }
 
 fn help() -> String {

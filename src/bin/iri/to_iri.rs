@@ -17,8 +17,6 @@ use rfc3987::grammar::rules;
 use rfc3987::mapping::ToIri;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::input::{Input, Outcome};
-use crate::output::Output;
 use crate::Command;
 
 /// The `to-iri` subcommand.
@@ -51,7 +49,7 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     Ok(crate::parallel::run(
         args,
         |bytes| convert(&conversion, bytes),
-        write,
+        crate::output::write_conversion,
     ))
 }
 
@@ -65,14 +63,6 @@ fn convert(conversion: &ToIri<'_>, bytes: &[u8]) -> Result<String, (usize, Strin
     conversion
         .convert(text)
         .map_err(|e| (e.offset(), e.to_string()))
-}
-
-fn write(
-    input: Input<'_>,
-    result: Result<String, (usize, String)>,
-    output: &mut Output<'_>,
-) -> Outcome {
-    crate::normalize::write_result(input, result, output)
 }
 
 fn help() -> String {

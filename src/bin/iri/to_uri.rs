@@ -19,8 +19,6 @@ use rfc3987::mapping::encoding_rs::Encoding;
 use rfc3987::mapping::{from_legacy, from_text, ToUri};
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::input::{Input, Outcome};
-use crate::output::Output;
 use crate::Command;
 
 /// The `to-uri` subcommand.
@@ -88,7 +86,7 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     Ok(crate::parallel::run(
         args,
         |bytes| map(&settings, bytes),
-        write,
+        crate::output::write_conversion,
     ))
 }
 
@@ -115,14 +113,6 @@ fn map(settings: &Settings, bytes: &[u8]) -> Result<String, (usize, String)> {
         .mapping
         .convert(&text)
         .map_err(|e| (e.offset(), e.to_string()))
-}
-
-fn write(
-    input: Input<'_>,
-    result: Result<String, (usize, String)>,
-    output: &mut Output<'_>,
-) -> Outcome {
-    crate::normalize::write_result(input, result, output)
 }
 
 fn help() -> String {
