@@ -41,7 +41,7 @@ fn base(args: &mut Parsed) -> Result<String, UsageError> {
     let Some(base) = base.to_str() else {
         return Err(UsageError::new("BASE is not valid UTF-8"));
     };
-    rfc3987::check(&rules::IRI, base)
+    rfc3987::Iri::parse(base)
         .map_err(|e| UsageError::new(format!("BASE '{base}' is not an IRI: {e}")))?;
     Ok(base.to_owned())
 }
