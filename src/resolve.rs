@@ -600,12 +600,19 @@ fn relative_path(dir: &str, path: &str) -> Option<String> {
         return dir.is_empty().then(|| String::from("."));
     }
     // Longest common prefix of `dir` and `path` that ends just after a '/'.
+    // The byte-wise common prefix may end inside a character (`é` and `ê`
+    // share their lead byte), so it is cut back to a '/' on the bytes
+    // before any `str` is sliced: just after an ASCII '/' is a character
+    // boundary in both strings.
     let common = dir
         .bytes()
         .zip(path.bytes())
         .take_while(|(a, b)| a == b)
         .count();
-    let common = dir[..common].rfind('/').map_or(0, |i| i + 1);
+    let common = dir.as_bytes()[..common]
+        .iter()
+        .rposition(|&b| b == b'/')
+        .map_or(0, |i| i + 1);
     let ups = dir[common..].bytes().filter(|&b| b == b'/').count();
     let rest = &path[common..];
     let mut out = String::with_capacity(3 * ups + rest.len() + 2);
@@ -664,6 +671,13 @@ mod tests {
         assert_eq!(relative_path("/a/", "/a/x:y/z").unwrap(), "./x:y/z");
         assert_eq!(relative_path("/a/", "/b/x:y").unwrap(), "../b/x:y");
         assert_eq!(relative_path("/abc/", "/abd/").unwrap(), "../abd/");
+        // First differing characters that share their UTF-8 lead byte.
+        assert_eq!(relative_path("/é/", "/ê").unwrap(), "../ê");
+        assert_eq!(
+            relative_path("/docs/résumé/", "/docs/rêve").unwrap(),
+            "../rêve"
+        );
+        assert_eq!(relative_path("/日本/", "/日時").unwrap(), "../日時");
         assert_eq!(relative_path("", "x").unwrap(), "x");
         assert!(relative_path("/", "").is_none());
         assert_eq!(relative_path("", "").unwrap(), ".");

@@ -250,9 +250,23 @@ fn relativize_examples() {
         ("a:b/c", "a:x", "a:x"), // "../x" would resolve to "a:/x"
         ("a:/b", "a:/.//g", ".//g"),
         ("http://ä/βήτα/ц", "http://ä/βήτα/ग", "ग"),
+        // The first differing characters share their UTF-8 lead byte: the
+        // common prefix must not be cut inside a character (this panicked).
+        ("a:/é/", "a:/ê", "/ê"),
+        (
+            "http://example.org/docs/résumé/a",
+            "http://example.org/docs/rêve",
+            "../rêve",
+        ),
+        ("http://例え.jp/日本/x", "http://例え.jp/日時", "/日時"),
+        ("http://a/x/ä/b", "http://a/x/ö", "../ö"),
     ] {
         let got = relativize(base, target).unwrap();
         assert_eq!(got, expected, "{base} -> {target}");
+        let typed = Iri::parse(base)
+            .unwrap()
+            .relativize(&Iri::parse(target).unwrap());
+        assert_eq!(typed.as_str(), got, "{base} -> {target}");
         let back = resolve(base, &got).unwrap();
         if got == target {
             assert_eq!(back, reference::resolve(base, target), "{base} -> {target}");
