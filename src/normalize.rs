@@ -249,6 +249,7 @@ pub struct Normalizer<'t> {
     level: Level,
     chars: Chars,
     schemes: &'t SchemeTable,
+    strict_hosts: bool,
 }
 
 impl Normalizer<'static> {
@@ -259,6 +260,7 @@ impl Normalizer<'static> {
             level,
             chars: Chars::AsIs,
             schemes: &STANDARD,
+            strict_hosts: false,
         }
     }
 }
@@ -283,7 +285,29 @@ impl<'t> Normalizer<'t> {
             level: self.level,
             chars: self.chars,
             schemes,
+            strict_hosts: self.strict_hosts,
         }
+    }
+
+    /// Whether, on [`Level::Scheme`], a DNS host that UTS 46 processing
+    /// rejects is an error ([`NormalizeError::InvalidHost`]) rather than
+    /// kept in its syntax-normalized form (the default).
+    ///
+    /// Section 5.3.3's IDN processing is there to compare, and strings
+    /// equal on a lower rung must stay equal on every higher one: so by
+    /// default a host such as `my_host.example.com` (STD3 forbids `_`) is
+    /// compared as written. Strict hosts suit a resolver that is about to
+    /// look the name up.
+    ///
+    /// ```
+    /// use rfc3987::normalize::{Level, Normalizer};
+    /// let n = Normalizer::new(Level::Scheme);
+    /// assert_eq!(n.normalize("HTTP://My_Host.Example.com:80").unwrap(), "http://my_host.example.com/");
+    /// assert!(n.strict_hosts(true).normalize("http://my_host.example.com/").is_err());
+    /// ```
+    pub const fn strict_hosts(mut self, strict: bool) -> Self {
+        self.strict_hosts = strict;
+        self
     }
 
     /// The rung.
@@ -437,11 +461,13 @@ impl<'t> Normalizer<'t> {
             }
             if let Some(rule) = rule {
                 if rule.dns_host() && out.len() > host_start {
-                    let host_offset = subslice_offset(input, host);
-                    idn_host(out, host_start).map_err(|()| NormalizeError::InvalidHost {
-                        offset: host_offset,
-                        len: host.len(),
-                    })?;
+                    // On failure `out` keeps the syntax-normalized host.
+                    if idn_host(out, host_start).is_err() && self.strict_hosts {
+                        return Err(NormalizeError::InvalidHost {
+                            offset: subslice_offset(input, host),
+                            len: host.len(),
+                        });
+                    }
                 }
             }
         }
@@ -676,8 +702,11 @@ fn normalize_run(run: &str, form: Chars, unencoded: fn(char) -> bool, out: &mut 
 }
 
 /// Replaces the registered name `out[start..]` by its UTS 46 ToUnicode
-/// form, or fails if UTS 46 processing reports an error. Characters of the
-/// result that `ireg-name` does not allow unencoded are percent-encoded.
+/// form, or fails, leaving `out` as it was, if UTS 46 processing reports
+/// an error or a decoded label itself begins with `xn--` (which UTS 46
+/// forbids: `xn--xn--b-eee` would become `xn--ψb`, which ToASCII rejects,
+/// so normalizing twice would differ). Characters of the result that
+/// `ireg-name` does not allow unencoded are percent-encoded.
 fn idn_host(out: &mut String, start: usize) -> Result<(), ()> {
     use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
     let (unicode, result) = Uts46::new().to_unicode(
@@ -686,6 +715,9 @@ fn idn_host(out: &mut String, start: usize) -> Result<(), ()> {
         Hyphens::CheckFirstLast,
     );
     result.map_err(|_| ())?;
+    if unicode.split('.').any(crate::mapping::is_ace) {
+        return Err(());
+    }
     if unicode != out[start..] {
         let unicode = String::from(unicode);
         out.truncate(start);

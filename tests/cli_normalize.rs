@@ -73,7 +73,7 @@ fn normalize_failures_per_contract() {
          line 2: error at byte 9: invalid UTF-8: byte 0xFF at byte 9 is not part of a well-formed character\n"
     );
     let run = iri(
-        &["normalize", "--json", "--level=scheme"],
+        &["normalize", "--json", "--level=scheme", "--strict-hosts"],
         b"http://a_b/\nhttp://a b\n",
     );
     assert_eq!(run.code, 1);
@@ -201,6 +201,35 @@ fn equiv_levels() {
     assert_eq!(verdicts("scheme"), "true\ntrue\ntrue\n");
     // The default is syntax.
     assert_eq!(iri(&["equiv"], stdin.as_bytes()).stdout, verdicts("syntax"));
+}
+
+#[test]
+fn scheme_rung_keeps_hosts_uts_46_rejects_unless_strict() {
+    let run = iri(
+        &["normalize", "--level", "scheme"],
+        "http://xn--xn--b-eee\nhttp://my_host.example.com:80\nhttps://example.com\u{3002}/\n"
+            .as_bytes(),
+    );
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (
+            0,
+            "http://xn--xn--b-eee/\nhttp://my_host.example.com/\nhttps://example.com./\n"
+        )
+    );
+    let pair = "http://my_host.example.com/\thttp://my_host.example.com/\n";
+    let run = iri(&["equiv", "--level", "scheme"], pair.as_bytes());
+    assert_eq!((run.code, run.stdout.as_str()), (0, "true\n"));
+    let run = iri(
+        &["equiv", "--level", "scheme", "--strict-hosts"],
+        pair.as_bytes(),
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (1, "\n"));
+    assert!(
+        run.stderr.contains("internationalized domain name"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -281,6 +281,53 @@ fn toascii_decodes_percent_encoded_utf8_hosts() {
 }
 
 #[test]
+fn ideographic_full_stops_are_label_separators() {
+    // RFC 3490 section 3.1: U+3002, U+FF0E and U+FF61 are dots; ToASCII
+    // output uses '.'.
+    for (iri, uri) in [
+        ("https://example.com\u{3002}/", "https://example.com./"),
+        ("http://\u{FC}\u{3002}/", "http://xn--tda./"),
+        ("http://a\u{3002}\u{3002}b/", "http://a..b/"),
+        ("http://\u{3002}/", "http://./"),
+        (
+            "http://b\u{FC}cher\u{FF0E}de\u{FF61}/x",
+            "http://xn--bcher-kva.de./x",
+        ),
+    ] {
+        assert_eq!(idna_uri(iri).unwrap(), uri, "{iri}");
+        assert_eq!(idna_uri(uri).unwrap(), uri, "{uri}");
+    }
+    // ToUnicode in to_iri keeps the separator as written.
+    assert_eq!(
+        idna_iri("http://xn--bcher-kva.de%E3%80%82/"),
+        "http://b\u{FC}cher.de\u{3002}/"
+    );
+}
+
+#[test]
+fn toascii_reasons_are_the_real_ones_and_messages_bounded() {
+    let reason = |iri: &str| match idna_uri(iri) {
+        Err(MappingError::Idna(e)) => e.reason(),
+        other => panic!("{iri}: {other:?}"),
+    };
+    // A label of characters UTS 46 ignores maps to nothing; it was
+    // reported as "longer than 63 octets".
+    assert_eq!(reason("https://\u{AD}/"), IdnaReason::MapsToNothing);
+    assert_eq!(
+        reason("https://\u{E9}.\u{200B}/"),
+        IdnaReason::MapsToNothing
+    );
+    assert_eq!(
+        reason(&format!("http://\u{E9}{}/", "a".repeat(70))),
+        IdnaReason::LabelTooLong
+    );
+    let message = idna_uri(&format!("http://\u{E9}{}.org/", "a".repeat(100_000)))
+        .unwrap_err()
+        .to_string();
+    assert!(message.len() < 300, "{message}");
+}
+
+#[test]
 fn toascii_failure_says_which_label_and_why() {
     let error = idna_uri("http://r\u{E9}sum\u{E9}.a_b.org/").unwrap_err();
     let MappingError::Idna(idna) = &error else {

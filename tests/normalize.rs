@@ -294,8 +294,68 @@ fn idn_hosts() {
 }
 
 #[test]
-fn invalid_idn_hosts_are_errors_on_the_scheme_rung() {
-    let n = Normalizer::new(Level::Scheme);
+fn hosts_uts_46_rejects_are_compared_as_written_on_the_scheme_rung() {
+    // Section 5.3.3's IDN processing is for comparing: a host that ToASCII
+    // rejects keeps its syntax-normalized form, so strings equal on the
+    // syntax rung stay equal here (this was an error, even for two
+    // identical strings).
+    for (input, expected) in [
+        ("http://my_host.example.com/", "http://my_host.example.com/"),
+        (
+            "HTTP://Office_Chairs_And_Armchairs.Klen-Mebel.RU:80",
+            "http://office_chairs_and_armchairs.klen-mebel.ru/",
+        ),
+        ("file://file_name.json", "file://file_name.json/"),
+        ("http://sub.-mkyong.com/test", "http://sub.-mkyong.com/test"),
+        ("http://xn--zz.example/", "http://xn--zz.example/"),
+        ("http://u@a%2Fb:8/", "http://u@a%2Fb:8/"),
+        ("http://Ex_ample.é/", "http://Ex_ample.é/"), // not US-ASCII: case kept
+    ] {
+        assert_eq!(scheme(input), expected, "{input}");
+        assert_eq!(scheme(expected), expected, "{expected}");
+    }
+    assert_equiv(
+        "http://my_host.example.com/",
+        "http://my_host.example.com/",
+        Level::Scheme,
+        true,
+    );
+    assert_equiv(
+        "http://MY_HOST.example.com:80",
+        "http://my_host.example.com/",
+        Level::Scheme,
+        true,
+    );
+}
+
+#[test]
+fn a_decoded_label_beginning_with_xn_is_rejected_on_the_first_pass() {
+    // `xn--xn--b-eee` decodes to `xn--ψb`, which UTS 46 forbids and
+    // ToASCII rejects: decoding it made normalization not idempotent.
+    let once = scheme("http://xn--xn--b-eee");
+    assert_eq!(once, "http://xn--xn--b-eee/");
+    assert_eq!(scheme(&once), once);
+    assert_equiv("http://xn--xn--b-eee", &once, Level::Scheme, true);
+    assert!(Normalizer::new(Level::Scheme)
+        .strict_hosts(true)
+        .normalize("http://xn--xn--b-eee")
+        .is_err());
+}
+
+#[test]
+fn ideographic_full_stops_are_dots_on_the_scheme_rung() {
+    for (input, expected) in [
+        ("https://example.com\u{3002}/", "https://example.com./"),
+        ("https://example\u{FF0E}com/", "https://example.com/"),
+        ("https://example\u{FF61}com/", "https://example.com/"),
+    ] {
+        assert_eq!(scheme(input), expected, "{input}");
+    }
+}
+
+#[test]
+fn strict_hosts_make_invalid_idn_hosts_errors_on_the_scheme_rung() {
+    let n = Normalizer::new(Level::Scheme).strict_hosts(true);
     for (input, offset, len) in [
         ("http://xn--zz.example/", 7, 14), // bad Punycode
         ("http://a_b.example/", 7, 11),    // STD3: no underscore
@@ -313,7 +373,7 @@ fn invalid_idn_hosts_are_errors_on_the_scheme_rung() {
         // The syntax rung has no opinion on DNS names.
         assert!(normalize(input).is_ok());
     }
-    let error = equiv("http://a/", "http://xn--zz/", Level::Scheme).unwrap_err();
+    let error = n.equivalent("http://a/", "http://xn--zz/").unwrap_err();
     assert_eq!(error.which, 1);
 }
 
@@ -413,7 +473,8 @@ fn parsed_values_normalize_like_strings() {
         }
     }
     let iri = Iri::parse("http://a_b/").unwrap();
-    assert!(n.normalize_iri(&iri).is_err());
+    assert_eq!(n.normalize_iri(&iri).unwrap(), iri);
+    assert!(n.strict_hosts(true).normalize_iri(&iri).is_err());
     let simple = Normalizer::new(Level::Simple);
     assert_eq!(simple.normalize_iri(&iri).unwrap(), iri);
 }

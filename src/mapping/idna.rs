@@ -14,6 +14,9 @@ use crate::percent::{self, Piece};
 /// (RFC 1034 section 3.1, as UTS 46's VerifyDnsLength counts it).
 const MAX_NAME_LEN: usize = 253;
 
+/// The longest label, in octets (RFC 1034 section 3.1).
+const MAX_LABEL_LEN: usize = 63;
+
 /// A host label that ToASCII rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IdnaError {
@@ -40,6 +43,9 @@ pub enum IdnaReason {
     Disallowed(char),
     /// The label starts with a combining mark.
     LeadingMark(char),
+    /// The label maps to nothing: every character of it is one that UTS 46
+    /// ignores (U+00AD SOFT HYPHEN, variation selectors, ...).
+    MapsToNothing,
     /// The label starts or ends with `-` (STD3 rules).
     Hyphen,
     /// An `xn--` label that is not the Punycode of a valid label.
@@ -85,7 +91,8 @@ impl fmt::Display for IdnaError {
         write!(
             f,
             "ToASCII rejects the {what} '{}' at byte {}: ",
-            self.label, self.offset
+            Quoted(&self.label),
+            self.offset
         )?;
         match self.reason {
             IdnaReason::EmptyLabel => f.write_str("empty label"),
@@ -97,6 +104,9 @@ impl fmt::Display for IdnaError {
             ),
             IdnaReason::LeadingMark(c) => {
                 write!(f, "it starts with the combining mark {}", CharName(c))
+            }
+            IdnaReason::MapsToNothing => {
+                f.write_str("it maps to nothing (all its characters are ignored by UTS 46 mapping)")
             }
             IdnaReason::Hyphen => f.write_str("it starts or ends with '-'"),
             IdnaReason::InvalidAce => {
@@ -114,6 +124,62 @@ impl fmt::Display for IdnaError {
 #[cfg(feature = "std")]
 impl std::error::Error for IdnaError {}
 
+/// A label as quoted in a message: at most [`Quoted::MAX_CHARS`]
+/// characters (then `…` and the length); controls, bidi formatting
+/// characters and characters that UTS 46 maps to nothing (invisible, such
+/// as U+00AD SOFT HYPHEN) as `<U+XXXX>`, so that a hostile label neither
+/// floods, hides nor reorders the message.
+struct Quoted<'a>(&'a str);
+
+impl Quoted<'_> {
+    const MAX_CHARS: usize = 40;
+}
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (shown, c) in self.0.chars().enumerate() {
+            if shown == Self::MAX_CHARS {
+                return write!(f, "… ({} bytes)", self.0.len());
+            }
+            if c.is_control() || is_bidi_formatting(c) || maps_to_nothing(c) {
+                write!(f, "<U+{:04X}>", c as u32)?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether UTS 46 mapping removes `c` (its "ignored" characters).
+fn maps_to_nothing(c: char) -> bool {
+    let mut buf = [0; 4];
+    let (mapped, _) = Uts46::new().to_unicode(
+        c.encode_utf8(&mut buf).as_bytes(),
+        AsciiDenyList::EMPTY,
+        Hyphens::Allow,
+    );
+    mapped.is_empty()
+}
+
+/// The label separators of RFC 3490 section 3.1: FULL STOP, IDEOGRAPHIC
+/// FULL STOP, FULLWIDTH FULL STOP and HALFWIDTH IDEOGRAPHIC FULL STOP, all
+/// of which "MUST be recognized as dots".
+pub(crate) const LABEL_SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+
+/// The labels of `host`, split at every separator of [`LABEL_SEPARATORS`],
+/// each with its byte offset in `host`.
+fn labels(host: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut offset = 0;
+    host.split(LABEL_SEPARATORS).map(move |label| {
+        let at = offset;
+        offset += label.len();
+        // Skip the separator that ended this label (one to three bytes).
+        offset += host[offset..].chars().next().map_or(0, char::len_utf8);
+        (at, label)
+    })
+}
+
 /// UTS 46 ToASCII of one label or name with section 3.1's flags.
 fn to_ascii(text: &str, dns_length: DnsLength) -> Option<alloc::borrow::Cow<'_, str>> {
     Uts46::new()
@@ -130,6 +196,10 @@ fn to_ascii(text: &str, dns_length: DnsLength) -> Option<alloc::borrow::Cow<'_, 
 /// `out`. A host whose labels are all US-ASCII once percent-decoded is
 /// appended as it is. On error `out` may hold part of the host, and the
 /// error's offset is relative to `host`.
+///
+/// Labels are separated by any of [`LABEL_SEPARATORS`] and joined with
+/// `.` in the result (RFC 3490 section 3.1), so `example.com。` maps to
+/// `example.com.`.
 pub(super) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaError> {
     if host.bytes().all(|b| b.is_ascii() && b != b'%') {
         out.push_str(host);
@@ -142,25 +212,32 @@ pub(super) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaErro
         whole_host: label.len() == host.len(),
     };
     // Each label percent-decoded, with where it is in `host`.
-    let mut labels = alloc::vec::Vec::new();
-    let mut offset = 0;
-    for label in host.split('.') {
-        let mut decoded = String::with_capacity(label.len());
-        for piece in percent::pieces(label) {
-            match piece {
-                Piece::Literal(c) | Piece::Encoded { c, .. } => decoded.push(c),
-                Piece::Invalid { .. } | Piece::Stray(_) => {
-                    return Err(error(offset, label, IdnaReason::NotUtf8))
+    let labels: alloc::vec::Vec<(usize, &str, String)> = labels(host)
+        .map(|(offset, label)| {
+            let mut decoded = String::with_capacity(label.len());
+            for piece in percent::pieces(label) {
+                match piece {
+                    Piece::Literal(c) | Piece::Encoded { c, .. } => decoded.push(c),
+                    Piece::Invalid { .. } | Piece::Stray(_) => {
+                        return Err(error(offset, label, IdnaReason::NotUtf8))
+                    }
                 }
             }
-        }
-        labels.push((offset, label, decoded));
-        offset += label.len() + 1;
-    }
+            Ok((offset, label, decoded))
+        })
+        .collect::<Result<_, _>>()?;
     if labels.iter().all(|(_, _, decoded)| decoded.is_ascii()) {
-        out.push_str(host);
+        // Only the separators may need rewriting: ASCII labels are kept as
+        // written (RFC 3490 section 4.1).
+        for (i, (_, label, _)) in labels.iter().enumerate() {
+            if i > 0 {
+                out.push('.');
+            }
+            out.push_str(label);
+        }
         return Ok(());
     }
+
     let start = out.len();
     let last = labels.len() - 1;
     for (i, (offset, label, decoded)) in labels.iter().enumerate() {
@@ -173,8 +250,10 @@ pub(super) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaErro
         if decoded.is_empty() {
             return Err(error(*offset, label, IdnaReason::EmptyLabel));
         }
-        if decoded.contains('.') {
-            return Err(error(*offset, label, IdnaReason::Disallowed('.')));
+        // A separator decoded from `%HH` is data inside its label, not a
+        // separator, and no label may contain it.
+        if let Some(dot) = decoded.chars().find(|c| LABEL_SEPARATORS.contains(c)) {
+            return Err(error(*offset, label, IdnaReason::Disallowed(dot)));
         }
         match to_ascii(decoded, DnsLength::Verify) {
             // RFC 3490 section 4.1 leaves an ASCII label as it is (UTS 46
@@ -202,10 +281,12 @@ pub(super) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaErro
 }
 
 /// Why ToASCII rejected `label` (non-empty, percent-decoded): the first
-/// test below that fails. UTS 46 reports no reason, so each is asked of it
-/// separately: a character alone (and after `a`, to tell a combining mark
-/// from a disallowed character), the hyphen rule, the ACE prefix, the
-/// length; what remains is the bidi or context rules.
+/// test below that fails. The `idna` crate reports no reason (its `Errors`
+/// is opaque), so each rule is asked of it separately: a character alone
+/// (and after `a`, to tell a combining mark from a disallowed character),
+/// whether the label maps to nothing, the hyphen rule on the mapped label,
+/// the ACE prefix, the converted length measured (never assumed); what
+/// remains is the bidi or context rules.
 fn diagnose(label: &str) -> IdnaReason {
     let alone_ok = |text: &str| {
         Uts46::new()
@@ -232,20 +313,27 @@ fn diagnose(label: &str) -> IdnaReason {
             return IdnaReason::LeadingMark(c);
         }
     }
-    if label.starts_with('-') || label.ends_with('-') {
+    // The label as UTS 46 maps it (case folded, ignored characters
+    // dropped, NFC), whatever the validity rules say of it.
+    let (mapped, _) =
+        Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    if mapped.is_empty() {
+        return IdnaReason::MapsToNothing;
+    }
+    if mapped.starts_with('-') || mapped.ends_with('-') {
         return IdnaReason::Hyphen;
     }
-    if is_ace(label) {
+    if is_ace(label) || is_ace(&mapped) {
         return IdnaReason::InvalidAce;
     }
-    if to_ascii(label, DnsLength::Ignore).is_some() {
-        return IdnaReason::LabelTooLong;
+    match to_ascii(label, DnsLength::Ignore) {
+        Some(ascii) if ascii.len() > MAX_LABEL_LEN => IdnaReason::LabelTooLong,
+        _ => IdnaReason::Bidi,
     }
-    IdnaReason::Bidi
 }
 
 /// Whether `label` has the ACE prefix `xn--` (ASCII case-insensitive).
-fn is_ace(label: &str) -> bool {
+pub(crate) fn is_ace(label: &str) -> bool {
     label
         .as_bytes()
         .get(..4)
@@ -263,14 +351,15 @@ fn is_ace(label: &str) -> bool {
 /// then map back by [`host_to_ascii`] to what `host` maps to, or nothing is
 /// replaced (a rule across labels failed).
 pub(super) fn host_to_unicode(host: &str, appropriate: impl Fn(char) -> bool) -> Option<String> {
-    if !host.split('.').any(is_ace) {
+    if !labels(host).any(|(_, label)| is_ace(label)) {
         return None;
     }
     let mut candidate = String::with_capacity(host.len() * 2);
     let mut changed = false;
-    for (i, label) in host.split('.').enumerate() {
-        if i > 0 {
-            candidate.push('.');
+    for (offset, label) in labels(host) {
+        // The separator as written (the first label has none).
+        if let Some(separator) = host[..offset].chars().next_back() {
+            candidate.push(separator);
         }
         match label_to_unicode(label, &appropriate) {
             Some(unicode) => {
@@ -300,6 +389,11 @@ fn label_to_unicode(label: &str, appropriate: &impl Fn(char) -> bool) -> Option<
         Hyphens::CheckFirstLast,
     );
     result.ok()?;
+    // UTS 46 forbids a decoded label that itself begins with `xn--`
+    // (`xn--xn--b-eee` is `xn--ψb`): ToASCII would reject it.
+    if is_ace(&unicode) {
+        return None;
+    }
     let fits = unicode.chars().all(|c| {
         Component::Host.allows_unencoded(c)
             && !is_bidi_formatting(c)
@@ -312,6 +406,7 @@ fn label_to_unicode(label: &str, appropriate: &impl Fn(char) -> bool) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
     use alloc::string::ToString;
 
     fn ascii(host: &str) -> Result<String, IdnaError> {
@@ -374,6 +469,55 @@ mod tests {
     }
 
     #[test]
+    fn ideographic_full_stops_separate_labels() {
+        // RFC 3490 section 3.1: U+3002, U+FF0E and U+FF61 are dots, and the
+        // result uses '.'.
+        assert_eq!(ascii("example.com\u{3002}").unwrap(), "example.com.");
+        assert_eq!(ascii("ü\u{3002}").unwrap(), "xn--tda.");
+        assert_eq!(ascii("a\u{FF0E}b\u{FF61}c").unwrap(), "a.b.c");
+        assert_eq!(ascii("a\u{3002}\u{3002}b").unwrap(), "a..b");
+        assert_eq!(ascii("\u{3002}").unwrap(), ".");
+        assert_eq!(reason("ü\u{3002}\u{3002}b"), (5, IdnaReason::EmptyLabel));
+        assert_eq!(reason("ü..b"), (3, IdnaReason::EmptyLabel));
+        // The second label starts after the three bytes of U+3002.
+        assert_eq!(reason("ü\u{3002}a_b"), (5, IdnaReason::Disallowed('_')));
+        // Percent-encoded, a separator is data inside its label.
+        assert_eq!(
+            reason("ab%E3%80%82cd.ü"),
+            (0, IdnaReason::Disallowed('\u{3002}'))
+        );
+    }
+
+    #[test]
+    fn reasons_are_measured_not_guessed() {
+        // A label of ignored characters maps to nothing: not "too long".
+        assert_eq!(reason("\u{AD}"), (0, IdnaReason::MapsToNothing));
+        assert_eq!(reason("é.\u{AD}\u{200B}"), (3, IdnaReason::MapsToNothing));
+        // Exactly 63 octets once converted is fine; 64 is too long.
+        let ok = format!("é{}", "a".repeat(63 - "xn---9ba".len() + 1));
+        let ok = &ok[..ok.len() - 1];
+        assert_eq!(ascii(ok).unwrap().len(), 63);
+        let long = format!("{ok}a");
+        assert_eq!(reason(&long), (0, IdnaReason::LabelTooLong));
+    }
+
+    #[test]
+    fn messages_are_bounded_and_escaped() {
+        let huge = format!("é{}", "a".repeat(100_000));
+        let message = ascii(&huge).unwrap_err().to_string();
+        assert!(message.len() < 300, "{message}");
+        assert!(message.contains("… (100002 bytes)"), "{message}");
+        let message = ascii("\u{AD}").unwrap_err().to_string();
+        assert!(
+            message
+                .starts_with("ToASCII rejects the host '<U+00AD>' at byte 0: it maps to nothing"),
+            "{message}"
+        );
+        let message = ascii("é\u{202E}").unwrap_err().to_string();
+        assert!(message.contains("'é<U+202E>'"), "{message}");
+    }
+
+    #[test]
     fn error_message() {
         let e = ascii("é.a_b").unwrap_err();
         assert_eq!(
@@ -404,5 +548,12 @@ mod tests {
         assert_eq!(host_to_unicode("xn--99zt52a.org", |c| c != '納'), None);
         // The name would not map back: another label fails ToASCII.
         assert_eq!(host_to_unicode("xn--99zt52a.a_b", any), None);
+        // A decoded label that itself begins with xn-- (UTS 46 forbids it).
+        assert_eq!(host_to_unicode("xn--xn--b-eee", any), None);
+        // Separators are kept as written.
+        assert_eq!(
+            host_to_unicode("xn--bcher-kva.de\u{3002}", any).unwrap(),
+            "bücher.de\u{3002}"
+        );
     }
 }

@@ -236,6 +236,7 @@ use core::fmt;
 use crate::grammar::{class, rules, Rule};
 use crate::CheckError;
 
+pub(crate) use self::idna::is_ace;
 pub use self::idna::{IdnaError, IdnaReason};
 pub use self::legacy::{from_legacy, from_text, LegacyError};
 pub use self::to_iri::{to_iri, ToIri};

@@ -16,7 +16,7 @@ use std::fmt;
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
-use rfc3987::normalize::{equiv, EquivError, Level, NormalizeError};
+use rfc3987::normalize::{EquivError, Level, NormalizeError, Normalizer};
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{Input, Outcome};
@@ -27,11 +27,17 @@ use crate::Command;
 pub const COMMAND: Command = Command {
     name: "equiv",
     summary: "are IRI pairs A<TAB>B equivalent? (RFC 3987 section 5.3)",
-    usage: "iri equiv [--level simple|syntax|scheme] [--json] [INPUT...]",
-    options: &[OptionSpec {
-        name: "level",
-        value: Some("LEVEL"),
-    }],
+    usage: "iri equiv [--level simple|syntax|scheme] [--strict-hosts] [--json] [INPUT...]",
+    options: &[
+        OptionSpec {
+            name: "level",
+            value: Some("LEVEL"),
+        },
+        OptionSpec {
+            name: "strict-hosts",
+            value: None,
+        },
+    ],
     help,
     run,
 };
@@ -64,16 +70,17 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
         ],
         Level::Syntax,
     )?;
+    let normalizer = Normalizer::new(level).strict_hosts(args.flag("strict-hosts"));
     Ok(crate::parallel::run(
         args,
-        |bytes| compare(level, bytes),
+        |bytes| compare(&normalizer, bytes),
         write,
     ))
 }
 
 /// The verdict for one `A<TAB>B` line, or the failure with its offset in
 /// the line.
-fn compare(level: Level, bytes: &[u8]) -> Result<bool, (usize, Failure)> {
+fn compare(normalizer: &Normalizer<'_>, bytes: &[u8]) -> Result<bool, (usize, Failure)> {
     let Some(tab) = bytes.iter().position(|&b| b == b'\t') else {
         return Err((bytes.len(), Failure::NoTab));
     };
@@ -94,7 +101,7 @@ fn compare(level: Level, bytes: &[u8]) -> Result<bool, (usize, Failure)> {
             }
         }
     }
-    equiv(texts[0], texts[1], level).map_err(|error| {
+    normalizer.equivalent(texts[0], texts[1]).map_err(|error| {
         (
             starts[error.which] + error.error.offset(),
             Failure::Side(error),
@@ -135,7 +142,8 @@ fn help() -> String {
     String::from(
         "iri equiv: compare IRI pairs on the comparison ladder (RFC 3987 section 5.3)\n\
          \n\
-         usage: iri equiv [--level simple|syntax|scheme] [--json] [INPUT...]\n\
+         usage: iri equiv [--level simple|syntax|scheme] [--strict-hosts] [--json]\n\
+         \x20                [INPUT...]\n\
          \n\
          Each INPUT, or when none is given each line of standard input (split\n\
          on \\n only), is two IRI references separated by a tab: A<TAB>B.\n\
@@ -146,7 +154,9 @@ fn help() -> String {
          \x20 --level syntax  section 5.3.2 (default): the same syntax-based\n\
          \x20                 normal form (case, percent-encoding, dot segments)\n\
          \x20 --level scheme  section 5.3.3: the same scheme-based normal form\n\
-         \x20                 (ports, empty paths, IDN hosts too)\n\
+         \x20                 (ports, empty paths, IDN hosts too); a host that\n\
+         \x20                 UTS 46 rejects is compared as the syntax rung has it\n\
+         \x20 --strict-hosts  on the scheme rung, such a host is an error instead\n\
          \x20 --json          {\"input\": [\"A\", \"B\"], \"equivalent\": true} per input\n\
          \x20 -h, --help      this help\n\
          \x20 --              every later argument is an input\n\
@@ -174,22 +184,22 @@ mod tests {
 
     #[test]
     fn verdicts_and_offsets() {
-        assert!(compare(Level::Syntax, b"http://a/%7e\thttp://a/~").unwrap());
-        assert!(!compare(Level::Simple, b"http://a/%7e\thttp://a/~").unwrap());
-        assert!(compare(Level::Scheme, b"http://a\thttp://a:80/").unwrap());
-        let (offset, failure) = compare(Level::Syntax, b"http://a").unwrap_err();
+        assert!(compare(&Normalizer::new(Level::Syntax), b"http://a/%7e\thttp://a/~").unwrap());
+        assert!(!compare(&Normalizer::new(Level::Simple), b"http://a/%7e\thttp://a/~").unwrap());
+        assert!(compare(&Normalizer::new(Level::Scheme), b"http://a\thttp://a:80/").unwrap());
+        let (offset, failure) = compare(&Normalizer::new(Level::Syntax), b"http://a").unwrap_err();
         assert_eq!(offset, 8);
         assert!(matches!(failure, Failure::NoTab));
         // An error in B counts A and the tab.
-        let (offset, failure) = compare(Level::Syntax, b"a\tb c").unwrap_err();
+        let (offset, failure) = compare(&Normalizer::new(Level::Syntax), b"a\tb c").unwrap_err();
         assert_eq!(offset, 3);
         assert!(
             failure.to_string().starts_with("second input: "),
             "{failure}"
         );
-        let (offset, _) = compare(Level::Syntax, b"a \tb").unwrap_err();
+        let (offset, _) = compare(&Normalizer::new(Level::Syntax), b"a \tb").unwrap_err();
         assert_eq!(offset, 1);
-        let (offset, _) = compare(Level::Syntax, b"a\tb\xFF").unwrap_err();
+        let (offset, _) = compare(&Normalizer::new(Level::Syntax), b"a\tb\xFF").unwrap_err();
         assert_eq!(offset, 3);
     }
 

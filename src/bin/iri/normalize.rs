@@ -24,7 +24,8 @@ use crate::Command;
 pub const COMMAND: Command = Command {
     name: "normalize",
     summary: "normalize IRI references (RFC 3987 section 5.3)",
-    usage: "iri normalize [--level syntax|scheme] [--nfc|--nfkc] [--json] [INPUT...]",
+    usage:
+        "iri normalize [--level syntax|scheme] [--strict-hosts] [--nfc|--nfkc] [--json] [INPUT...]",
     options: &[
         OptionSpec {
             name: "level",
@@ -36,6 +37,10 @@ pub const COMMAND: Command = Command {
         },
         OptionSpec {
             name: "nfkc",
+            value: None,
+        },
+        OptionSpec {
+            name: "strict-hosts",
             value: None,
         },
     ],
@@ -77,7 +82,9 @@ fn normalizer(args: &Parsed) -> Result<Normalizer<'static>, UsageError> {
         (false, true) => Chars::Nfkc,
         (false, false) => Chars::AsIs,
     };
-    Ok(Normalizer::new(level).chars(chars))
+    Ok(Normalizer::new(level)
+        .chars(chars)
+        .strict_hosts(args.flag("strict-hosts")))
 }
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
@@ -113,7 +120,8 @@ fn help() -> String {
     String::from(
         "iri normalize: normalize IRI references (RFC 3987 section 5.3)\n\
          \n\
-         usage: iri normalize [--level syntax|scheme] [--nfc|--nfkc] [--json] [INPUT...]\n\
+         usage: iri normalize [--level syntax|scheme] [--strict-hosts] [--nfc|--nfkc]\n\
+         \x20                     [--json] [INPUT...]\n\
          \n\
          Prints the normal form of each INPUT, or when none is given of each\n\
          line of standard input (split on \\n only), one line per input.\n\
@@ -129,7 +137,10 @@ fn help() -> String {
          \x20                 file://localhost/ made file:///, hosts of http,\n\
          \x20                 https, ws, wss, ftp and file validated and mapped\n\
          \x20                 as internationalized domain names (UTS 46), kept\n\
-         \x20                 in Unicode (xn-- labels decoded)\n\
+         \x20                 in Unicode (xn-- labels decoded); a host that\n\
+         \x20                 UTS 46 rejects is kept as the syntax rung has it\n\
+         \x20 --strict-hosts  on the scheme rung, a host that UTS 46 rejects\n\
+         \x20                 (such as my_host.example) is an error instead\n\
          \x20 --nfc           also apply Unicode NFC (off by default: section\n\
          \x20                 5.3.2.2 forbids it when comparing)\n\
          \x20 --nfkc          apply NFKC instead, for creating IRIs\n\
