@@ -103,9 +103,16 @@
 //! that the section asks for, and kept in Unicode (the section: "SHOULD NOT
 //! be converted into ASCII Compatible Encoding"). `xn--` labels are decoded,
 //! so `http://xn--rsum-bpad.example.org` and `http://résumé.example.org`
-//! compare equal. A host that fails validation is an error on this rung
-//! ("an IRI containing an invalid IDN cannot successfully be resolved");
-//! label lengths are not checked (UTS 46 checks them only in ToASCII).
+//! compare equal. A decoded label that itself begins with `xn--` fails
+//! (UTS 46 forbids it; keeping it would make normalization not
+//! idempotent). A host that fails validation is kept as syntax-based
+//! normalization left it and compared as such: the section's "an IRI
+//! containing an invalid IDN cannot successfully be resolved" is about
+//! resolving, not comparing, and strings equal on a lower rung must stay
+//! equal on every higher one (`http://my_host.example.com/` equals
+//! itself). [`Normalizer::strict_hosts`] makes such a host an error
+//! instead, for callers about to look the name up. Label lengths are not
+//! checked (UTS 46 checks them only in ToASCII).
 //! Delimiters of empty components stay (`http://example.com/?` is not
 //! `http://example.com/`), and the fragment is never touched beyond
 //! syntax-based normalization. A relative reference has no scheme, so no
@@ -176,10 +183,10 @@ pub enum Chars {
 pub enum NormalizeError {
     /// The input is not an `IRI-reference`.
     Syntax(CheckError),
-    /// On the scheme rung: the host of a scheme whose hosts are DNS names
-    /// is not a valid Internationalized Domain Name (UTS 46 processing
-    /// with the STD3 rules failed). `offset` and `len` delimit the host in
-    /// the input.
+    /// On the scheme rung with [`Normalizer::strict_hosts`]: the host of a
+    /// scheme whose hosts are DNS names is not a valid Internationalized
+    /// Domain Name (UTS 46 processing with the STD3 rules failed).
+    /// `offset` and `len` delimit the host in the input.
     InvalidHost {
         /// Byte offset of the host in the input.
         offset: usize,
@@ -333,9 +340,9 @@ impl<'t> Normalizer<'t> {
         self.write(input, &Components::split(input), out)
     }
 
-    /// The normal form of a parsed reference. Only the scheme rung can
-    /// fail (an invalid IDN host); syntax-based normalization of a valid
-    /// reference always succeeds.
+    /// The normal form of a parsed reference. Only the scheme rung with
+    /// [`Normalizer::strict_hosts`] can fail (an invalid IDN host);
+    /// otherwise normalization of a valid reference always succeeds.
     ///
     /// ```
     /// use rfc3987::normalize::{Level, Normalizer};
