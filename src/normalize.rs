@@ -180,6 +180,7 @@ pub enum Chars {
 
 /// Why an input could not be normalized.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NormalizeError {
     /// The input is not an `IRI-reference`.
     Syntax(CheckError),
@@ -217,8 +218,7 @@ impl fmt::Display for NormalizeError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for NormalizeError {}
+impl core::error::Error for NormalizeError {}
 
 /// Why two inputs could not be compared: which one (0 or 1) failed, and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -236,8 +236,7 @@ impl fmt::Display for EquivError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for EquivError {}
+impl core::error::Error for EquivError {}
 
 /// Normalizes IRI references on one rung of the ladder, with a scheme
 /// table and a character normalization form.

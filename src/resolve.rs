@@ -114,6 +114,7 @@ use crate::{CheckError, Components, Iri, IriRef};
 /// the grammar requires. The [`CheckError`] gives the byte offset within
 /// that string and the rule that rejected it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ResolveError {
     /// The base is not an `IRI` (it needs a scheme; section 5.2.1).
     Base(CheckError),
@@ -131,8 +132,7 @@ impl fmt::Display for ResolveError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ResolveError {}
+impl core::error::Error for ResolveError {}
 
 impl ResolveError {
     /// Byte offset of the error within the string it is about (the base for

@@ -121,8 +121,7 @@ impl fmt::Display for IdnaError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for IdnaError {}
+impl core::error::Error for IdnaError {}
 
 /// A label as quoted in a message: at most [`Quoted::MAX_CHARS`]
 /// characters (then `…` and the length); controls, bidi formatting

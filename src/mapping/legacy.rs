@@ -114,8 +114,7 @@ impl fmt::Display for LegacyError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for LegacyError {}
+impl core::error::Error for LegacyError {}
 
 #[cfg(test)]
 mod tests {

@@ -325,6 +325,7 @@ impl Component {
 /// Why a mapping failed. [`offset`](Self::offset) is a byte offset in the
 /// input as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MappingError {
     /// The input does not match the grammar (`IRI-reference`, or the
     /// component's rule).
@@ -369,8 +370,7 @@ impl fmt::Display for MappingError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for MappingError {}
+impl core::error::Error for MappingError {}
 
 impl From<CheckError> for MappingError {
     fn from(e: CheckError) -> Self {
