@@ -117,7 +117,9 @@
 //!   same with or without `std`.
 //! - `serde`: `Serialize` and `Deserialize` for the four types;
 //!   deserializing parses, so it validates.
-//! - `cli` (default): the `iri` command-line tool.
+//!
+//! The `iri` command-line tool is its own crate (`rfc3987-cli`, in `cli/`),
+//! so depending on this library compiles none of its dependencies.
 #![forbid(unsafe_code)]
 #![no_std]
 #![warn(missing_docs)]

@@ -1,7 +1,6 @@
-//! The `iri` binary against `/work/shared/CLI-CONTRACT.md`, clause by clause,
+//! The `iri` binary against `docs/cli.md` (the CLI contract), clause by clause,
 //! for `iri check`: the built binary is run with arguments and stdin, and its
 //! stdout, stderr and exit status are compared with what the contract says.
-#![cfg(feature = "cli")]
 
 mod cli_support;
 

@@ -1,5 +1,5 @@
 //! `iri`: the command-line face of the `rfc3987` library, as
-//! `/work/shared/CLI-CONTRACT.md` specifies it.
+//! `docs/cli.md` (the CLI contract) specifies it.
 //!
 //! ```text
 //! $ iri check 'http://résumé.example.org/' 'http://example.org/a b' 2>&1 >/dev/null

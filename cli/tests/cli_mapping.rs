@@ -1,7 +1,6 @@
-//! `iri to-uri` and `iri to-iri` against `/work/shared/CLI-CONTRACT.md`:
+//! `iri to-uri` and `iri to-iri` against `docs/cli.md` (the CLI contract):
 //! the built binary is run with arguments and stdin, and its stdout, stderr
 //! and exit status are compared with what the contract and the library say.
-#![cfg(feature = "cli")]
 
 mod cli_support;
 

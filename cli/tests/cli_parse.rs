@@ -1,8 +1,7 @@
-//! `iri parse` against `/work/shared/CLI-CONTRACT.md`: the JSON object of
+//! `iri parse` against `docs/cli.md` (the CLI contract): the JSON object of
 //! every RFC 3986 section 1.1.2 example and of IRIs in several scripts is
 //! compared with the library's components, field by field, and the plain
 //! mode, failures, `--rule` and usage errors with what the contract says.
-#![cfg(feature = "cli")]
 
 mod cli_support;
 

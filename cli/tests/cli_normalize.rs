@@ -1,8 +1,7 @@
 //! `iri normalize`, `iri resolve` and `iri equiv` against
-//! `/work/shared/CLI-CONTRACT.md`: the built binary is run with arguments
+//! `docs/cli.md` (the CLI contract): the built binary is run with arguments
 //! and stdin, and its stdout, stderr and exit status are compared with what
 //! the contract and the library say.
-#![cfg(feature = "cli")]
 
 mod cli_support;
 
