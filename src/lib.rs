@@ -117,6 +117,8 @@
 //!   same with or without `std`.
 //! - `serde`: `Serialize` and `Deserialize` for the four types;
 //!   deserializing parses, so it validates.
+//! - `legacy`: `mapping::from_legacy`, section 3.1 step 1 for octets in a
+//!   legacy encoding (Shift_JIS, windows-1258, ...), with `encoding_rs`.
 //!
 //! The `iri` command-line tool is its own crate (`rfc3987-cli`, in `cli/`),
 //! so depending on this library compiles none of its dependencies.

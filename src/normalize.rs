@@ -146,7 +146,7 @@ use alloc::string::String;
 use core::fmt;
 use core::ops::Deref;
 
-use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
+use icu_normalizer::ComposingNormalizerBorrowed;
 
 use crate::grammar::{class, rules};
 use crate::percent::{self, Piece};
@@ -684,16 +684,16 @@ fn normalize_chars(text: &str, form: Chars, unencoded: fn(char) -> bool, out: &m
 }
 
 fn normalize_run(run: &str, form: Chars, unencoded: fn(char) -> bool, out: &mut String) {
-    let quick = match form {
-        Chars::AsIs => IsNormalized::Yes,
-        _ if run.is_ascii() => IsNormalized::Yes,
-        Chars::Nfc => is_nfc_quick(run.chars()),
-        Chars::Nfkc => is_nfkc_quick(run.chars()),
+    let normalizer = match form {
+        Chars::AsIs => None,
+        _ if run.is_ascii() => None,
+        Chars::Nfc => Some(ComposingNormalizerBorrowed::new_nfc()),
+        Chars::Nfkc => Some(ComposingNormalizerBorrowed::new_nfkc()),
     };
-    if quick == IsNormalized::Yes {
+    let Some(normalizer) = normalizer.filter(|n| !n.is_normalized(run)) else {
         out.push_str(run);
         return;
-    }
+    };
     let mut push = |c: char| {
         if unencoded(c) {
             out.push(c);
@@ -701,10 +701,7 @@ fn normalize_run(run: &str, form: Chars, unencoded: fn(char) -> bool, out: &mut 
             percent::push_encoded(out, c);
         }
     };
-    match form {
-        Chars::Nfkc => run.nfkc().for_each(&mut push),
-        _ => run.nfc().for_each(&mut push),
-    }
+    normalizer.normalize_iter(run.chars()).for_each(&mut push);
 }
 
 /// Replaces the registered name `out[start..]` by its UTS 46 ToUnicode

@@ -1,35 +1,13 @@
-//! Section 3.1 step 1, variants a and b: IRIs that were not Unicode text.
+//! Section 3.1 step 1, variants b and c for octets in a legacy encoding
+//! (the `legacy` feature, which brings `encoding_rs`).
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
 use encoding_rs::{DecoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
-use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
-/// Step 1 variant a: an IRI "written on paper, read aloud, or otherwise
-/// represented as a sequence of characters independent of any character
-/// encoding" (typed in, say) is normalized to NFC before step 2.
-///
-/// Borrows `text` when it is already in NFC. The whole text is normalized,
-/// as the section says, delimiters included: `=` followed by U+0338
-/// COMBINING LONG SOLIDUS OVERLAY becomes the one character `≠`.
-///
-/// ```
-/// use rfc3987::mapping::{from_text, to_uri};
-///
-/// // "Vietnam" typed with a combining dot below.
-/// let typed = "http://example.org/Vie\u{302}\u{323}t";
-/// assert_eq!(from_text(typed), "http://example.org/Vi\u{1EC7}t");
-/// assert_eq!(to_uri(&from_text(typed)).unwrap(), "http://example.org/Vi%E1%BB%87t");
-/// ```
-pub fn from_text(text: &str) -> Cow<'_, str> {
-    if is_nfc_quick(text.chars()) == IsNormalized::Yes {
-        Cow::Borrowed(text)
-    } else {
-        Cow::Owned(text.nfc().collect())
-    }
-}
+use super::from_text;
 
 /// Step 1 variants b and c for octets: decodes `bytes` from `encoding`
 /// (an Encoding Standard encoding of the `encoding_rs` crate, re-exported

@@ -55,8 +55,9 @@
 //! (variant c: no normalization), which is what [`to_uri`] takes. The other
 //! two variants are separate, explicit calls, because they change
 //! characters: [`from_text`] applies NFC to an IRI that was typed, read
-//! aloud or copied from paper (variant a), and [`from_legacy`] decodes
-//! octets in a non-Unicode encoding and applies NFC (variant b). The RFC's
+//! aloud or copied from paper (variant a), and `from_legacy` decodes
+//! octets in a non-Unicode encoding and applies NFC (variant b; the
+//! `legacy` feature, which brings `encoding_rs`). The RFC's
 //! own example: Vietnamese typed in windows-1258 comes out as `ê` followed
 //! by a combining dot below; NFC makes it the one character `ệ`.
 //!
@@ -227,7 +228,9 @@
 //! - Scheme-specific syntax (section 6.1 a) is not checked.
 
 mod idna;
+#[cfg(feature = "legacy")]
 mod legacy;
+mod text;
 mod to_iri;
 mod to_uri;
 
@@ -238,13 +241,16 @@ use crate::CheckError;
 
 pub(crate) use self::idna::is_ace;
 pub use self::idna::{IdnaError, IdnaReason};
-pub use self::legacy::{from_legacy, from_text, LegacyError};
+#[cfg(feature = "legacy")]
+pub use self::legacy::{from_legacy, LegacyError};
+pub use self::text::from_text;
 pub use self::to_iri::{to_iri, ToIri};
 pub use self::to_uri::{to_uri, ToUri};
 
 /// The `encoding_rs` crate, whose [`Encoding`](encoding_rs::Encoding)
 /// values [`from_legacy`] takes (`encoding_rs::WINDOWS_1252`,
 /// `encoding_rs::Encoding::for_label(b"iso-8859-5")`, ...).
+#[cfg(feature = "legacy")]
 pub use encoding_rs;
 
 /// The bidirectional formatting characters that section 4.1 forbids in

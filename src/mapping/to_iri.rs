@@ -1,10 +1,9 @@
 //! Section 3.2: URI to IRI.
 
 use alloc::string::String;
-use core::iter;
 
-use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
+use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
+use icu_normalizer::ComposingNormalizerBorrowed;
 
 use super::idna::host_to_unicode;
 use super::{is_bidi_formatting, Component, MappingError};
@@ -251,7 +250,8 @@ impl<'a> ToIri<'a> {
         if !self.keep_lookalikes {
             return true;
         }
-        let combines_with_delimiter = !after_base && canonical_combining_class(c) != 0;
+        let combines_with_delimiter =
+            !after_base && CanonicalCombiningClassMapBorrowed::new().get_u8(c) != 0;
         !c.is_whitespace() && !combines_with_delimiter && is_nfkc_stable(c)
     }
 }
@@ -260,11 +260,8 @@ impl<'a> ToIri<'a> {
 /// compatibility and canonical variants of other characters (full-width
 /// and half-width forms, compatibility spaces, ligatures, `Å` U+212B).
 fn is_nfkc_stable(c: char) -> bool {
-    match is_nfkc_quick(iter::once(c)) {
-        IsNormalized::Yes => true,
-        IsNormalized::No => false,
-        IsNormalized::Maybe => iter::once(c).nfkc().eq(iter::once(c)),
-    }
+    let mut buf = [0; 4];
+    ComposingNormalizerBorrowed::new_nfkc().is_normalized(c.encode_utf8(&mut buf))
 }
 
 #[cfg(test)]
