@@ -38,6 +38,27 @@ pub enum Host<'a> {
     IpvFuture(&'a str),
 }
 
+/// The host as URI text: a registered name as written, IPv4 in
+/// dotted-decimal form, IPv6 in its RFC 5952 text and `IPvFuture` as
+/// written, both between brackets.
+///
+/// ```
+/// use rfc3987::IriRef;
+/// let r = IriRef::parse("http://[2001:DB8:0:0:0:0:0:1]:8080/")?;
+/// assert_eq!(r.host_parsed().unwrap().to_string(), "[2001:db8::1]");
+/// # Ok::<(), rfc3987::ParseError>(())
+/// ```
+impl core::fmt::Display for Host<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Host::RegName(name) => f.write_str(name),
+            Host::Ipv4(address) => write!(f, "{address}"),
+            Host::Ipv6(address) => write!(f, "[{address}]"),
+            Host::IpvFuture(text) => write!(f, "[{text}]"),
+        }
+    }
+}
+
 impl<'a> Host<'a> {
     /// Classifies the text of a valid `ihost` (brackets included).
     pub(crate) fn classify(text: &'a str) -> Host<'a> {

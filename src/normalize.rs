@@ -49,13 +49,14 @@
 //!   IDN processing, section 5.3.3); hex digits of every remaining `%HH` to
 //!   uppercase. Userinfo, path, query and fragment are case-sensitive.
 //! - **Percent-encoding** (5.3.2.3): a `%HH` run is decoded exactly when
-//!   its octets are the UTF-8 of a character *allowed unencoded in that
-//!   component*: the component's character class from the grammar
-//!   (`iuserinfo`, `ireg-name`, `isegment`, `iquery`, `ifragment`) minus
-//!   `reserved`. That is `iunreserved` (unreserved plus `ucschar`)
-//!   everywhere, plus `iprivate` in the query, the one component where RFC
-//!   3987 allows it. Reserved characters stay encoded (`%2F` is not `/`),
-//!   and so do octets that are not well-formed UTF-8 (`%C0%AF`, `%FF`).
+//!   its octets are the UTF-8 of an `iunreserved` character (unreserved
+//!   plus `ucschar`, the grammar's class), as the section says, in every
+//!   component. `iprivate` is not `iunreserved`, so `?%EE%80%80` stays
+//!   encoded although the query allows U+E000 unencoded; nor are the bidi
+//!   formatting characters that section 4.1 forbids, though `ucschar` has
+//!   them ([`crate::mapping::is_bidi_formatting`]). Reserved characters
+//!   stay encoded (`%2F` is not `/`), and so do octets that are not
+//!   well-formed UTF-8 (`%C0%AF`, `%FF`).
 //! - **Dot segments** (5.3.2.4): `remove_dot_segments` (RFC 3986 section
 //!   5.2.4) on the path, after percent-decoding, so that `%2E%2E` is a `..`
 //!   (otherwise a second normalization would remove what the first one
@@ -149,10 +150,11 @@ use core::ops::Deref;
 use icu_normalizer::ComposingNormalizerBorrowed;
 
 use crate::grammar::{class, rules};
+use crate::mapping::is_bidi_formatting;
 use crate::percent::{self, Piece};
 use crate::resolve::{has_dot_segment, protect_path, remove_dot_segments};
 use crate::scheme::{Scheme, SchemeTable, STANDARD};
-use crate::{CheckError, Components, Iri, IriRef};
+use crate::{CheckError, Components, Host, Iri, IriRef};
 
 /// A rung of the comparison ladder (section 5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -457,9 +459,20 @@ impl<'t> Normalizer<'t> {
         let host_start = out.len();
         if host.starts_with('[') {
             // IP-literal: ASCII only, and case-insensitive (RFC 3986
-            // section 3.2.2), hex digits included.
-            out.push_str(host);
-            out[host_start..].make_ascii_lowercase();
+            // section 3.2.2), hex digits included. On the scheme rung an
+            // IPv6 address takes its RFC 5952 text (longest run of zero
+            // groups compressed, no leading zeros), which is what
+            // `core::net::Ipv6Addr` displays, so `[0:0::1]` is `[::1]`.
+            match Host::classify(host) {
+                Host::Ipv6(address) if self.level == Level::Scheme => {
+                    use core::fmt::Write as _;
+                    let _ = write!(out, "[{address}]");
+                }
+                _ => {
+                    out.push_str(host);
+                    out[host_start..].make_ascii_lowercase();
+                }
+            }
         } else {
             self.component(host, is_reg_name_unencoded, out);
             if out[host_start..].is_ascii() {
@@ -533,10 +546,11 @@ impl<'t> Normalizer<'t> {
 
     /// Appends one component with percent-encoding normalized and, if
     /// asked, characters normalized; `unencoded` tells which characters the
-    /// component allows unencoded.
+    /// component allows unencoded (what character normalization may write
+    /// as it is).
     fn component(&self, text: &str, unencoded: fn(char) -> bool, out: &mut String) {
         let start = out.len();
-        percent_normalize(text, unencoded, out);
+        percent_normalize(text, is_decoded, out);
         if self.chars == Chars::AsIs || out[start..].is_ascii() {
             return;
         }
@@ -586,6 +600,18 @@ fn subslice_offset(whole: &str, part: &str) -> usize {
 
 // Characters allowed unencoded in each component: the component's class
 // from the grammar minus `reserved` (see the module docs).
+/// What section 5.3.2.3 decodes: "percent-encoded octets that correspond
+/// to characters in the unreserved set", for IRIs `iunreserved`, in every
+/// component. `iprivate` is not in it (so `?%EE%80%80` stays encoded), and
+/// neither are the bidi formatting characters that section 4.1 forbids,
+/// though `ucschar` has them.
+fn is_decoded(c: char) -> bool {
+    class::is_iunreserved(c) && !is_bidi_formatting(c)
+}
+
+// What each component allows unencoded: the characters that character
+// normalization may write as they are (a supercomposition of the decoded
+// set: `iprivate` in the query, say).
 fn is_userinfo_unencoded(c: char) -> bool {
     class::is_iuserinfo(c) && !class::is_reserved(c)
 }
@@ -746,15 +772,13 @@ mod tests {
     }
 
     #[test]
-    fn percent_runs_decode_only_unencoded_characters() {
-        assert_eq!(
-            pct("a%7e%2f%C3%A9%c0%af", is_segment_unencoded),
-            "a~%2Fé%C0%AF"
-        );
-        // iprivate: the query only.
-        assert_eq!(pct("%EE%80%80", is_query_unencoded), "\u{E000}");
-        assert_eq!(pct("%EE%80%80", is_segment_unencoded), "%EE%80%80");
-        assert_eq!(pct("%41%", is_segment_unencoded), "A%");
+    fn percent_runs_decode_only_iunreserved_characters() {
+        assert_eq!(pct("a%7e%2f%C3%A9%c0%af", is_decoded), "a~%2Fé%C0%AF");
+        // iprivate is not iunreserved, not even in the query; nor are bidi
+        // formatting characters (U+202E, U+2067).
+        assert_eq!(pct("%EE%80%80", is_decoded), "%EE%80%80");
+        assert_eq!(pct("%e2%80%ae%E2%81%A7", is_decoded), "%E2%80%AE%E2%81%A7");
+        assert_eq!(pct("%41%", is_decoded), "A%");
     }
 
     #[test]

@@ -112,6 +112,29 @@ fn rfc_3_2_1_right_to_left_override_stays_encoded_in_uppercase() {
 }
 
 #[test]
+fn every_bidi_control_stays_encoded_in_to_iri() {
+    // Section 4.1's seven, and those Unicode added since: ALM and the
+    // isolates LRI, RLI, FSI, PDI (these were decoded).
+    for encoded in [
+        "%E2%80%8E",
+        "%E2%80%8F",
+        "%E2%80%AA",
+        "%E2%80%AB",
+        "%E2%80%AC",
+        "%E2%80%AD",
+        "%E2%80%AE",
+        "%D8%9C",
+        "%E2%81%A6",
+        "%E2%81%A7",
+        "%E2%81%A8",
+        "%E2%81%A9",
+    ] {
+        let uri = format!("http://a/x{encoded}y?{encoded}#{encoded}");
+        assert_eq!(to_iri(&uri).unwrap(), uri, "{encoded}");
+    }
+}
+
+#[test]
 fn rfc_3_2_no_encoding_other_than_utf8_is_guessed() {
     let uri = "http://www.example.org/r%E9sum%E9.html";
     assert_eq!(to_iri(uri).unwrap(), uri);

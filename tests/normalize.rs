@@ -167,7 +167,7 @@ fn hosts_are_lowercased_only_when_us_ascii() {
 // ---- Percent-encoding ----------------------------------------------------
 
 #[test]
-fn exactly_unencodable_characters_are_decoded() {
+fn exactly_iunreserved_characters_are_decoded() {
     // Unreserved and ucschar: decoded in every component.
     assert_eq!(
         syntax("s://%75%C3%A9@h%61%C3%A9/%61%C3%A9?%61%C3%A9#%61%C3%A9"),
@@ -178,10 +178,11 @@ fn exactly_unencodable_characters_are_decoded() {
     assert_eq!(syntax("s://h/?a%3Db%26c"), "s://h/?a%3Db%26c");
     // Neither other ASCII (space, quotes, `%` itself).
     assert_eq!(syntax("s://h/%20%22%25%5b"), "s://h/%20%22%25%5B");
-    // iprivate: only in the query, the one component that allows it.
+    // iprivate: never, not even in the query that allows it unencoded
+    // (it is not iunreserved).
     assert_eq!(
         syntax("s://h/%EE%80%80?%EE%80%80"),
-        "s://h/%EE%80%80?\u{E000}"
+        "s://h/%EE%80%80?%EE%80%80"
     );
     assert_eq!(syntax("s://h/#%EE%80%80"), "s://h/#%EE%80%80");
     // Characters outside ucschar (a noncharacter, U+FFF0).
@@ -351,6 +352,72 @@ fn ideographic_full_stops_are_dots_on_the_scheme_rung() {
     ] {
         assert_eq!(scheme(input), expected, "{input}");
     }
+}
+
+#[test]
+fn only_iunreserved_characters_are_decoded() {
+    // Section 5.3.2.3 decodes "characters in the unreserved set": for IRIs
+    // iunreserved, which has no iprivate (raw U+E000 is allowed in the
+    // query, but decoding it is not normalization).
+    assert_eq!(
+        syntax("http://example.org/?%ee%80%80"),
+        "http://example.org/?%EE%80%80"
+    );
+    assert_eq!(
+        syntax("http://example.org/?\u{E000}"),
+        "http://example.org/?\u{E000}"
+    );
+    // Bidi formatting characters (section 4.1) stay encoded.
+    for encoded in ["%E2%80%AE", "%E2%80%8F", "%E2%81%A6", "%E2%81%A9", "%D8%9C"] {
+        let input = format!(
+            "http://a/{}?{}#{}",
+            encoded.to_lowercase(),
+            encoded,
+            encoded
+        );
+        assert_eq!(
+            syntax(&input),
+            format!("http://a/{encoded}?{encoded}#{encoded}")
+        );
+    }
+    assert_eq!(syntax("http://a/%C3%A9%E2%80%AE"), "http://a/é%E2%80%AE");
+}
+
+#[test]
+fn ip_literals_lowercase_on_syntax_and_rfc_5952_on_scheme_rung() {
+    // Hosts are case-insensitive: hex digits lowercase on the syntax rung.
+    assert_eq!(syntax("http://[2001:DB8::A]/"), "http://[2001:db8::a]/");
+    assert_eq!(syntax("http://[V7.AB]/"), "http://[v7.ab]/");
+    assert_eq!(syntax("http://[0:0::1]/"), "http://[0:0::1]/");
+    // RFC 5952 text on the scheme rung: longest zero run compressed (the
+    // first of equal runs), no leading zeros, a single zero group kept.
+    for (input, expected) in [
+        ("http://[0:0::1]/", "http://[::1]/"),
+        ("http://[::1]/", "http://[::1]/"),
+        (
+            "http://[2001:0DB8:0000:0000:0000:0000:0000:0001]/",
+            "http://[2001:db8::1]/",
+        ),
+        (
+            "http://[2001:db8:0:1:1:1:1:1]/",
+            "http://[2001:db8:0:1:1:1:1:1]/",
+        ),
+        ("http://[2001:0:0:1:0:0:0:1]/", "http://[2001:0:0:1::1]/"),
+        (
+            "http://[2001:db8:0:0:1:0:0:1]/",
+            "http://[2001:db8::1:0:0:1]/",
+        ),
+        (
+            "http://[::FFFF:192.0.2.1]:80/",
+            "http://[::ffff:192.0.2.1]/",
+        ),
+        ("foo://[0:0::1]/", "foo://[::1]/"),
+        ("http://[V7.AB]/", "http://[v7.ab]/"),
+    ] {
+        assert_eq!(scheme(input), expected, "{input}");
+    }
+    assert_equiv("http://[0:0::1]/", "http://[::1]/", Level::Scheme, true);
+    assert_equiv("http://[0:0::1]/", "http://[::1]/", Level::Syntax, false);
 }
 
 #[test]

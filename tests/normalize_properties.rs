@@ -7,7 +7,7 @@
 //! - **validity**: `n(x)` matches `IRI-reference`, and `IRI` when `x` does;
 //! - **perturbations are equivalences**: rewriting `x` in ways the RFC
 //!   declares meaningless (scheme and ASCII host case, percent-encoding
-//!   unreserved characters and `ucschar`, hex case, inserted `.` and
+//!   `iunreserved` characters other than bidi formatting ones, hex case, inserted `.` and
 //!   `x/..` segments) gives an IRI equivalent to `x` on the syntax rung;
 //!   adding default or empty ports, toggling an empty path and `/`, host
 //!   case and ACE (`xn--`) labels, `localhost` for `file`, gives one
@@ -16,6 +16,7 @@
 //!   every higher rung.
 
 use rfc3987::grammar::{class, rules};
+use rfc3987::mapping::is_bidi_formatting;
 use rfc3987::normalize::{Chars, Level, NormalizeError, Normalizer};
 
 #[path = "support/rng.rs"]
@@ -263,34 +264,36 @@ impl Parts {
 
     /// Rewrites that syntax-based normalization must undo.
     fn perturb_syntax(&self, rng: &mut Rng) -> Parts {
+        let decoded = |c| class::is_iunreserved(c) && !is_bidi_formatting(c);
         let mut p = self.clone();
         if let Some(s) = &mut p.scheme {
             *s = random_case(rng, s);
         }
         if let Some(u) = &mut p.userinfo {
-            *u = encode_some(rng, u, class::is_iunreserved);
+            *u = encode_some(rng, u, decoded);
         }
         if let Some((host, ascii)) = &mut p.host {
             if !host.starts_with('[') {
                 if *ascii {
                     *host = random_case(rng, host);
                 }
-                *host = encode_some(rng, host, class::is_iunreserved);
+                *host = encode_some(rng, host, decoded);
             } else {
                 *host = random_case(rng, host);
             }
         }
         let hierarchical = p.scheme.is_some() || p.host.is_some() || p.path.starts_with('/');
-        p.path = encode_some(rng, &p.path, class::is_iunreserved);
+        p.path = encode_some(rng, &p.path, decoded);
         if hierarchical && p.path.starts_with('/') && rng.one_in(2) {
             p.path = insert_dots(rng, &p.path);
         }
-        let is_query_char = |c| class::is_iunreserved(c) || class::is_iprivate(c);
+        // Section 5.3.2.3 decodes iunreserved only: encoding iprivate (in
+        // the query) or a bidi formatting character is not meaningless.
         if let Some(q) = &mut p.query {
-            *q = encode_some(rng, q, is_query_char);
+            *q = encode_some(rng, q, decoded);
         }
         if let Some(f) = &mut p.fragment {
-            *f = encode_some(rng, f, class::is_iunreserved);
+            *f = encode_some(rng, f, decoded);
         }
         p
     }

@@ -130,8 +130,8 @@ fn help() -> String {
          Options:\n\
          \x20 --level syntax  section 5.3.2 (default): scheme and US-ASCII host\n\
          \x20                 to lowercase, percent-encoding hex to uppercase,\n\
-         \x20                 characters allowed unencoded decoded (iunreserved;\n\
-         \x20                 iprivate in the query), dot segments removed\n\
+         \x20                 iunreserved characters decoded (not iprivate nor\n\
+         \x20                 bidi formatting characters), dot segments removed\n\
          \x20 --level scheme  section 5.3.3 on top: empty and default ports\n\
          \x20                 removed, empty path under an authority made \"/\",\n\
          \x20                 file://localhost/ made file:///, hosts of http,\n\

@@ -261,8 +261,9 @@ pub use encoding_rs;
 /// OVERRIDE, U+202E RIGHT-TO-LEFT OVERRIDE.
 ///
 /// The grammar of section 2.2 allows them (they are in `ucschar`), so they
-/// are not a grammar class; this list is section 4.1's. [`to_iri`] never
-/// writes one unencoded.
+/// are not a grammar class; this list is section 4.1's. Unicode has added
+/// more since (the isolates and ALM): [`is_bidi_formatting`] tests them
+/// all.
 pub const BIDI_FORMATTING: [char; 7] = [
     '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
 ];
@@ -275,9 +276,20 @@ pub const BIDI_FORMATTING: [char; 7] = [
 /// grammar.)
 pub const URI_EXCLUDED_ASCII: [char; 10] = [' ', '<', '>', '"', '{', '}', '|', '\\', '^', '`'];
 
-/// Whether `c` is a bidirectional formatting character of section 4.1.
+/// Whether `c` is a bidirectional formatting character: the Unicode
+/// property `Bidi_Control`, which is section 4.1's seven
+/// ([`BIDI_FORMATTING`]) and those Unicode added since, U+061C ARABIC
+/// LETTER MARK and the isolates U+2066 to U+2069 (LRI, RLI, FSI, PDI).
+/// [`to_iri`], normalization and the section 7.4 encoders never write one
+/// unencoded.
+///
+/// ```
+/// use rfc3987::mapping::is_bidi_formatting;
+/// assert!(is_bidi_formatting('\u{202E}') && is_bidi_formatting('\u{2067}'));
+/// assert!(!is_bidi_formatting('א'));
+/// ```
 pub fn is_bidi_formatting(c: char) -> bool {
-    BIDI_FORMATTING.contains(&c)
+    icu_properties::CodePointSetData::new::<icu_properties::props::BidiControl>().contains(c)
 }
 
 /// One component of an IRI reference, for mapping it alone.
