@@ -141,6 +141,7 @@ pub mod mapping;
 pub mod normalize;
 mod parse_error;
 pub mod percent;
+pub mod query;
 pub mod resolve;
 pub mod scheme;
 #[cfg(feature = "serde")]

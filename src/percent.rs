@@ -13,7 +13,10 @@
 //! Whether a decoded character may appear unencoded is never decided here:
 //! callers ask the generated `class::is_*` predicates of their component.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
 
 /// A piece of a component's text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,11 +144,130 @@ pub fn push_encoded(out: &mut String, c: char) {
     }
 }
 
+/// `text` with every `%HH` triplet replaced by its octet: the bytes a
+/// component stands for (RFC 3986 section 2.1). A `%` not followed by two
+/// hex digits is kept as it is. Borrows `text` when it has no triplet.
+///
+/// Decode one component at a time, after splitting: `%2F` in a path
+/// segment is a `/` that is data, not a delimiter.
+///
+/// ```
+/// use rfc3987::percent::decode;
+/// assert_eq!(&*decode("a%2Fb%FF"), b"a/b\xFF");
+/// assert_eq!(&*decode("100%"), b"100%");
+/// ```
+#[must_use]
+pub fn decode(text: &str) -> Cow<'_, [u8]> {
+    if !text.contains('%') {
+        return Cow::Borrowed(text.as_bytes());
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match triplet(&bytes[i..]) {
+            Some(octet) => {
+                out.push(octet);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// [`decode`] read as UTF-8: the text a component stands for, or where its
+/// octets stop being UTF-8. Borrows `text` when it has no triplet.
+///
+/// ```
+/// use rfc3987::percent::decode_utf8;
+/// assert_eq!(decode_utf8("r%C3%A9sum%C3%A9").unwrap(), "résumé");
+/// let error = decode_utf8("ab%C0%AFc").unwrap_err();
+/// assert_eq!(error.offset(), 2);
+/// assert_eq!(error.to_string(), "the percent-encoded octet at byte 2 (%C0) is not part of well-formed UTF-8");
+/// ```
+pub fn decode_utf8(text: &str) -> Result<Cow<'_, str>, DecodeError> {
+    let mut out: Option<String> = None;
+    for (at, piece) in pieces_at(text) {
+        match piece {
+            Piece::Literal(c) | Piece::Stray(c) => {
+                if let Some(out) = &mut out {
+                    out.push(c);
+                }
+            }
+            Piece::Encoded { c, .. } => {
+                out.get_or_insert_with(|| String::from(&text[..at])).push(c)
+            }
+            Piece::Invalid { octet, .. } => return Err(DecodeError { offset: at, octet }),
+        }
+    }
+    Ok(out.map_or(Cow::Borrowed(text), Cow::Owned))
+}
+
+/// [`decode`] read as UTF-8, each octet that is not part of well-formed
+/// UTF-8 becoming U+FFFD REPLACEMENT CHARACTER. Borrows `text` when it has
+/// no triplet.
+///
+/// ```
+/// use rfc3987::percent::decode_utf8_lossy;
+/// assert_eq!(decode_utf8_lossy("caf%C3%A9%FF"), "café\u{FFFD}");
+/// ```
+#[must_use]
+pub fn decode_utf8_lossy(text: &str) -> Cow<'_, str> {
+    match decode(text) {
+        Cow::Borrowed(_) => Cow::Borrowed(text),
+        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+    }
+}
+
+/// The pieces of `text` with their byte offsets.
+fn pieces_at(text: &str) -> impl Iterator<Item = (usize, Piece<'_>)> {
+    let mut iter = pieces(text);
+    core::iter::from_fn(move || {
+        let at = iter.pos;
+        iter.next().map(|piece| (at, piece))
+    })
+}
+
+/// A percent-encoded octet that is not part of well-formed UTF-8, as
+/// [`decode_utf8`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecodeError {
+    offset: usize,
+    octet: u8,
+}
+
+impl DecodeError {
+    /// Byte offset of the `%` of the offending triplet in the text.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The octet.
+    pub fn octet(&self) -> u8 {
+        self.octet
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the percent-encoded octet at byte {} (%{:02X}) is not part of well-formed UTF-8",
+            self.offset, self.octet
+        )
+    }
+}
+
+impl core::error::Error for DecodeError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use alloc::vec;
-    use alloc::vec::Vec;
 
     #[test]
     fn literal_and_encoded_characters() {
@@ -280,5 +402,29 @@ mod tests {
         push_encoded(&mut out, '\u{10300}');
         push_octet(&mut out, 0x0A);
         assert_eq!(out, "%C3%A9%F0%90%8C%80%0A");
+    }
+
+    #[test]
+    fn decoding_borrows_when_nothing_is_encoded() {
+        assert!(matches!(decode("abc"), Cow::Borrowed(b"abc")));
+        assert!(matches!(decode_utf8("ab%"), Ok(Cow::Borrowed("ab%"))));
+        assert!(matches!(decode_utf8_lossy("é"), Cow::Borrowed("é")));
+    }
+
+    #[test]
+    fn decoding_every_form() {
+        assert_eq!(&*decode("%41%2f%zz%4"), b"A/%zz%4");
+        assert_eq!(decode_utf8("x%E2%82%AC%2Fy").unwrap(), "x€/y");
+        assert_eq!(
+            decode_utf8("ok%E2%82").unwrap_err(),
+            DecodeError {
+                offset: 2,
+                octet: 0xE2
+            }
+        );
+        // A surrogate's octets are never text.
+        assert_eq!(decode_utf8("%ED%A0%80").unwrap_err().offset(), 0);
+        assert_eq!(decode_utf8_lossy("%ED%A0%80a"), "\u{FFFD}\u{FFFD}\u{FFFD}a");
+        assert_eq!(decode_utf8_lossy("%C3%A9%C3"), "é\u{FFFD}");
     }
 }

@@ -177,6 +177,34 @@ pub fn resolve_non_strict(base: &str, reference: &str) -> Result<String, Resolve
     resolve_with(base, reference, false)
 }
 
+/// Like [`resolve`], appending the target to `out` instead of allocating
+/// a new string, so a loop over many references can reuse one buffer. On
+/// error `out` is left as it was.
+///
+/// ```
+/// use rfc3987::resolve::resolve_into;
+/// let mut out = String::new();
+/// for reference in ["g", "../h", "#f"] {
+///     out.clear();
+///     resolve_into("http://a/b/c/d;p?q", reference, &mut out)?;
+///     assert!(out.starts_with("http://a/"));
+/// }
+/// assert_eq!(out, "http://a/b/c/d;p?q#f");
+/// # Ok::<(), rfc3987::resolve::ResolveError>(())
+/// ```
+pub fn resolve_into(base: &str, reference: &str, out: &mut String) -> Result<(), ResolveError> {
+    crate::check(&rules::IRI, base).map_err(ResolveError::Base)?;
+    crate::check(&rules::IRI_REFERENCE, reference).map_err(ResolveError::Reference)?;
+    resolve_parts_into(
+        &Components::split(base),
+        reference,
+        &Components::split(reference),
+        true,
+        out,
+    );
+    Ok(())
+}
+
 fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, ResolveError> {
     crate::check(&rules::IRI, base).map_err(ResolveError::Base)?;
     crate::check(&rules::IRI_REFERENCE, reference).map_err(ResolveError::Reference)?;
@@ -191,15 +219,28 @@ fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, Res
 /// Resolution of the valid `reference` (split as `r`) against the valid
 /// IRI `base`, which is split only if needed.
 fn resolve_parts(base: &str, reference: &str, r: &Components<'_>, strict: bool) -> String {
+    let mut out = String::with_capacity(base.len() + reference.len());
+    resolve_parts_into(&Components::split(base), reference, r, strict, &mut out);
+    out
+}
+
+/// Appends the target of `reference` (split as `r`) against the split
+/// base `b` to `out`.
+fn resolve_parts_into(
+    b: &Components<'_>,
+    reference: &str,
+    r: &Components<'_>,
+    strict: bool,
+    out: &mut String,
+) {
     if strict && r.scheme.is_some() && !has_dot_segment(r.path) {
         // An IRI whose path has no dot segment is its own target (and its
         // path cannot start with "//" without an authority: the grammar
         // forbids it), so recomposing it would copy it piece by piece.
-        return String::from(reference);
+        out.push_str(reference);
+        return;
     }
-    let mut out = String::with_capacity(base.len() + reference.len());
-    transform(&Components::split(base), r, strict, &mut out);
-    out
+    transform(b, r, strict, out);
 }
 
 /// Resolution and its inverse on parsed values: no validation left to do,
@@ -219,6 +260,22 @@ impl<T: Deref<Target = str>> Iri<T> {
     pub fn resolve<U: Deref<Target = str>>(&self, reference: &IriRef<U>) -> Iri<String> {
         let r = reference.components();
         into_iri(resolve_parts(self.as_str(), reference.as_str(), &r, true))
+    }
+
+    /// Like [`Iri::resolve`], appending the target's text to `out` (no
+    /// allocation when `out` has room): for loops over many references.
+    ///
+    /// ```
+    /// use rfc3987::{Iri, IriRef};
+    /// let base = Iri::parse("http://a/b/c/d;p?q")?;
+    /// let mut out = String::from("<");
+    /// base.resolve_into(&IriRef::parse("../g")?, &mut out);
+    /// assert_eq!(out, "<http://a/b/g");
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    pub fn resolve_into<U: Deref<Target = str>>(&self, reference: &IriRef<U>, out: &mut String) {
+        let r = reference.components();
+        resolve_parts_into(&self.components(), reference.as_str(), &r, true, out);
     }
 
     /// Like [`Iri::resolve`], with the non-strict parser of section 5.2.2

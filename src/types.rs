@@ -239,6 +239,29 @@ impl<T: Deref<Target = str>> IriRef<T> {
         })
     }
 
+    /// The port as a number (`None` when it does not fit in a `u16`), or
+    /// when there is none (or it is empty) the default port of the scheme in the [standard scheme
+    /// table](crate::scheme::STANDARD) (`http` 80, `https` 443, `ws` 80,
+    /// `wss` 443, `ftp` 21).
+    ///
+    /// ```
+    /// use rfc3987::IriRef;
+    /// assert_eq!(IriRef::parse("https://example.org/")?.port_or_known_default(), Some(443));
+    /// assert_eq!(IriRef::parse("HTTP://example.org:/")?.port_or_known_default(), Some(80));
+    /// assert_eq!(IriRef::parse("http://example.org:8080/")?.port_or_known_default(), Some(8080));
+    /// assert_eq!(IriRef::parse("http://example.org:99999/")?.port_or_known_default(), None);
+    /// assert_eq!(IriRef::parse("urn:isbn:0451450523")?.port_or_known_default(), None);
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        match self.port() {
+            Some(digits) if !digits.is_empty() => self.port_u16(),
+            _ => crate::scheme::STANDARD
+                .lookup(self.scheme()?)
+                .and_then(crate::scheme::Scheme::default_port),
+        }
+    }
+
     /// The path; always present, possibly empty.
     #[inline]
     pub fn path(&self) -> &str {
@@ -270,6 +293,20 @@ impl<T: Deref<Target = str>> IriRef<T> {
     #[inline]
     pub fn query(&self) -> Option<&str> {
         self.pos.query(&self.text)
+    }
+
+    /// The decoded `key=value` pairs of the query (none when there is no
+    /// query); see [`crate::query`] for the two styles.
+    ///
+    /// ```
+    /// use rfc3987::{query::Style, IriRef};
+    /// let r = IriRef::parse("?a=1&b=%C3%A9")?;
+    /// let pairs: Vec<_> = r.query_pairs(Style::Plain).collect();
+    /// assert_eq!(pairs, [("a".into(), "1".into()), ("b".into(), "é".into())]);
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    pub fn query_pairs(&self, style: crate::query::Style) -> crate::query::Pairs<'_> {
+        crate::query::pairs(self.query().unwrap_or_default(), style)
     }
 
     /// Whether there is a query (possibly empty).

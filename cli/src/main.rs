@@ -79,6 +79,7 @@ const COMMANDS: &[&Command] = &[
     &to_iri::COMMAND,
     &normalize::COMMAND,
     &resolve::COMMAND,
+    &resolve::RELATIVIZE,
     &equiv::COMMAND,
 ];
 

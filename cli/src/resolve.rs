@@ -8,11 +8,15 @@
 //! an `IRI` is a usage error (exit 2): there is no input to blame.
 //! `--non-strict` takes section 5.2.2's backward-compatible reading, where
 //! a reference's scheme equal to the base's is ignored (`http:g`).
+//!
+//! `iri relativize BASE [--json] [INPUT...]` is the inverse, as
+//! [`rfc3987::resolve::relativize`] computes it: the shortest reference that
+//! resolves against BASE to each input IRI.
 
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
-use rfc3987::resolve::{resolve, resolve_non_strict, ResolveError};
+use rfc3987::resolve::{relativize, resolve, resolve_non_strict, ResolveError};
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{Input, Outcome};
@@ -30,6 +34,16 @@ pub const COMMAND: Command = Command {
     }],
     help,
     run,
+};
+
+/// The `relativize` subcommand.
+pub const RELATIVIZE: Command = Command {
+    name: "relativize",
+    summary: "the shortest reference from a base IRI to each IRI (inverse of resolve)",
+    usage: "iri relativize BASE [--json] [INPUT...]",
+    options: &[],
+    help: relativize_help,
+    run: run_relativize,
 };
 
 /// Takes BASE off the front of the inputs and checks it.
@@ -54,6 +68,26 @@ fn run(mut args: Parsed) -> Result<ExitCode, UsageError> {
         |bytes| resolve_bytes(&base, strict, bytes),
         write,
     ))
+}
+
+fn run_relativize(mut args: Parsed) -> Result<ExitCode, UsageError> {
+    let base = base(&mut args)?;
+    Ok(crate::parallel::run(
+        args,
+        |bytes| relativize_bytes(&base, bytes),
+        write,
+    ))
+}
+
+/// The reference from `base` to one input IRI, or why there is none.
+fn relativize_bytes(base: &str, bytes: &[u8]) -> Result<String, ResolveError> {
+    match std::str::from_utf8(bytes) {
+        Ok(target) => relativize(base, target),
+        Err(_) => Err(ResolveError::Reference(
+            rfc3987::check_bytes(&rules::IRI, bytes)
+                .expect_err("the recognizers reject ill-formed UTF-8"),
+        )),
+    }
 }
 
 /// The target of one input, or why there is none.
@@ -111,6 +145,30 @@ fn help() -> String {
          is written with /.// so that it does not read as an authority.\n\
          \n\
          Exit status: 0 when every input was resolved, 1 when at least one\n\
+         was not, 2 for a usage error (including a missing or invalid BASE).\n",
+    )
+}
+
+fn relativize_help() -> String {
+    String::from(
+        "iri relativize: the shortest reference from a base IRI to each IRI\n\
+         \n\
+         usage: iri relativize BASE [--json] [INPUT...]\n\
+         \n\
+         Prints, for each INPUT IRI, or when none is given for each line of\n\
+         standard input (split on \\n only), the shortest reference that\n\
+         `iri resolve BASE` turns back into it: the inverse of resolve. BASE\n\
+         must be an IRI, and so must each input. A target whose path has dot\n\
+         segments that no reference can reach is printed as it is.\n\
+         \n\
+         Options:\n\
+         \x20 --json        {\"input\": \"...\", \"output\": \"...\"} per input\n\
+         \x20 -h, --help    this help\n\
+         \x20 --            every later argument is an input\n\
+         \n\
+         Output: as for iri resolve.\n\
+         \n\
+         Exit status: 0 when every input was relativized, 1 when at least one\n\
          was not, 2 for a usage error (including a missing or invalid BASE).\n",
     )
 }

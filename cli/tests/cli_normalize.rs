@@ -192,6 +192,39 @@ fn resolve_failures_and_usage_errors() {
 // ---- equiv -----------------------------------------------------------------
 
 #[test]
+fn relativize_is_the_inverse_of_resolve() {
+    let base = "http://a/b/c/d;p?q";
+    let run = iri(
+        &[
+            "relativize",
+            base,
+            "http://a/b/c/g",
+            "http://a/g",
+            "http://g",
+            "https://a/é/ê",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "g\n/g\n//g\nhttps://a/é/ê\n")
+    );
+    // The UTF-8 lead byte shared by é and ê (this panicked in the library).
+    let run = iri(&["relativize", "a:/é/", "a:/ê"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (0, "/ê\n"));
+    let run = iri(&["relativize", "--json", base], b"http://a/b/g\n../g\n");
+    assert_eq!(run.code, 1);
+    let objects = objects(&run);
+    assert_eq!(
+        objects[0],
+        json!({"input": "http://a/b/g", "output": "../g"})
+    );
+    assert_eq!(objects[1]["error"]["offset"], 0);
+    assert_eq!(iri(&["relativize"], b"").code, 2);
+    assert_eq!(iri(&["relativize", "b/c"], b"").code, 2);
+}
+
+#[test]
 fn equiv_levels() {
     let stdin = "http://a/%7e\thttp://a/~\nHTTP://a/\thttp://a/\nhttp://a\thttp://a:80/\n";
     let verdicts = |level: &str| iri(&["equiv", "--level", level], stdin.as_bytes()).stdout;
