@@ -63,7 +63,7 @@ fn check(rule: &'static Rule, input: Input<'_>, output: &mut Output<'_>) -> Outc
     let result = rfc3987::check_bytes(rule, input.bytes);
     match (output.mode(), &result) {
         (Mode::Plain, Ok(())) => {}
-        (Mode::Plain, Err(error)) => output.plain_error(input.number, error.offset(), error),
+        (Mode::Plain, Err(error)) => output.plain_error(&input, error.offset(), error),
         (Mode::Json, Ok(())) => output
             .json()
             .field("input", input.text())
@@ -73,7 +73,7 @@ fn check(rule: &'static Rule, input: Input<'_>, output: &mut Output<'_>) -> Outc
             .json()
             .field("input", input.text())
             .field("valid", false)
-            .error(error.offset(), error)
+            .error(&input, error.offset(), error)
             .end(),
     }
     match result {

@@ -116,25 +116,31 @@ fn write(
 ) -> Outcome {
     match (output.mode(), &result) {
         (Mode::Plain, Ok(verdict)) => output.line(if *verdict { "true" } else { "false" }),
-        (Mode::Plain, Err((offset, failure))) => output.plain_error(input.number, *offset, failure),
-        (Mode::Json, Ok(verdict)) => {
-            let text = input.text();
-            let (a, b) = text.split_once('\t').unwrap_or((&text, ""));
-            output
-                .json()
-                .field("input", &[a, b][..])
-                .field("equivalent", *verdict)
-                .end();
-        }
+        (Mode::Plain, Err((offset, failure))) => output.plain_error(&input, *offset, failure),
+        // "input" is the line split at its first tab, on success and on
+        // failure alike (one element when there is no tab).
+        (Mode::Json, Ok(verdict)) => output
+            .json()
+            .field("input", sides(&input.text()))
+            .field("equivalent", *verdict)
+            .end(),
         (Mode::Json, Err((offset, failure))) => output
             .json()
-            .field("input", input.text())
-            .error(*offset, failure)
+            .field("input", sides(&input.text()))
+            .error(&input, *offset, failure)
             .end(),
     }
     match result {
         Ok(_) => Outcome::Succeeded,
         Err(_) => Outcome::Failed,
+    }
+}
+
+/// The line's two sides, `[A, B]`, or `[line]` when it has no tab.
+fn sides(text: &str) -> Vec<&str> {
+    match text.split_once('\t') {
+        Some((a, b)) => vec![a, b],
+        None => vec![text],
     }
 }
 
@@ -167,7 +173,7 @@ fn help() -> String {
          \x20                  line N: error at byte OFFSET: MESSAGE\n\
          \x20                  (OFFSET counts from the start of the line)\n\
          \x20 --json           {\"input\": [\"A\", \"B\"], \"equivalent\": BOOL}\n\
-         \x20                  {\"input\": \"A<TAB>B\", \"error\": {\"offset\": N,\n\
+         \x20                  {\"input\": [\"A\", \"B\"], \"error\": {\"offset\": N,\n\
          \x20                   \"message\": \"...\"}}\n\
          \n\
          Character normalization (NFC) is never applied when comparing\n\

@@ -104,6 +104,10 @@ pub enum Source<'a, R> {
 /// stdin) with stdout and stderr in the mode `--json` selects, and returns
 /// the exit code.
 pub fn run(args: Parsed, each: impl FnMut(Input<'_>, &mut Output<'_>) -> Outcome) -> ExitCode {
+    if let Err(error) = crate::output::ensure_stdout_is_open() {
+        eprintln!("iri: cannot write standard output: {error}");
+        return Status::Failed.into();
+    }
     let mode = if args.flag("json") {
         Mode::Json
     } else {
@@ -219,7 +223,7 @@ mod tests {
         let each = |input: Input<'_>, output: &mut Output<'_>| {
             inputs.push((input.number, input.bytes.to_vec()));
             if input.bytes.contains(&b'!') {
-                output.plain_error(input.number, 0, &"bang");
+                output.plain_error(&input, 0, &"bang");
                 Outcome::Failed
             } else {
                 output.json().field("n", input.number).end();

@@ -79,11 +79,14 @@ impl<'w> Output<'w> {
     }
 
     /// A plain-mode failure: an empty line on stdout, and
-    /// `line NUMBER: error at byte OFFSET: MESSAGE` on stderr.
-    pub fn plain_error(&mut self, number: u64, offset: usize, message: &dyn fmt::Display) {
+    /// `line NUMBER: error at byte OFFSET: MESSAGE` on stderr (with a hint
+    /// when the input ends in the `\r` of a CRLF line end).
+    pub fn plain_error(&mut self, input: &Input<'_>, offset: usize, message: &dyn fmt::Display) {
         self.write(b"\n");
+        let number = input.number;
+        let hint = crlf_hint(input.bytes, offset);
         self.report(format_args!(
-            "line {number}: error at byte {offset}: {message}"
+            "line {number}: error at byte {offset}: {message}{hint}"
         ));
     }
 
@@ -152,15 +155,16 @@ impl JsonObject<'_, '_> {
         self
     }
 
-    /// Adds `"error": {"offset": OFFSET, "message": "MESSAGE"}`.
-    pub fn error(mut self, offset: usize, message: &dyn fmt::Display) -> Self {
+    /// Adds `"error": {"offset": OFFSET, "message": "MESSAGE"}` for a
+    /// failure of `input` (with the CRLF hint of [`Output::plain_error`]).
+    pub fn error(mut self, input: &Input<'_>, offset: usize, message: &dyn fmt::Display) -> Self {
         self.key("error");
         self.output.write(b"{\"offset\": ");
         self.output.write_json(&offset.into());
         self.output.write(b", \"message\": ");
         let mut text = std::mem::take(&mut self.output.scratch);
         text.clear();
-        let _ = write!(text, "{message}");
+        let _ = write!(text, "{message}{}", crlf_hint(input.bytes, offset));
         self.output.write_json_str(&text);
         self.output.scratch = text;
         self.output.write(b"}");
@@ -182,6 +186,58 @@ impl JsonObject<'_, '_> {
     }
 }
 
+/// Fails when standard output was closed (`iri check >&-`), so that the
+/// results are not lost while the exit status says success.
+///
+/// A closed descriptor does not show as one: the standard library turns
+/// EBADF on stdout into silent success, and on Linux its start-up code
+/// reopens a closed descriptor 0, 1 or 2 on `/dev/null`, read-write. So
+/// on Linux a stdout that is `/dev/null` opened read-write (which a shell's
+/// `>/dev/null`, write-only, never is) counts as closed; elsewhere a
+/// descriptor that cannot be duplicated does.
+pub fn ensure_stdout_is_open() -> Result<(), io::Error> {
+    let closed = || io::Error::new(io::ErrorKind::BrokenPipe, "standard output is closed");
+    #[cfg(target_os = "linux")]
+    {
+        let is_dev_null = std::fs::read_link("/proc/self/fd/1")
+            .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+        // fdinfo's "flags:" is octal; the access mode is its low two bits.
+        let read_write = || {
+            let info = std::fs::read_to_string("/proc/self/fdinfo/1").ok()?;
+            let flags = info.lines().find_map(|l| l.strip_prefix("flags:"))?;
+            let flags = u32::from_str_radix(flags.trim(), 8).ok()?;
+            Some(flags & 0o3 == 0o2)
+        };
+        if is_dev_null && read_write() == Some(true) {
+            return Err(closed());
+        }
+    }
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        io::stdout()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(drop)
+            .map_err(|_| closed())
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(())
+    }
+}
+
+/// A hint for an error at the `\r` that ends `bytes`: the input has CRLF
+/// line ends, and lines are split on `\n` only (the contract), so the `\r`
+/// is part of the input.
+fn crlf_hint(bytes: &[u8], offset: usize) -> &'static str {
+    if bytes.last() == Some(&b'\r') && offset + 1 >= bytes.len() {
+        "; the line ends with a carriage return (CRLF line ends?): remove it, e.g. with tr -d '\\r'"
+    } else {
+        ""
+    }
+}
+
 /// Writes the result of a conversion subcommand (`to-uri`, `to-iri`,
 /// `normalize`, `resolve`) in the contract's shapes: the output text, or
 /// the error at its offset.
@@ -192,7 +248,7 @@ pub fn write_conversion<E: std::fmt::Display>(
 ) -> Outcome {
     match (output.mode(), &result) {
         (Mode::Plain, Ok(text)) => output.line(text),
-        (Mode::Plain, Err((offset, error))) => output.plain_error(input.number, *offset, error),
+        (Mode::Plain, Err((offset, error))) => output.plain_error(&input, *offset, error),
         (Mode::Json, Ok(text)) => output
             .json()
             .field("input", input.text())
@@ -201,7 +257,7 @@ pub fn write_conversion<E: std::fmt::Display>(
         (Mode::Json, Err((offset, error))) => output
             .json()
             .field("input", input.text())
-            .error(*offset, error)
+            .error(&input, *offset, error)
             .end(),
     }
     match result {
@@ -241,7 +297,14 @@ mod tests {
         out.json()
             .field("input", "a \"b\"\r\\")
             .field("valid", false)
-            .error(3, &"bad \u{7}")
+            .error(
+                &Input {
+                    number: 1,
+                    bytes: b"a \"b\"\r\\",
+                },
+                3,
+                &"bad \u{7}",
+            )
             .end();
         out.json().field("input", "").field("valid", true).end();
         out.json()
@@ -263,12 +326,40 @@ mod tests {
     fn plain_errors_are_an_empty_line_and_a_numbered_stderr_line() {
         let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
         let mut out = Output::new(Mode::Plain, &mut stdout, &mut stderr);
-        out.plain_error(7, 12, &"IRI does not allow U+0020 at byte 12");
+        let input = Input {
+            number: 7,
+            bytes: b"http://a/ b",
+        };
+        out.plain_error(&input, 12, &"IRI does not allow U+0020 at byte 12");
         out.finish().unwrap();
         assert_eq!(stdout, b"\n");
         assert_eq!(
             String::from_utf8(stderr).unwrap(),
             "line 7: error at byte 12: IRI does not allow U+0020 at byte 12\n"
+        );
+    }
+
+    #[test]
+    fn an_error_at_a_final_carriage_return_hints_at_crlf() {
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let mut out = Output::new(Mode::Plain, &mut stdout, &mut stderr);
+        let input = Input {
+            number: 2,
+            bytes: b"http://a/\r",
+        };
+        out.plain_error(&input, 9, &"IRI-reference does not allow U+000D");
+        // Not at the end: no hint.
+        let input = Input {
+            number: 3,
+            bytes: b"a\rb",
+        };
+        out.plain_error(&input, 1, &"m");
+        out.finish().unwrap();
+        assert_eq!(
+            String::from_utf8(stderr).unwrap(),
+            "line 2: error at byte 9: IRI-reference does not allow U+000D; the line ends with a \
+             carriage return (CRLF line ends?): remove it, e.g. with tr -d '\\r'\n\
+             line 3: error at byte 1: m\n"
         );
     }
 

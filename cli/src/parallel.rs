@@ -55,6 +55,10 @@ pub fn run<T: Send>(
     work: impl Fn(&[u8]) -> T + Sync,
     mut write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
 ) -> ExitCode {
+    if let Err(error) = crate::output::ensure_stdout_is_open() {
+        eprintln!("iri: cannot write standard output: {error}");
+        return crate::input::Status::Failed.into();
+    }
     let mode = if args.flag("json") {
         Mode::Json
     } else {
@@ -239,7 +243,7 @@ mod tests {
                     helped += 1;
                 }
                 if input.bytes.contains(&b'!') {
-                    output.plain_error(input.number, 0, &"bang");
+                    output.plain_error(&input, 0, &"bang");
                     Outcome::Failed
                 } else {
                     output.line(&format!("{}:{len}", input.number));

@@ -294,14 +294,12 @@ fn parse(
         }
         Err(rejection) => {
             match output.mode() {
-                Mode::Plain => {
-                    output.plain_error(input.number, rejection.offset, &rejection.message)
-                }
+                Mode::Plain => output.plain_error(&input, rejection.offset, &rejection.message),
                 Mode::Json => output
                     .json()
                     .field("input", input.text())
                     .field("valid", false)
-                    .error(rejection.offset, &rejection.message)
+                    .error(&input, rejection.offset, &rejection.message)
                     .end(),
             }
             Outcome::Failed

@@ -483,15 +483,22 @@ fn an_invalid_utf8_argument_fails_alone() {
 
 #[test]
 fn a_carriage_return_stays_part_of_the_input() {
+    const HINT: &str =
+        "; the line ends with a carriage return (CRLF line ends?): remove it, e.g. with tr -d '\\r'";
     let run = iri(&["check", "--json"], b"http://a/\r\nb\r\n");
     assert_eq!(run.code, 1);
     let objects = objects(&run);
     assert_eq!(objects.len(), 2);
-    assert_object(&objects[0], "IRI-reference", b"http://a/\r", Err(9));
-    assert_object(&objects[1], "IRI-reference", b"b\r", Err(1));
+    for (object, input, offset) in [(&objects[0], "http://a/\r", 9), (&objects[1], "b\r", 1)] {
+        assert_eq!(object["input"], input);
+        assert_eq!(object["error"]["offset"], offset);
+        let message = library_error("IRI-reference", input.as_bytes()).to_string();
+        assert_eq!(object["error"]["message"], format!("{message}{HINT}"));
+    }
 
     let run = iri(&["check", "--rule", "ALPHA"], b"a\r\n");
-    assert_eq!(run.stderr, error_line(1, "ALPHA", b"a\r"));
+    let line = error_line(1, "ALPHA", b"a\r");
+    assert_eq!(run.stderr, format!("{}{HINT}\n", line.trim_end()));
     assert!(run.stderr.starts_with("line 1: error at byte 1: "));
 }
 
@@ -636,4 +643,31 @@ fn a_closed_stdout_ends_quietly_with_the_status_so_far() {
     let object: Value = serde_json::from_str(&first).unwrap();
     assert_object(&object, "IRI-reference", b"a b", Err(1));
     assert_eq!((run.code, run.stderr.as_str()), (1, ""));
+}
+
+/// Contract: exit status 1 when an input was not processed; a closed stdout
+/// loses every result, so it fails (EBADF is invisible to std, see
+/// `output::ensure_stdout_is_open`), while `/dev/null` is a fine place to
+/// write.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_stdout_is_an_error_and_dev_null_is_not() {
+    let bin = env!("CARGO_BIN_EXE_iri");
+    let run = |redirect: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("\"$0\" check http://a/ {redirect}"))
+            .arg(bin)
+            .output()
+            .unwrap()
+    };
+    let closed = run(">&-");
+    assert_eq!(closed.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&closed.stderr),
+        "iri: cannot write standard output: standard output is closed\n"
+    );
+    let null = run(">/dev/null");
+    assert_eq!(null.status.code(), Some(0));
+    assert!(null.stderr.is_empty());
 }
