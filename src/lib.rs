@@ -54,20 +54,43 @@
 //! # Ok::<(), rfc3987::ParseError>(())
 //! ```
 //!
-//! **Map** an IRI to a URI (section 3.1) and back (section 3.2) with
-//! [`mapping`]; **normalize** and compare on the section 5.3 ladder with
-//! [`normalize`]; **resolve** references against a base (section 6.5, RFC
-//! 3986 section 5.2) with [`resolve`].
+//! **Operate** on the parsed values: map an IRI to a URI (section 3.1)
+//! and back (section 3.2), normalize and compare on the section 5.3
+//! ladder, resolve references against a base and back (section 6.5, RFC
+//! 3986 section 5.2). Each operation is a method that takes and returns
+//! typed values, validates nothing again, and borrows its input
+//! (`IriRef<Cow<str>>`) when it changes nothing; an `Iri` gives an `Iri`.
 //!
 //! ```
-//! use rfc3987::{mapping::to_uri, normalize::normalize, resolve::resolve};
+//! use rfc3987::{normalize::Level, Iri, IriRef};
 //!
-//! assert_eq!(to_uri("http://résumé.example.org/").unwrap(),
-//!            "http://r%C3%A9sum%C3%A9.example.org/");
-//! assert_eq!(normalize("HTTP://example.org/a/./b/../%7Bc%7d").unwrap(),
-//!            "http://example.org/a/%7Bc%7D");
-//! assert_eq!(resolve("http://a/b/c/d;p?q", "../g").unwrap(), "http://a/b/g");
+//! let iri = Iri::parse("HTTP://résumé.example.org:80/a/./b/../%7Bc%7d")?;
+//! assert_eq!(iri.to_uri(), "HTTP://r%C3%A9sum%C3%A9.example.org:80/a/./b/../%7Bc%7d");
+//! assert_eq!(iri.normalize(), "http://résumé.example.org:80/a/%7Bc%7D");
+//! assert!(iri.equivalent(&Iri::parse("http://résumé.example.org/a/%7Bc%7D")?, Level::Scheme));
+//!
+//! let base = Iri::parse("http://a/b/c/d;p?q")?;
+//! let target = base.resolve(&IriRef::parse("../g")?);
+//! assert_eq!(target, "http://a/b/g");
+//! assert_eq!(base.relativize(&target), "../g");
+//! # Ok::<(), rfc3987::ParseError>(())
 //! ```
+//!
+//! The modules [`mapping`], [`normalize`] and [`resolve`] hold the options
+//! (`ToUri`, `ToIri`, `Normalizer`) and the same operations as functions on
+//! strings, which parse first: `to_uri("http://résumé.example.org/")`,
+//! `normalize(..)`, `resolve(base, reference)`.
+//!
+//! # Naming
+//!
+//! One scheme across modules: an operation `op` is a method `value.op()`
+//! with default options and `value.op_with(&options)` with others
+//! (`to_uri`/`to_uri_with`, `to_iri`/`to_iri_with`,
+//! `normalize`/`normalize_with`); the string function `module::op(text)`
+//! parses then calls it; `op_into(.., &mut String)` appends to a buffer
+//! (`resolve_into`, `normalize_into`, `convert_into`). Types name grammar
+//! rules (`IriRef` is `IRI-reference`), so `AbsoluteIri` is
+//! `absolute-IRI`: an IRI without a fragment.
 //!
 //! To validate against any rule of the grammar without building a value,
 //! use [`check`] with a [`grammar::rules`] recognizer.
@@ -173,3 +196,9 @@ pub fn check_bytes(rule: &'static grammar::Rule, input: &[u8]) -> Result<(), Che
         Err(offset) => Err(CheckError::new(rule, input, offset)),
     }
 }
+
+/// README.md's Rust examples, compiled and run as doctests so that they
+/// cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

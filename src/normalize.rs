@@ -383,7 +383,7 @@ impl<'t> Normalizer<'t> {
         Ok(Iri(IriRef::from_parts(text, pos)))
     }
 
-    fn normalize_parsed<T: Deref<Target = str>>(
+    pub(crate) fn normalize_parsed<T: Deref<Target = str>>(
         &self,
         reference: &IriRef<T>,
     ) -> Result<String, NormalizeError> {
@@ -557,6 +557,92 @@ impl<'t> Normalizer<'t> {
         // Decoded characters take part in character normalization.
         let decoded = out.split_off(start);
         normalize_chars(&decoded, self.chars, unencoded, out);
+    }
+}
+
+/// Section 5.3 on parsed values: the normal form borrows the input when
+/// it is already normal, and nothing is validated again.
+impl<T: Deref<Target = str>> IriRef<T> {
+    /// The syntax-based normal form (section 5.3.2, no character
+    /// normalization); it cannot fail.
+    ///
+    /// ```
+    /// use rfc3987::IriRef;
+    /// let r = IriRef::parse("HTTP://Example.org/a/./b/../%7e")?;
+    /// assert_eq!(r.normalize(), "http://example.org/a/~");
+    /// let already = IriRef::parse("http://example.org/")?;
+    /// assert!(matches!(already.normalize().into_inner(), std::borrow::Cow::Borrowed(_)));
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> IriRef<alloc::borrow::Cow<'_, str>> {
+        match self.normalize_with(&Normalizer::new(Level::Syntax)) {
+            Ok(normal) => normal,
+            // Only strict hosts on the scheme rung can fail.
+            Err(_) => unreachable!("syntax-based normalization of a parsed reference fails"),
+        }
+    }
+
+    /// The normal form on `normalizer`'s rung; fails only with
+    /// [`Normalizer::strict_hosts`].
+    ///
+    /// ```
+    /// use rfc3987::normalize::{Level, Normalizer};
+    /// use rfc3987::IriRef;
+    /// let r = IriRef::parse("http://xn--rsum-bpad.example.org:80")?;
+    /// let n = r.normalize_with(&Normalizer::new(Level::Scheme)).unwrap();
+    /// assert_eq!(n, "http://résumé.example.org/");
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    pub fn normalize_with(
+        &self,
+        normalizer: &Normalizer<'_>,
+    ) -> Result<IriRef<alloc::borrow::Cow<'_, str>>, NormalizeError> {
+        Ok(self.derived(normalizer.normalize_parsed(self)?))
+    }
+
+    /// Whether this reference and `other` are equivalent on `level`'s rung
+    /// of the comparison ladder (section 5.3): equal normal forms.
+    ///
+    /// ```
+    /// use rfc3987::{normalize::Level, IriRef};
+    /// let a = IriRef::parse("http://example.com/")?;
+    /// let b = IriRef::parse("HTTP://Example.com:80")?;
+    /// assert!(!a.equivalent(&b, Level::Syntax));
+    /// assert!(a.equivalent(&b, Level::Scheme));
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn equivalent<U: Deref<Target = str>>(&self, other: &IriRef<U>, level: Level) -> bool {
+        let n = Normalizer::new(level);
+        match (n.normalize_parsed(self), n.normalize_parsed(other)) {
+            (Ok(a), Ok(b)) => a == b,
+            // Without strict hosts no rung fails on a parsed reference.
+            _ => unreachable!("normalization of a parsed reference fails"),
+        }
+    }
+}
+
+/// The same operations on IRIs keep the type.
+impl<T: Deref<Target = str>> Iri<T> {
+    /// [`IriRef::normalize`], as an IRI.
+    #[must_use]
+    pub fn normalize(&self) -> Iri<alloc::borrow::Cow<'_, str>> {
+        Iri(self.0.normalize())
+    }
+
+    /// [`IriRef::normalize_with`], as an IRI.
+    pub fn normalize_with(
+        &self,
+        normalizer: &Normalizer<'_>,
+    ) -> Result<Iri<alloc::borrow::Cow<'_, str>>, NormalizeError> {
+        self.0.normalize_with(normalizer).map(Iri)
+    }
+
+    /// [`IriRef::equivalent`] of two IRIs.
+    #[must_use]
+    pub fn equivalent<U: Deref<Target = str>>(&self, other: &Iri<U>, level: Level) -> bool {
+        self.0.equivalent(&other.0, level)
     }
 }
 

@@ -16,7 +16,7 @@
 //! str>`: `&str` to borrow, `String` to own and edit, `Box<str>`,
 //! `Arc<str>` or `Rc<str>` to store or share.
 
-use alloc::borrow::ToOwned;
+use alloc::borrow::{Cow, ToOwned};
 use alloc::string::String;
 use core::borrow::Borrow;
 use core::cmp::Ordering;
@@ -135,6 +135,23 @@ impl<T: Deref<Target = str>> IriRef<T> {
 
     pub(crate) fn positions(&self) -> Positions {
         self.pos
+    }
+
+    /// This value's text, borrowed, as the result of an operation that
+    /// changed nothing.
+    pub(crate) fn borrowed(&self) -> IriRef<Cow<'_, str>> {
+        IriRef::from_parts(Cow::Borrowed(&*self.text), self.pos)
+    }
+
+    /// The result `text` of an operation on this value, which the
+    /// operation guarantees valid as the same kind of reference: borrowed
+    /// when equal to this value's text, else split afresh.
+    pub(crate) fn derived(&self, text: String) -> IriRef<Cow<'_, str>> {
+        if text == *self.text {
+            return self.borrowed();
+        }
+        let pos = split(&text);
+        IriRef::from_parts(Cow::Owned(text), pos)
     }
 
     /// Replaces text and positions together; callers have split `text`.

@@ -236,8 +236,12 @@ mod to_uri;
 
 use core::fmt;
 
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::ops::Deref;
+
 use crate::grammar::{class, rules, Rule};
-use crate::CheckError;
+use crate::{CheckError, Iri, IriRef};
 
 pub(crate) use self::idna::is_ace;
 pub use self::idna::{IdnaError, IdnaReason};
@@ -246,6 +250,99 @@ pub use self::legacy::{from_legacy, LegacyError};
 pub use self::text::from_text;
 pub use self::to_iri::{to_iri, ToIri};
 pub use self::to_uri::{to_uri, ToUri};
+
+/// Sections 3.1 and 3.2 on parsed values: nothing to validate again, and
+/// a result that borrows the input when the mapping changes nothing.
+impl<T: Deref<Target = str>> IriRef<T> {
+    /// The URI reference this IRI reference maps to (section 3.1 step 2,
+    /// no IDNA): non-ASCII characters percent-encoded as UTF-8. It cannot
+    /// fail, and borrows `self` when it is already a URI reference.
+    ///
+    /// ```
+    /// use rfc3987::IriRef;
+    /// let iri = IriRef::parse("http://résumé.example.org/?q=ü")?;
+    /// assert_eq!(iri.to_uri(), "http://r%C3%A9sum%C3%A9.example.org/?q=%C3%BC");
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn to_uri(&self) -> IriRef<Cow<'_, str>> {
+        if self.as_str().is_ascii() {
+            return self.borrowed();
+        }
+        let mut out = String::with_capacity(self.as_str().len() * 2);
+        to_uri::encode_ucs(self.as_str(), &mut out);
+        self.derived(out)
+    }
+
+    /// The section 3.1 mapping with `mapping`'s options (IDNA's ToASCII
+    /// of the host can fail; offsets are in `self`).
+    ///
+    /// ```
+    /// use rfc3987::{mapping::ToUri, IriRef};
+    /// let iri = IriRef::parse("http://résumé.example.org/")?;
+    /// let uri = iri.to_uri_with(&ToUri::new().idna(true)).unwrap();
+    /// assert_eq!(uri.host(), Some("xn--rsum-bpad.example.org"));
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    pub fn to_uri_with(&self, mapping: &ToUri<'_>) -> Result<IriRef<Cow<'_, str>>, MappingError> {
+        let mut out = String::with_capacity(self.as_str().len() * 2);
+        mapping.map_valid(self.as_str(), None, &mut out)?;
+        Ok(self.derived(out))
+    }
+
+    /// The IRI reference this URI (or IRI) reference converts to (section
+    /// 3.2, no IDNA): `%HH` runs that are UTF-8 for characters an IRI may
+    /// hold decoded. Borrows `self` when nothing is decoded.
+    ///
+    /// ```
+    /// use rfc3987::IriRef;
+    /// let uri = IriRef::parse("http://www.example.org/D%C3%BCrst")?;
+    /// assert_eq!(uri.to_iri(), "http://www.example.org/Dürst");
+    /// # Ok::<(), rfc3987::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn to_iri(&self) -> IriRef<Cow<'_, str>> {
+        self.to_iri_with(&ToIri::new())
+    }
+
+    /// The section 3.2 conversion with `conversion`'s options.
+    #[must_use]
+    pub fn to_iri_with(&self, conversion: &ToIri<'_>) -> IriRef<Cow<'_, str>> {
+        let text = self.as_str();
+        if !text.contains('%') && !conversion.is_idna() {
+            return self.borrowed();
+        }
+        let mut out = String::with_capacity(text.len());
+        conversion.convert_valid(text, self.positions(), &mut out);
+        self.derived(out)
+    }
+}
+
+/// The same operations on IRIs keep the type: an IRI maps to an IRI.
+impl<T: Deref<Target = str>> Iri<T> {
+    /// [`IriRef::to_uri`], as an IRI.
+    #[must_use]
+    pub fn to_uri(&self) -> Iri<Cow<'_, str>> {
+        Iri(self.0.to_uri())
+    }
+
+    /// [`IriRef::to_uri_with`], as an IRI.
+    pub fn to_uri_with(&self, mapping: &ToUri<'_>) -> Result<Iri<Cow<'_, str>>, MappingError> {
+        self.0.to_uri_with(mapping).map(Iri)
+    }
+
+    /// [`IriRef::to_iri`], as an IRI.
+    #[must_use]
+    pub fn to_iri(&self) -> Iri<Cow<'_, str>> {
+        Iri(self.0.to_iri())
+    }
+
+    /// [`IriRef::to_iri_with`], as an IRI.
+    #[must_use]
+    pub fn to_iri_with(&self, conversion: &ToIri<'_>) -> Iri<Cow<'_, str>> {
+        Iri(self.0.to_iri_with(conversion))
+    }
+}
 
 /// The `encoding_rs` crate, whose [`Encoding`](encoding_rs::Encoding)
 /// values [`from_legacy`] takes (`encoding_rs::WINDOWS_1252`,

@@ -59,6 +59,11 @@ impl ToIri<'static> {
 }
 
 impl<'a> ToIri<'a> {
+    /// Whether ToUnicode is on.
+    pub(crate) fn is_idna(&self) -> bool {
+        self.idna
+    }
+
     /// Converts `xn--` labels of hosts of schemes whose hosts are domain
     /// names with ToUnicode, where the result is a valid, appropriate label
     /// (section 3.2.1; see the [module docs](super#idna)). Off by default.
@@ -108,8 +113,14 @@ impl<'a> ToIri<'a> {
     /// on error).
     pub fn convert_into(&self, uri: &str, out: &mut String) -> Result<(), MappingError> {
         crate::check(&rules::IRI_REFERENCE, uri)?;
+        self.convert_valid(uri, components::split(uri), out);
+        Ok(())
+    }
+
+    /// The conversion of `uri`, a valid `IRI-reference` split as `pos`
+    /// (no validation: it cannot fail).
+    pub(crate) fn convert_valid(&self, uri: &str, pos: components::Positions, out: &mut String) {
         out.reserve(uri.len());
-        let pos = components::split(uri);
         let scheme = pos.scheme(uri);
         if let Some(scheme) = scheme {
             out.push_str(scheme);
@@ -137,7 +148,6 @@ impl<'a> ToIri<'a> {
             out.push('#');
             self.decode(Component::Fragment, fragment, out);
         }
-        Ok(())
     }
 
     /// Converts one component alone; the text must match the component's

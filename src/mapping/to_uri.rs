@@ -138,6 +138,23 @@ impl<'a> ToUri<'a> {
         if let Err(e) = crate::check(rule, &text) {
             return Err(syntax_error(rule, input, at(e.offset()), self.lenient));
         }
+        self.map_valid(&text, component, out).map_err(|mut e| {
+            if let MappingError::Idna(idna) = &mut e {
+                idna.offset = at(idna.offset);
+            }
+            e
+        })
+    }
+
+    /// Maps `text`, valid under `component`'s rule (or `IRI-reference`),
+    /// without validating it again; errors (IDNA only) are at offsets in
+    /// `text`.
+    pub(crate) fn map_valid(
+        &self,
+        text: &str,
+        component: Option<Component>,
+        out: &mut String,
+    ) -> Result<(), MappingError> {
         let start = out.len();
         let host = if self.idna {
             self.dns_host(&text, component)
@@ -149,12 +166,12 @@ impl<'a> ToUri<'a> {
                 encode_ucs(&text[..host.start], out);
                 if let Err(mut e) = host_to_ascii(&text[host.clone()], out) {
                     out.truncate(start);
-                    e.offset = at(host.start + e.offset);
+                    e.offset += host.start;
                     return Err(MappingError::Idna(e));
                 }
                 encode_ucs(&text[host.end..], out);
             }
-            None => encode_ucs(&text, out),
+            None => encode_ucs(text, out),
         }
         Ok(())
     }
@@ -189,7 +206,7 @@ impl<'a> ToUri<'a> {
 /// it against the grammar). So step 2 is: encode every octet of every
 /// non-ASCII character, which is every octet from 0x80 up. ASCII runs are
 /// copied whole and the output is reserved once, to its exact length.
-fn encode_ucs(text: &str, out: &mut String) {
+pub(super) fn encode_ucs(text: &str, out: &mut String) {
     debug_assert!(text
         .chars()
         .all(|c| c.is_ascii() || class::is_ucschar(c) || class::is_iprivate(c)));
