@@ -157,7 +157,7 @@ impl<'a> ToUri<'a> {
     ) -> Result<(), MappingError> {
         let start = out.len();
         let host = if self.idna {
-            self.dns_host(&text, component)
+            self.dns_host(text, component)
         } else {
             None
         };
