@@ -310,17 +310,7 @@ impl<'a> Components<'a> {
     /// "undefined" (no delimiter), distinct from empty (RFC 3986 section
     /// 5.3).
     pub(crate) fn split(text: &'a str) -> Self {
-        let pos = crate::components::split(text);
-        Components {
-            scheme: pos.scheme(text),
-            authority: pos.authority(text),
-            userinfo: pos.userinfo(text),
-            host: pos.host(text),
-            port: pos.port(text),
-            path: pos.path(text),
-            query: pos.query(text),
-            fragment: pos.fragment(text),
-        }
+        Components::of(text, crate::components::split(text))
     }
 }
 

@@ -110,7 +110,7 @@ impl Grammar {
             .iter()
             .map(|r| {
                 (
-                    edit_distance(&wanted, &r.name.to_ascii_lowercase()),
+                    strsim::levenshtein(&wanted, &r.name.to_ascii_lowercase()),
                     r.name.as_str(),
                 )
             })
@@ -354,24 +354,6 @@ fn rulenames(text: &str) -> Vec<(String, usize, usize)> {
         }
     }
     found
-}
-
-/// Levenshtein distance over bytes (rule names are ASCII).
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b = b.as_bytes();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.bytes().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
