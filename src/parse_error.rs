@@ -665,17 +665,19 @@ fn write_shown(f: &mut fmt::Formatter<'_>, c: char) -> Result<usize, fmt::Error>
         Ok(width)
     } else {
         f.write_fmt(format_args!("{c}"))?;
-        Ok(1)
+        // Display columns (UAX #11): two for wide CJK, none for a
+        // combining mark, so the caret lands under the character.
+        Ok(unicode_width::UnicodeWidthChar::width(c).unwrap_or(0))
     }
 }
 
 impl fmt::Display for ParseError {
     /// The message; with `{:#}`, followed by the input (at most 70
     /// characters around the offset, `…` marking a cut) and a caret under
-    /// the offending character. Columns count characters, so the caret is
-    /// exact for text of one-column characters; wide or combining
-    /// characters, and right-to-left text that a terminal reorders, shift
-    /// it.
+    /// the offending character. Columns are display widths (`unicode-width`:
+    /// two for wide CJK characters, none for combining marks), so the
+    /// caret is exact in a monospace terminal; right-to-left text that a
+    /// terminal reorders can still shift it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.0.details, f)?;
         if !f.alternate() {

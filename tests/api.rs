@@ -372,11 +372,18 @@ fn caret_rendering_pinned() {
         "expected more of the IPv6 address or ']', found the end of the input at byte 11\n  \
          http://[::1\n             ^"
     );
-    // Non-ASCII characters count one column each; a tab is escaped.
+    // Columns are display widths: 例 and え take two each (the caret was
+    // two columns short); a tab is escaped.
     assert_eq!(
         format!("{:#}", error("http://例え.jp/\tx")),
         "expected an ipchar, found U+0009 at byte 17; percent-encode it as %09\n  \
-         http://例え.jp/\\tx\n               ^"
+         http://例え.jp/\\tx\n                 ^"
+    );
+    // A combining mark takes no column.
+    assert_eq!(
+        format!("{:#}", error("http://e\u{301}.jp/ x")),
+        "expected an ipchar, found ' ' (U+0020) at byte 14; percent-encode it as %20\n  \
+         http://e\u{301}.jp/ x\n              ^"
     );
     // A bidirectional formatting character is valid (`ucschar`) but is
     // escaped on the caret line, where it would reorder the text; here the
