@@ -88,7 +88,10 @@
 //! (`to_uri`/`to_uri_with`, `to_iri`/`to_iri_with`,
 //! `normalize`/`normalize_with`); the string function `module::op(text)`
 //! parses then calls it; `op_into(.., &mut String)` appends to a buffer
-//! (`resolve_into`, `normalize_into`, `convert_into`). Types name grammar
+//! (`resolve_into`, `normalize_into`, `convert_into`). Setters take
+//! `Option<&str>` for a component the type may lack (`IriRef::set_scheme(None)`
+//! removes the scheme) and `&str` for one it must have (`Iri::set_scheme`).
+//! `has_x()` tells whether a component is present. Types name grammar
 //! rules (`IriRef` is `IRI-reference`), so `AbsoluteIri` is
 //! `absolute-IRI`: an IRI without a fragment.
 //!

@@ -170,8 +170,16 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// Whether there is a scheme: whether this is an IRI rather than a
     /// relative reference.
     #[inline]
-    pub fn is_absolute(&self) -> bool {
+    pub fn has_scheme(&self) -> bool {
         self.pos.scheme_end > 0
+    }
+
+    /// Whether there is a scheme. The name misleads: an *absolute* IRI
+    /// (`absolute-IRI`, [`AbsoluteIri`]) is one without a fragment.
+    #[deprecated(note = "use has_scheme; AbsoluteIri is an IRI without a fragment")]
+    #[inline]
+    pub fn is_absolute(&self) -> bool {
+        self.has_scheme()
     }
 
     /// The authority (`user@host:port`, without the `//`), `None` when
@@ -351,13 +359,13 @@ impl<T: Deref<Target = str>> IriRef<T> {
 
     /// This reference as an [`Iri`], if it has a scheme.
     pub fn as_iri(&self) -> Option<Iri<&str>> {
-        self.is_absolute()
+        self.has_scheme()
             .then(|| Iri(IriRef::from_parts(&*self.text, self.pos)))
     }
 
     /// This reference as a [`RelativeRef`], if it has no scheme.
     pub fn as_relative(&self) -> Option<RelativeRef<&str>> {
-        (!self.is_absolute()).then(|| RelativeRef(IriRef::from_parts(&*self.text, self.pos)))
+        (!self.has_scheme()).then(|| RelativeRef(IriRef::from_parts(&*self.text, self.pos)))
     }
 }
 
@@ -426,7 +434,7 @@ impl<T> From<RelativeRef<T>> for IriRef<T> {
 impl<T: Deref<Target = str>> TryFrom<IriRef<T>> for Iri<T> {
     type Error = IriRef<T>;
     fn try_from(r: IriRef<T>) -> Result<Self, IriRef<T>> {
-        if r.is_absolute() {
+        if r.has_scheme() {
             Ok(Iri(r))
         } else {
             Err(r)
@@ -438,7 +446,7 @@ impl<T: Deref<Target = str>> TryFrom<IriRef<T>> for Iri<T> {
 impl<T: Deref<Target = str>> TryFrom<IriRef<T>> for RelativeRef<T> {
     type Error = IriRef<T>;
     fn try_from(r: IriRef<T>) -> Result<Self, IriRef<T>> {
-        if r.is_absolute() {
+        if r.has_scheme() {
             Err(r)
         } else {
             Ok(RelativeRef(r))

@@ -33,7 +33,7 @@ fn check(case: &Case) {
     assert_eq!(r.components(), *c, "{}", case.input);
     assert_eq!(r.into_components(), *c);
     assert_eq!(r.scheme(), c.scheme);
-    assert_eq!(r.is_absolute(), c.scheme.is_some());
+    assert_eq!(r.has_scheme(), c.scheme.is_some());
     assert_eq!(r.authority(), c.authority);
     assert_eq!(r.has_authority(), c.authority.is_some());
     assert_eq!(r.userinfo(), c.userinfo);
