@@ -104,6 +104,20 @@ pub enum Source<'a, R> {
 /// stdin) with stdout and stderr in the mode `--json` selects, and returns
 /// the exit code.
 pub fn run(args: Parsed, each: impl FnMut(Input<'_>, &mut Output<'_>) -> Outcome) -> ExitCode {
+    with_streams(&args, |stdin, output| match stdin {
+        Some(stdin) => drive(Source::Lines(stdin), output, each),
+        None => drive(Source::<io::Empty>::Args(&args.inputs), output, each),
+    })
+}
+
+/// The one place that opens the streams for a subcommand: checks that
+/// stdout is open, buffers it in the mode `--json` selects, and hands
+/// `body` the buffered stdin when the inputs come from it (no input
+/// arguments), `None` when they are the arguments.
+pub fn with_streams(
+    args: &Parsed,
+    body: impl FnOnce(Option<&mut BufReader<io::StdinLock<'static>>>, &mut Output<'_>) -> Status,
+) -> ExitCode {
     if let Err(error) = crate::output::ensure_stdout_is_open() {
         eprintln!("iri: cannot write standard output: {error}");
         return Status::Failed.into();
@@ -118,9 +132,9 @@ pub fn run(args: Parsed, each: impl FnMut(Input<'_>, &mut Output<'_>) -> Outcome
     let mut output = Output::new(mode, &mut stdout, &mut stderr);
     let status = if args.inputs.is_empty() {
         let mut stdin = BufReader::with_capacity(BUFFER_SIZE, io::stdin().lock());
-        drive(Source::Lines(&mut stdin), &mut output, each)
+        body(Some(&mut stdin), &mut output)
     } else {
-        drive(Source::<io::Empty>::Args(&args.inputs), &mut output, each)
+        body(None, &mut output)
     };
     status.into()
 }

@@ -29,14 +29,14 @@
 //! - **Memory.** Bounded by the batch: at most [`BATCH_BYTES`] of input
 //!   (or one longer line) and its results, whatever the input's size.
 
-use std::io::{self, BufRead, BufReader, BufWriter, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::ops::Range;
 use std::process::ExitCode;
 use std::thread;
 
 use crate::args::Parsed;
 use crate::input::{Input, Outcome, Status};
-use crate::output::{Mode, Output};
+use crate::output::Output;
 
 /// Lines per batch, at most.
 pub const BATCH_LINES: usize = 8192;
@@ -45,8 +45,6 @@ pub const BATCH_BYTES: usize = 1 << 20;
 /// Below this many lines a batch is computed on the main thread: a thread
 /// costs more than the work it would take.
 pub const PARALLEL_MIN_LINES: usize = 64;
-/// Size of the stdin read buffer and of the stdout write buffer.
-const BUFFER_SIZE: usize = 256 * 1024;
 
 /// Runs a subcommand over the inputs of `args` (its input arguments, or
 /// else stdin): `work` computes each input's result, `write` writes it.
@@ -55,32 +53,17 @@ pub fn run<T: Send>(
     work: impl Fn(&[u8]) -> T + Sync,
     mut write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
 ) -> ExitCode {
-    if let Err(error) = crate::output::ensure_stdout_is_open() {
-        eprintln!("iri: cannot write standard output: {error}");
-        return crate::input::Status::Failed.into();
-    }
-    let mode = if args.flag("json") {
-        Mode::Json
-    } else {
-        Mode::Plain
-    };
-    let mut stdout = BufWriter::with_capacity(BUFFER_SIZE, io::stdout().lock());
-    let mut stderr = io::stderr().lock();
-    let mut output = Output::new(mode, &mut stdout, &mut stderr);
-    let status = if args.inputs.is_empty() {
-        let mut stdin = BufReader::with_capacity(BUFFER_SIZE, io::stdin().lock());
-        drive(&mut stdin, &mut output, work, write)
-    } else {
-        crate::input::drive(
+    crate::input::with_streams(&args, |stdin, output| match stdin {
+        Some(stdin) => drive(stdin, output, work, write),
+        None => crate::input::drive(
             crate::input::Source::<io::Empty>::Args(&args.inputs),
-            &mut output,
+            output,
             |input, output| {
                 let result = work(input.bytes);
                 write(input, result, output)
             },
-        )
-    };
-    status.into()
+        ),
+    })
 }
 
 /// The batched loop over the lines of `reader` (the tests drive it with
@@ -223,6 +206,7 @@ impl Batch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::output::Mode;
 
     /// Runs the loop over `stdin` with a reader buffer of `capacity`; each
     /// input's result is its length and the thread that computed it; inputs
