@@ -9,9 +9,12 @@
 //! segments, percent runs valid and not, long IP literals, `xn--` labels,
 //! non-ASCII runs, `//`, `[`, `:` and `@` runs, long queries and userinfo),
 //! and each of `encode`'s helpers for both targets ([`ENCODE_OPS`]) meets
-//! each text shape ([`TEXT_SHAPES`]), at about 1 KB and about 1 MB. The check is a ratio, never an absolute time: the
-//! time per input byte at 1 MB over the time per input byte at 1 KB must
-//! stay under [`MAX_RATIO`]. A linear algorithm gives about 1 (less where
+//! each text shape ([`TEXT_SHAPES`]), as do `percent`'s decoding and
+//! `query`'s helpers, at about 1 KB and about 1 MB.
+//!
+//! The check is a ratio, never an absolute time: the time per input byte
+//! at 1 MB over the time per input byte at 1 KB must stay under
+//! [`MAX_RATIO`]. A linear algorithm gives about 1 (less where
 //! a fixed cost per call weighs on the small input, more where the large
 //! one misses the caches); a quadratic one gives about 1000, since the large
 //! input is 1000 times longer. Timings are the minimum of several runs
@@ -41,8 +44,9 @@ use rfc3987::encode::{self, Target};
 use rfc3987::grammar::rules;
 use rfc3987::mapping::{ToIri, ToUri};
 use rfc3987::normalize::{equiv, Level, Normalizer};
+use rfc3987::query::{self, Style};
 use rfc3987::resolve::{relativize, resolve};
-use rfc3987::{Builder, IriRef};
+use rfc3987::{percent, Builder, IriRef};
 
 /// The bound on (time per byte at 1 MB) / (time per byte at 1 KB).
 const MAX_RATIO: f64 = 20.0;
@@ -275,6 +279,10 @@ const TEXT_SHAPES: &[Shape] = &[
         name: "delimiters",
         make: |n| runs("", ":/?#[]@&=", "", n),
     },
+    Shape {
+        name: "%25 and %C3%A9 runs",
+        make: |n| runs("", "%25%C3%A9", "", n),
+    },
 ];
 
 // ---------------------------------------------------------------------
@@ -357,6 +365,10 @@ const MAPPING_OPS: &[Op] = &[
     },
 ];
 
+/// The other side of [`NORMALIZE_OPS`]' comparisons, so that their time is
+/// the input's.
+const SHORT: &str = "http://h/";
+
 const NORMALIZE_OPS: &[Op] = &[
     Op {
         name: "normalize syntax",
@@ -368,11 +380,11 @@ const NORMALIZE_OPS: &[Op] = &[
     },
     Op {
         name: "equiv syntax",
-        run: |s| usize::from(equiv(s, s, Level::Syntax).unwrap_or(false)),
+        run: |s| usize::from(equiv(s, SHORT, Level::Syntax).unwrap_or(false)),
     },
     Op {
         name: "equiv scheme",
-        run: |s| usize::from(equiv(s, s, Level::Scheme).unwrap_or(false)),
+        run: |s| usize::from(equiv(s, SHORT, Level::Scheme).unwrap_or(false)),
     },
 ];
 
@@ -395,7 +407,10 @@ const RESOLVE_OPS: &[Op] = &[
     },
 ];
 
-/// `encode`'s helpers, on the input as text, for both targets.
+/// `encode`'s helpers, on the input as text, for both targets, and the
+/// everyday helpers that decode text (`percent`) or split and build a
+/// query (`query`; `append_pair` gets the text as key and as value, and
+/// its output is counted per copy).
 const ENCODE_OPS: &[Op] = &[
     Op {
         name: "encode::path_segment Iri",
@@ -444,6 +459,26 @@ const ENCODE_OPS: &[Op] = &[
     Op {
         name: "encode::reg_name Uri",
         run: |s| encode::reg_name(s, Target::Uri).len(),
+    },
+    Op {
+        name: "percent::decode_utf8_lossy",
+        run: |s| percent::decode_utf8_lossy(s).len(),
+    },
+    Op {
+        name: "query::pairs Form",
+        run: |s| {
+            query::pairs(s, Style::Form)
+                .map(|(key, value)| key.len() + value.len())
+                .sum()
+        },
+    },
+    Op {
+        name: "query::append_pair Form",
+        run: |s| {
+            let mut out = String::new();
+            query::append_pair(&mut out, s, s, Style::Form);
+            out.len() / 2
+        },
     },
 ];
 
