@@ -4,9 +4,10 @@
 //!
 //! - every saved crash in `fuzz/regressions/<target>/`, each file one
 //!   input exactly as the fuzzer gave it;
-//! - the seed corpus in `fuzz/seeds/`, made from the RFCs' examples and
-//!   from derivations of the grammar, which this test also keeps fresh
-//!   (`UPDATE_FUZZ_SEEDS=1 cargo test --test fuzz_properties` rewrites it);
+//! - the seed corpus in `fuzz/seeds/`, made from the RFCs' examples, a
+//!   few edge cases and derivations of the grammar, which this test also
+//!   keeps fresh (`UPDATE_FUZZ_SEEDS=1 cargo test --test fuzz_properties`
+//!   rewrites it);
 //! - proptest inputs: derivations of the grammar's rules by the generator
 //!   in `tests/support/gen.rs`, mutated or not, noise over an alphabet
 //!   heavy in delimiters, paths full of dot segments, and arbitrary bytes,
@@ -157,6 +158,21 @@ const RFC_EXAMPLES: &[&str] = &[
     "http://example.com/%C0%AF%FF%ED%A0%80",
 ];
 
+/// Inputs that broke a property once (see `fuzz/regressions/`) or sit on
+/// an edge the RFCs name: label separators other than `.` (RFC 3490
+/// section 3.1), hosts that STD3 rejects, nested ACE labels, non-ASCII
+/// next to a path's last `/`.
+const EDGE_CASES: &[&str] = &[
+    "http://\u{4f8b}\u{3048}\u{3002}jp/",
+    "http://a\u{FF0E}b\u{FF61}c\u{3002}/",
+    "http://my_host.example.com/",
+    "http://xn--xn--b-eee",
+    "HTTP://Example.COM:080/a/./b/../c/%7e%2F?%3f#%23",
+    "a:/\u{e9}/",
+    "file://localhost/etc",
+    "a:/..//g",
+];
+
 /// RFC 3986 section 5.4's references (normal and abnormal), resolved
 /// against its base `http://a/b/c/d;p?q`.
 const RFC_REFERENCES: &[&str] = &[
@@ -225,6 +241,9 @@ fn seeds() -> BTreeMap<&'static str, BTreeMap<String, Vec<u8>>> {
     for (i, example) in RFC_EXAMPLES.iter().enumerate() {
         strings.insert(format!("rfc-{i:02}"), example.as_bytes().to_vec());
     }
+    for (i, edge) in EDGE_CASES.iter().enumerate() {
+        strings.insert(format!("edge-{i:02}"), edge.as_bytes().to_vec());
+    }
     let rules = ["IRI-reference", "IRI", "irelative-ref", "URI-reference"];
     for i in 0..24 {
         let text = derive(&mut gen, rules[i % rules.len()]);
@@ -234,6 +253,15 @@ fn seeds() -> BTreeMap<&'static str, BTreeMap<String, Vec<u8>>> {
     for (i, reference) in RFC_REFERENCES.iter().enumerate() {
         let pair = format!("http://a/b/c/d;p?q\n{reference}");
         resolve.insert(format!("rfc-{i:02}"), pair.into_bytes());
+    }
+    for (i, (base, target)) in [("a:/\u{e9}/", "a:/\u{ea}"), ("a:/b", "a:/.//g")]
+        .iter()
+        .enumerate()
+    {
+        resolve.insert(
+            format!("edge-{i:02}"),
+            format!("{base}\n{target}").into_bytes(),
+        );
     }
     for i in 0..12 {
         let base = derive(&mut gen, "IRI");

@@ -87,9 +87,9 @@ fn parse_as(name: &str, text: &str) -> Result<(), ParseError> {
 /// `IriRef::parse` and the components: for valid input, the components
 /// reassemble into the input, each matches its own rule, the accessors
 /// agree with them (segments, host kind, port number), the narrower types
-/// accept exactly what their rule says, and owned, UTF-16 and reparsed
-/// values have the same components. Ill-formed UTF-8 is rejected no later
-/// than where it starts.
+/// accept exactly what their rule says, and owned and UTF-16 values have
+/// the same components. Ill-formed UTF-8 is rejected no later than where
+/// it starts.
 pub fn parse(data: &[u8]) -> Checked {
     let text = match std::str::from_utf8(data) {
         Ok(text) => text,
@@ -380,7 +380,9 @@ pub fn check_vs_parse(data: &[u8]) -> Checked {
 
 /// Section 3.1: an IRI reference maps to an ASCII `URI-reference` (a
 /// `URI` for an `IRI`) that stands for the same octets; the mapping is
-/// idempotent; with IDNA the result is a URI reference too; lenient
+/// idempotent; with IDNA the result is a URI reference too, and the
+/// ideographic and full-width full stops separate labels as `.` does
+/// (RFC 3490 section 3.1); lenient
 /// mapping is exactly "percent-encode the excluded ASCII characters, then
 /// map", and the plain mapping fails at the first of them.
 pub fn to_uri(data: &[u8]) -> Checked {
@@ -446,6 +448,13 @@ pub fn to_uri(data: &[u8]) -> Checked {
         }
         Err(MappingError::Idna(e)) => assert!(e.offset() < text.len(), "{text:?}: {e}"),
         Err(e) => panic!("{text:?}: IDNA mapping fails with {e}"),
+    }
+    if let Some(dotted) = with_ascii_dots(text) {
+        match (idna.convert(text), idna.convert(&dotted)) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?} and {dotted:?} under IDNA"),
+            (Err(_), Err(_)) => {}
+            (a, b) => panic!("{text:?} gives {a:?} under IDNA, but {dotted:?} gives {b:?}"),
+        }
     }
     Checked::Valid
 }
@@ -552,16 +561,19 @@ fn canonical(uri: &str) -> String {
 // ---------------------------------------------------------------------
 // normalize
 
-/// Section 5.3, on the syntax and the scheme rungs: the normal form is an
-/// `IRI-reference` (an `IRI`, an `absolute-IRI` when the input is one);
-/// normalization is idempotent; the input is equivalent to its normal
-/// form; the ladder is monotone (the scheme rung of the syntax normal form
-/// is the scheme rung of the input); a parsed value normalizes like its
-/// text. On the syntax rung no octet changes: every component stands for
-/// the same octets (the host up to ASCII case), `%2F`, `%3F` and `%23`
-/// are never decoded and ill-formed UTF-8 is never decoded (each path
-/// segment of the result is one of the input's). With NFC the result is
-/// valid and idempotent too.
+/// Section 5.3, on the syntax and the scheme rungs: normalizing a valid
+/// reference never fails (except for an invalid IDN host with
+/// `strict_hosts`, whose error points at the host); the normal form is an
+/// `IRI-reference` (an `IRI`, `absolute-IRI` or `irelative-ref` when the
+/// input is one); normalization is idempotent; the input is equivalent to
+/// its normal form; the ladder is monotone (the scheme rung of the syntax
+/// normal form is the scheme rung of the input); a parsed value
+/// normalizes like its text. On the syntax rung no octet changes: every
+/// component stands for the same octets (scheme and host up to ASCII
+/// case), `%2F`, `%3F` and `%23` are never decoded and ill-formed UTF-8 is
+/// never decoded (each path segment of the result is one of the input's).
+/// With NFC and NFKC the result is valid and idempotent too. Ideographic
+/// and full-width full stops in a DNS host normalize as `.` does.
 pub fn normalize(data: &[u8]) -> Checked {
     let Ok(text) = std::str::from_utf8(data) else {
         return Checked::Rejected;
@@ -580,50 +592,58 @@ pub fn normalize(data: &[u8]) -> Checked {
         return Checked::Rejected;
     }
     let input = IriRef::parse(text).expect("checked");
-    let normal = normalized(syntax, text, &input).expect("syntax normalization cannot fail");
+    let normal = normalized(syntax, text, &input);
     syntax_keeps_octets(text, &input, &normal);
     let equivalent = normalize::equiv(text, &normal, Level::Syntax);
     assert_eq!(equivalent, Ok(true), "{text:?} -> {normal:?}");
     assert_eq!(normalize::normalize(text).as_ref(), Ok(&normal));
 
-    match normalized(scheme, text, &input) {
-        Some(scheme_normal) => {
-            let equivalent = normalize::equiv(text, &scheme_normal, Level::Scheme);
-            assert_eq!(equivalent, Ok(true), "{text:?} -> {scheme_normal:?}");
+    let scheme_normal = normalized(scheme, text, &input);
+    let equivalent = normalize::equiv(text, &scheme_normal, Level::Scheme);
+    assert_eq!(equivalent, Ok(true), "{text:?} -> {scheme_normal:?}");
+    assert_eq!(
+        scheme.normalize(&normal).as_ref(),
+        Ok(&scheme_normal),
+        "{text:?}: the scheme rung of the syntax normal form {normal:?}"
+    );
+    // Strict hosts: the same result, or an error at the host, for the
+    // input and its syntax normal form alike.
+    let strict = scheme.strict_hosts(true);
+    match strict.normalize(text) {
+        Ok(out) => assert_eq!(out, scheme_normal, "{text:?}: strict hosts"),
+        Err(NormalizeError::InvalidHost { offset, len }) => {
+            let host = input.host().expect("an invalid host is a host");
             assert_eq!(
-                scheme.normalize(&normal).as_ref(),
-                Ok(&scheme_normal),
-                "{text:?}: the scheme rung of the syntax normal form {normal:?}"
+                text.get(offset..offset + len),
+                Some(host),
+                "{text:?}: host span"
+            );
+            assert!(
+                strict.normalize(&normal).is_err(),
+                "{text:?}: {normal:?} strict"
             );
         }
-        None => {
-            // Then the syntax normal form has an invalid host too.
-            let again = scheme.normalize(&normal);
-            assert!(
-                matches!(again, Err(NormalizeError::InvalidHost { .. })),
-                "{text:?}: invalid host, but {normal:?} gives {again:?}"
-            );
+        Err(e) => panic!("{text:?}: strict hosts: {e}"),
+    }
+    if let Some(dotted) = with_ascii_dots(text) {
+        if let Ok(out) = strict.normalize(text) {
+            let again = strict.normalize(&dotted);
+            assert_eq!(again, Ok(out), "{text:?} and {dotted:?} on the scheme rung");
         }
     }
     for chars in [Chars::Nfc, Chars::Nfkc] {
         normalized(syntax.chars(chars), text, &input);
+        normalized(scheme.chars(chars), text, &input);
     }
     Checked::Valid
 }
 
-/// The normal form of `text` under `n`, with the properties every rung
-/// has; `None` for an invalid IDN host on the scheme rung.
-fn normalized(n: Normalizer<'_>, text: &str, input: &IriRef<&str>) -> Option<String> {
-    let out = match n.normalize(text) {
-        Ok(out) => out,
-        Err(NormalizeError::InvalidHost { offset, len }) if n.level() == Level::Scheme => {
-            let c = input.components();
-            let host = c.host.expect("an invalid host is a host");
-            assert_eq!(&text[offset..offset + len], host, "{text:?}: host span");
-            return None;
-        }
-        Err(e) => panic!("{text:?}: {n:?} fails: {e}"),
-    };
+/// The normal form of the valid `text` under `n`, with the properties
+/// every rung has.
+fn normalized(n: Normalizer<'_>, text: &str, input: &IriRef<&str>) -> String {
+    let out = n
+        .normalize(text)
+        .unwrap_or_else(|e| panic!("{text:?}: {n:?} fails: {e}"));
     must_match(&rules::IRI_REFERENCE, text, &out);
     for rule in [&rules::IRI, &rules::ABSOLUTE_IRI, &rules::IRELATIVE_REF] {
         if rule.recognize(text.as_bytes()).is_ok() {
@@ -646,7 +666,7 @@ fn normalized(n: Normalizer<'_>, text: &str, input: &IriRef<&str>) -> Option<Str
         let parsed = n.normalize_iri(&iri).expect("normalizes as a reference");
         assert_eq!(parsed.as_str(), out, "{text:?}: normalize_iri");
     }
-    Some(out)
+    out
 }
 
 /// Syntax-based normalization changes how octets are written, never
@@ -1190,6 +1210,25 @@ fn must_match(rule: &'static Rule, input: &str, out: &str) {
         panic!("{input:?} -> {out:?} does not match {}: {e}", rule.name());
     }
 }
+
+/// `text` with the full stops that RFC 3490 section 3.1 reads as label
+/// separators (U+3002, U+FF0E, U+FF61) written `.`, when it is a valid
+/// reference whose host has one and whose scheme's hosts are DNS names:
+/// IDNA must not tell the two apart.
+fn with_ascii_dots(text: &str) -> Option<String> {
+    let r = IriRef::parse(text).ok()?;
+    let dns = rfc3987::scheme::STANDARD.get(r.scheme()?).dns_host();
+    let host = r.host().filter(|h| dns && h.contains(FULL_STOPS))?;
+    let start = host.as_ptr() as usize - text.as_ptr() as usize;
+    let dotted = host.replace(FULL_STOPS, ".");
+    Some(format!(
+        "{}{dotted}{}",
+        &text[..start],
+        &text[start + host.len()..]
+    ))
+}
+
+const FULL_STOPS: [char; 3] = ['\u{3002}', '\u{FF0E}', '\u{FF61}'];
 
 /// The two strings of a two-input target, split at the first `\n`.
 fn two(data: &[u8]) -> Option<(&str, &str)> {
