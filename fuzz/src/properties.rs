@@ -382,9 +382,9 @@ pub fn check_vs_parse(data: &[u8]) -> Checked {
 /// `URI` for an `IRI`) that stands for the same octets; the mapping is
 /// idempotent; with IDNA the result is a URI reference too, and the
 /// ideographic and full-width full stops separate labels as `.` does
-/// (RFC 3490 section 3.1); lenient
-/// mapping is exactly "percent-encode the excluded ASCII characters, then
-/// map", and the plain mapping fails at the first of them.
+/// (RFC 3490 section 3.1); lenient mapping is exactly "percent-encode the
+/// excluded ASCII characters, then map", and the plain mapping fails at
+/// the first of them.
 pub fn to_uri(data: &[u8]) -> Checked {
     let Ok(text) = std::str::from_utf8(data) else {
         return Checked::Rejected;
