@@ -100,6 +100,83 @@ pub enum Source<'a, R> {
     Lines(&'a mut BufReader<R>),
 }
 
+/// How input lines end: the byte `\n`, as the contract says, or its UTF-16
+/// encoding when `to-uri --encoding` names UTF-16 (where a `0x0A` byte is
+/// often half of another character, and a newline is two bytes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LineEnd {
+    /// `\n`.
+    #[default]
+    Newline,
+    /// `0A 00`, at an even offset of the line.
+    Utf16Le,
+    /// `00 0A`, at an even offset of the line.
+    Utf16Be,
+}
+
+impl LineEnd {
+    /// The line end of text in `encoding`.
+    pub fn of(encoding: &rfc3987::mapping::encoding_rs::Encoding) -> LineEnd {
+        use rfc3987::mapping::encoding_rs::{UTF_16BE, UTF_16LE};
+        if encoding == UTF_16LE {
+            LineEnd::Utf16Le
+        } else if encoding == UTF_16BE {
+            LineEnd::Utf16Be
+        } else {
+            LineEnd::Newline
+        }
+    }
+
+    fn len(self) -> usize {
+        match self {
+            LineEnd::Newline => 1,
+            LineEnd::Utf16Le | LineEnd::Utf16Be => 2,
+        }
+    }
+
+    /// Whether `line` (one line from its start) ends with this line end.
+    fn ends(self, line: &[u8]) -> bool {
+        let n = line.len();
+        match self {
+            LineEnd::Newline => line.ends_with(b"\n"),
+            LineEnd::Utf16Le => n.is_multiple_of(2) && line.ends_with(b"\n\0"),
+            LineEnd::Utf16Be => n.is_multiple_of(2) && line.ends_with(b"\0\n"),
+        }
+    }
+
+    /// Appends the next line, its end included, to `buf`; returns how many
+    /// bytes were appended, 0 at the end of the input.
+    pub fn read_line<R: BufRead>(self, reader: &mut R, buf: &mut Vec<u8>) -> io::Result<usize> {
+        let start = buf.len();
+        loop {
+            if reader.read_until(b'\n', buf)? == 0 || buf.last() != Some(&b'\n') {
+                // The end of the input: what was read is the last line.
+                return Ok(buf.len() - start);
+            }
+            if self == LineEnd::Utf16Le && !(buf.len() - start).is_multiple_of(2) {
+                // The `0A` of a possible `0A 00` is in: take the byte after.
+                if let Some(&next) = reader.fill_buf()?.first() {
+                    buf.push(next);
+                    reader.consume(1);
+                }
+            }
+            if self.ends(&buf[start..]) {
+                return Ok(buf.len() - start);
+            }
+        }
+    }
+
+    /// The length of `line` (as [`read_line`](Self::read_line) appended
+    /// it) without its line end.
+    pub fn content_len(self, line: &[u8]) -> usize {
+        if self.ends(line) {
+            line.len() - self.len()
+        } else {
+            line.len()
+        }
+    }
+}
+
 /// Runs `each` over the inputs of `args` (its input arguments, or else
 /// stdin) with stdout and stderr in the mode `--json` selects, and returns
 /// the exit code.
@@ -219,6 +296,38 @@ mod tests {
     use std::io::Write;
 
     use super::*;
+
+    fn lines_of(line_end: LineEnd, input: &[u8]) -> Vec<Vec<u8>> {
+        let mut reader = BufReader::with_capacity(3, input);
+        let mut lines = Vec::new();
+        loop {
+            let mut line = Vec::new();
+            if line_end.read_line(&mut reader, &mut line).unwrap() == 0 {
+                return lines;
+            }
+            line.truncate(line_end.content_len(&line));
+            lines.push(line);
+        }
+    }
+
+    #[test]
+    fn utf16_lines_split_on_the_encoded_newline_only() {
+        // "a\u{10A}\nb" and "\u{A41}": the 0x0A bytes of U+010A (LE: 0A 01)
+        // and U+0A41 (BE: 0A 41) are not newlines.
+        let le = b"a\0\x0A\x01\n\0b\0\n\0\x41\x0A";
+        assert_eq!(
+            lines_of(LineEnd::Utf16Le, le),
+            [&b"a\0\x0A\x01"[..], b"b\0", b"\x41\x0A"]
+        );
+        let be = b"\0a\x01\x0A\0\n\0b\0\n\x0A\x41";
+        assert_eq!(
+            lines_of(LineEnd::Utf16Be, be),
+            [&b"\0a\x01\x0A"[..], b"\0b", b"\x0A\x41"]
+        );
+        // A final 0x0A with nothing after it ends the input.
+        assert_eq!(lines_of(LineEnd::Utf16Le, b"\x0A"), [&b"\x0A"[..]]);
+        assert_eq!(lines_of(LineEnd::Newline, b"a\nb\n"), [&b"a"[..], b"b"]);
+    }
 
     /// What a run printed and returned.
     struct Run {

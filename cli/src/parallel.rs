@@ -29,13 +29,13 @@
 //! - **Memory.** Bounded by the batch: at most [`BATCH_BYTES`] of input
 //!   (or one longer line) and its results, whatever the input's size.
 
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader, Read};
 use std::ops::Range;
 use std::process::ExitCode;
 use std::thread;
 
 use crate::args::Parsed;
-use crate::input::{Input, Outcome, Status};
+use crate::input::{Input, LineEnd, Outcome, Status};
 use crate::output::Output;
 
 /// Lines per batch, at most.
@@ -51,10 +51,20 @@ pub const PARALLEL_MIN_LINES: usize = 64;
 pub fn run<T: Send>(
     args: Parsed,
     work: impl Fn(&[u8]) -> T + Sync,
+    write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
+) -> ExitCode {
+    run_lines(args, LineEnd::Newline, work, write)
+}
+
+/// [`run`] with stdin lines ending in `line_end`.
+pub fn run_lines<T: Send>(
+    args: Parsed,
+    line_end: LineEnd,
+    work: impl Fn(&[u8]) -> T + Sync,
     mut write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
 ) -> ExitCode {
     crate::input::with_streams(&args, |stdin, output| match stdin {
-        Some(stdin) => drive(stdin, output, work, write),
+        Some(stdin) => drive(stdin, line_end, output, work, write),
         None => crate::input::drive(
             crate::input::Source::<io::Empty>::Args(&args.inputs),
             output,
@@ -70,6 +80,7 @@ pub fn run<T: Send>(
 /// in-memory readers and writers).
 pub fn drive<R: Read, T: Send>(
     reader: &mut BufReader<R>,
+    line_end: LineEnd,
     output: &mut Output<'_>,
     work: impl Fn(&[u8]) -> T + Sync,
     mut write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
@@ -95,7 +106,7 @@ pub fn drive<R: Read, T: Send>(
             }
         }
         let start = batch.bytes.len();
-        match reader.read_until(b'\n', &mut batch.bytes) {
+        match line_end.read_line(reader, &mut batch.bytes) {
             Ok(0) => break,
             Ok(_) => {}
             Err(error) => {
@@ -104,10 +115,7 @@ pub fn drive<R: Read, T: Send>(
                 break;
             }
         }
-        let mut end = batch.bytes.len();
-        if batch.bytes[end - 1] == b'\n' {
-            end -= 1;
-        }
+        let end = start + line_end.content_len(&batch.bytes[start..]);
         batch.lines.push(start..end);
     }
     if !batch.lines.is_empty() && !output.is_broken() {
@@ -220,6 +228,7 @@ mod tests {
         let mut helped = 0;
         let status = drive(
             &mut reader,
+            LineEnd::Newline,
             &mut output,
             |bytes| (bytes.len(), thread::current().id()),
             |input, (len, thread), output| {

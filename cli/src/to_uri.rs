@@ -19,6 +19,7 @@ use rfc3987::mapping::encoding_rs::Encoding;
 use rfc3987::mapping::{from_legacy, from_text, ToUri};
 
 use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::input::LineEnd;
 use crate::Command;
 
 /// The `to-uri` subcommand.
@@ -83,8 +84,10 @@ fn settings(args: &Parsed) -> Result<Settings, UsageError> {
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let settings = settings(&args)?;
-    Ok(crate::parallel::run(
+    let line_end = settings.encoding.map_or(LineEnd::Newline, LineEnd::of);
+    Ok(crate::parallel::run_lines(
         args,
+        line_end,
         |bytes| map(&settings, bytes),
         crate::output::write_conversion,
     ))

@@ -104,6 +104,30 @@ fn to_uri_step_1_options() {
 }
 
 #[test]
+fn to_uri_utf16_input_splits_on_the_encoded_newline() {
+    // "http://a/Ċ" (U+010A, whose UTF-16LE has a 0x0A byte) and "b", in
+    // UTF-16LE and UTF-16BE: two lines each (this split at every 0x0A byte
+    // and printed garbage with exit status 0).
+    let utf16 = |text: &str, le: bool| -> Vec<u8> {
+        text.encode_utf16()
+            .flat_map(|u| if le { u.to_le_bytes() } else { u.to_be_bytes() })
+            .collect()
+    };
+    for (label, le) in [("utf-16le", true), ("utf-16be", false)] {
+        let run = iri(
+            &["to-uri", "--encoding", label],
+            &utf16("http://a/\u{10A}\nb\n", le),
+        );
+        assert_eq!(
+            (run.code, run.stdout.as_str()),
+            (0, "http://a/%C4%8A\nb\n"),
+            "{label}: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
 fn to_uri_matches_the_library_on_many_lines() {
     let inputs: Vec<String> = (0..3000)
         .map(|i| format!("http://example.org/{i}/r\u{E9}sum\u{E9}?q=\u{E000}{i}#\u{10300}"))
