@@ -161,6 +161,7 @@ mod builder;
 mod components;
 pub mod encode;
 mod error;
+pub mod find;
 pub mod grammar;
 mod host;
 pub mod mapping;
