@@ -160,6 +160,7 @@ extern crate alloc;
 mod builder;
 mod components;
 pub mod encode;
+pub mod entry;
 mod error;
 pub mod find;
 pub mod grammar;
