@@ -57,10 +57,16 @@
 //!
 //! # Cost and limits
 //!
-//! Time is linear in the text: each `:` looks back at most as far as the
-//! longest listed scheme, and the recognizer reads each byte of a match a
-//! bounded number of times. Nothing is allocated; [`Match`] borrows the
-//! text. [`Finder::find_lines`] reads a stream line by line, in memory
+//! Each `:` looks back at most as far as the longest listed scheme, and
+//! the recognizer reads a match's bytes a bounded number of times (the
+//! walk, the parse, and a second walk when trimming or a cut left an
+//! invalid end). A candidate that is rejected after a long walk (an
+//! unclosed `http://[v1.` literal) has its text read again by the search
+//! that resumes after its `:`; such inputs, and the others the tests
+//! build to stress each step, take time linear in their size, checked by
+//! ratio in `tests/find.rs`. [`Match`] borrows the text; the search
+//! allocates only a few counters when a match ends in closing brackets,
+//! and an error value when trimming left an invalid end. [`Finder::find_lines`] reads a stream line by line, in memory
 //! bounded by the longest line: an IRI never spans lines here, so the line
 //! breaks that Appendix C allows inside long `<...>` identifiers, and the
 //! white space next to them, are not joined.
