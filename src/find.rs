@@ -92,7 +92,8 @@ use crate::Iri;
 /// The schemes a [`Finder`] looks for unless told otherwise: the common
 /// ones of running text. An entry is `name:` or `name://`; the second asks
 /// for `//` after the colon, as hierarchical schemes write it, so that the
-/// word `http:` in a sentence is not a match.
+/// word `http:` in a sentence is not a match. `file:` asks for none, since
+/// RFC 8089 writes `file:/path` too.
 pub const DEFAULT_SCHEMES: &[&str] = &[
     "http://",
     "https://",
@@ -101,7 +102,7 @@ pub const DEFAULT_SCHEMES: &[&str] = &[
     "sftp://",
     "ws://",
     "wss://",
-    "file://",
+    "file:",
     "mailto:",
     "urn:",
     "data:",
@@ -742,6 +743,11 @@ mod tests {
         assert!(found("http:a/b").is_empty());
         assert_eq!(found("mailto:a@b.example"), ["mailto:a@b.example"]);
         assert_eq!(found("urn:isbn:0451450523."), ["urn:isbn:0451450523"]);
+        assert_eq!(
+            found("file:/etc/hosts, file:///tmp/x"),
+            ["file:/etc/hosts", "file:///tmp/x"]
+        );
+        assert!(found("the file: menu").is_empty());
     }
 
     #[test]
