@@ -36,7 +36,9 @@
 
 mod args;
 mod check;
+mod entry;
 mod equiv;
+mod find;
 mod input;
 mod normalize;
 mod output;
@@ -81,6 +83,8 @@ const COMMANDS: &[&Command] = &[
     &resolve::COMMAND,
     &resolve::RELATIVIZE,
     &equiv::COMMAND,
+    &find::COMMAND,
+    &entry::COMMAND,
 ];
 
 /// Exit status for a usage error (contract: 2).

@@ -1,0 +1,192 @@
+//! `iri entry [--json] [INPUT...]`: each input cleaned as a typed or
+//! pasted IRI (RFC 3987 section 7.2, RFC 3986 Appendix C), as
+//! [`rfc3987::entry::clean`] does it.
+//!
+//! Plain mode prints the cleaned IRI reference; `--json` prints
+//! `{"input": ..., "output": ..., "changes": [{"kind", "start", "end",
+//! "before", "after"}, ...]}`, each change with its byte range in the
+//! input. An input that cannot become an IRI reference is an error at the
+//! first character that could not be converted.
+
+use std::process::ExitCode;
+
+use rfc3987::entry::{clean, Change};
+use rfc3987::grammar::rules;
+use serde_json::{json, Value};
+
+use crate::args::{Parsed, UsageError};
+use crate::input::{self, Input, Outcome};
+use crate::output::{Mode, Output};
+use crate::Command;
+
+/// The `entry` subcommand.
+pub const COMMAND: Command = Command {
+    name: "entry",
+    summary: "clean typed or pasted IRIs, listing each change (RFC 3987 section 7.2)",
+    usage: "iri entry [--json] [INPUT...]",
+    options: &[],
+    help,
+    run,
+};
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    Ok(input::run(args, entry))
+}
+
+/// Cleans one input and writes its result.
+fn entry(input: Input<'_>, output: &mut Output<'_>) -> Outcome {
+    let text = match std::str::from_utf8(input.bytes) {
+        Ok(text) => text,
+        Err(_) => {
+            let error = rfc3987::check_bytes(&rules::IRI_REFERENCE, input.bytes)
+                .expect_err("the recognizers reject ill-formed UTF-8");
+            write_error(input, output, error.offset(), &error);
+            return Outcome::Failed;
+        }
+    };
+    match clean(text) {
+        Ok(cleaned) => {
+            match output.mode() {
+                Mode::Plain => output.line(cleaned.iri().as_str()),
+                Mode::Json => output
+                    .json()
+                    .field("input", text)
+                    .field("output", cleaned.iri().as_str())
+                    .field("changes", changes(cleaned.changes()))
+                    .end(),
+            }
+            Outcome::Succeeded
+        }
+        Err(error) => {
+            write_error(input, output, error.offset(), &error);
+            Outcome::Failed
+        }
+    }
+}
+
+fn write_error(
+    input: Input<'_>,
+    output: &mut Output<'_>,
+    offset: usize,
+    error: &dyn std::fmt::Display,
+) {
+    match output.mode() {
+        Mode::Plain => output.plain_error(&input, offset, error),
+        Mode::Json => output
+            .json()
+            .field("input", input.text())
+            .error(&input, offset, error)
+            .end(),
+    }
+}
+
+/// The changes as JSON objects.
+fn changes(changes: &[Change]) -> Value {
+    changes
+        .iter()
+        .map(|change| {
+            json!({
+                "kind": change.kind.name(),
+                "start": change.range.start,
+                "end": change.range.end,
+                "before": change.before,
+                "after": change.after,
+            })
+        })
+        .collect()
+}
+
+fn help() -> String {
+    String::from(
+        "iri entry: clean typed or pasted IRIs, listing each change (RFC 3987\n\
+         section 7.2)\n\
+         \n\
+         usage: iri entry [--json] [INPUT...]\n\
+         \n\
+         Prints each INPUT, or when none is given each line of standard input,\n\
+         cleaned into an IRI reference, one line per input. In order:\n\
+         \x20 1. white space around it and wrappers go: <...>, \"...\", URL:\n\
+         \x20 2. a line break inside, with the spaces and tabs around it, goes\n\
+         \x20 3. full-width ASCII becomes ASCII, half-width Katakana full-width\n\
+         \x20 4. the text is normalized to NFC\n\
+         \x20 5. what the grammar does not allow is percent-encoded (spaces,\n\
+         \x20    controls, <>\"{}|\\^`, a lone %, bidi formatting characters, ...)\n\
+         \x20 6. the result must be an IRI-reference\n\
+         A character that a scheme cannot hold before the first ':' cannot be\n\
+         converted: that input is an error at its byte.\n\
+         \n\
+         Options:\n\
+         \x20 --json      {\"input\": \"...\", \"output\": \"...\", \"changes\": [...]}\n\
+         \x20             with one {\"kind\", \"start\", \"end\", \"before\", \"after\"}\n\
+         \x20             per change (kind: trimmed, unwrapped, line-break, width,\n\
+         \x20             nfc, percent-encoded; start and end: bytes of the input)\n\
+         \x20 -h, --help  this help\n\
+         \x20 --          every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  the IRI reference; for a failure an empty line and,\n\
+         \x20                  on stderr, line N: error at byte OFFSET: MESSAGE\n\
+         \x20 --json           as above, or {\"input\": \"...\", \"error\":\n\
+         \x20                  {\"offset\": N, \"message\": \"...\"}}\n\
+         \n\
+         Exit status: 0 when every input was cleaned, 1 when at least one was\n\
+         not, 2 for a usage error.\n",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_one(text: &[u8], mode: Mode) -> (String, String, Outcome) {
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let mut output = Output::new(mode, &mut stdout, &mut stderr);
+        let outcome = entry(
+            Input {
+                number: 1,
+                bytes: text,
+            },
+            &mut output,
+        );
+        output.finish().unwrap();
+        (
+            String::from_utf8(stdout).unwrap(),
+            String::from_utf8(stderr).unwrap(),
+            outcome,
+        )
+    }
+
+    #[test]
+    fn plain_and_json() {
+        assert_eq!(
+            run_one(b"<http://a/b c>", Mode::Plain),
+            ("http://a/b%20c\n".into(), String::new(), Outcome::Succeeded)
+        );
+        let (stdout, _, _) = run_one(b" http://a/ ", Mode::Json);
+        assert_eq!(
+            stdout,
+            "{\"input\": \" http://a/ \", \"output\": \"http://a/\", \"changes\": \
+             [{\"after\":\"\",\"before\":\" \",\"end\":1,\"kind\":\"trimmed\",\"start\":0},\
+             {\"after\":\"\",\"before\":\" \",\"end\":11,\"kind\":\"trimmed\",\"start\":10}]}\n"
+        );
+    }
+
+    #[test]
+    fn failures_are_errors_with_an_input_offset() {
+        let (stdout, stderr, outcome) = run_one(b"ht tp://a/", Mode::Plain);
+        assert_eq!((stdout.as_str(), outcome), ("\n", Outcome::Failed));
+        assert!(stderr.starts_with("line 1: error at byte 2: "), "{stderr}");
+        let (_, stderr, outcome) = run_one(b"http://a/\xFF", Mode::Plain);
+        assert!(stderr.starts_with("line 1: error at byte 9: "), "{stderr}");
+        assert_eq!(outcome, Outcome::Failed);
+    }
+
+    #[test]
+    fn help_fits_in_80_columns() {
+        assert!(
+            help().lines().all(|line| line.chars().count() <= 80),
+            "{}",
+            help()
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! `iri find [--schemes LIST] [--json] [TEXT...]`: the IRIs in running
+//! text (RFC 3987 section 7.3, RFC 3986 Appendix C), as
+//! [`rfc3987::find`] finds them.
+//!
+//! **One output line per IRI found**, not per input: a line of text may
+//! hold none or several (the contract's extension note says so). Plain
+//! mode prints each IRI; `--json` prints `{"line": N, "start": S, "end":
+//! E, "iri": "..."}` with the input's number and the byte range in it.
+//! Bytes that are not UTF-8 end an IRI, as a delimiter does; they are not
+//! an error. The exit status is grep's: 0 when at least one IRI was found,
+//! 1 when none was, 2 for a usage error.
+
+use std::process::ExitCode;
+
+use rfc3987::find::{Finder, DEFAULT_SCHEMES};
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::input::{self, Input, Outcome};
+use crate::output::{Mode, Output};
+use crate::Command;
+
+/// The `find` subcommand.
+pub const COMMAND: Command = Command {
+    name: "find",
+    summary: "print the IRIs found in running text (RFC 3987 section 7.3)",
+    usage: "iri find [--schemes LIST] [--json] [TEXT...]",
+    options: &[OptionSpec {
+        name: "schemes",
+        value: Some("LIST"),
+    }],
+    help,
+    run,
+};
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    let list = args.value("schemes").map(str::to_owned);
+    let entries: Vec<&str> = match &list {
+        Some(list) => list.split(',').collect(),
+        None => DEFAULT_SCHEMES.to_vec(),
+    };
+    let finder = Finder::with_schemes(&entries).map_err(|e| {
+        UsageError::new(format!(
+            "--schemes: '{}' is not 'name:' or 'name://' with a valid scheme name",
+            entries[e.index()]
+        ))
+    })?;
+    let mut found = 0u64;
+    let code = input::run(args, |input, output| {
+        found += write_matches(&finder, input, output);
+        Outcome::Succeeded
+    });
+    Ok(if code == ExitCode::SUCCESS && found == 0 {
+        ExitCode::FAILURE
+    } else {
+        code
+    })
+}
+
+/// Writes the IRIs of one input, one line each; returns how many.
+fn write_matches(finder: &Finder<'_>, input: Input<'_>, output: &mut Output<'_>) -> u64 {
+    let mut count = 0;
+    for m in finder.find_iter_bytes(input.bytes) {
+        count += 1;
+        match output.mode() {
+            Mode::Plain => output.line(m.as_str()),
+            Mode::Json => output
+                .json()
+                .field("line", input.number)
+                .field("start", m.start())
+                .field("end", m.end())
+                .field("iri", m.as_str())
+                .end(),
+        }
+        if output.is_broken() {
+            break;
+        }
+    }
+    count
+}
+
+fn help() -> String {
+    format!(
+        "iri find: print the IRIs found in running text (RFC 3987 section 7.3)\n\
+         \n\
+         usage: iri find [--schemes LIST] [--json] [TEXT...]\n\
+         \n\
+         Reads each TEXT, or when none is given each line of standard input,\n\
+         and prints every IRI in it, one per line (so a line may give none or\n\
+         several). An IRI starts with a listed scheme at the start of a word and\n\
+         ends where the IRI grammar ends, at white space, at a quote or angle\n\
+         bracket, or before trailing punctuation (.,;:!? quotes, and closing\n\
+         brackets with no opening partner in the IRI). A non-ASCII letter does\n\
+         not end an IRI (section 7.3). Inside <...> or \"...\" the delimiters\n\
+         alone say where it ends. An IRI never spans lines.\n\
+         \n\
+         Options:\n\
+         \x20 --schemes LIST  comma-separated entries 'name:' or 'name://' (the\n\
+         \x20                 second asks for // after the colon); default:\n\
+         {}\
+         \x20 --json          {{\"line\": N, \"start\": S, \"end\": E, \"iri\": \"...\"}}\n\
+         \x20                 per IRI: the input's number and the byte range\n\
+         \x20 -h, --help      this help\n\
+         \x20 --              every later argument is a text\n\
+         \n\
+         Exit status: 0 when at least one IRI was found, 1 when none was, 2 for\n\
+         a usage error.\n",
+        wrap_list(DEFAULT_SCHEMES, 19, 78)
+    )
+}
+
+/// `items` joined by commas, in lines indented by `indent` and at most
+/// `width` columns wide.
+fn wrap_list(items: &[&str], indent: usize, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            (*item).to_owned()
+        };
+        if !line.is_empty() && indent + line.len() + 1 + piece.len() > width {
+            out.push_str(&format!("{:indent$}{line}\n", ""));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+    }
+    if !line.is_empty() {
+        out.push_str(&format!("{:indent$}{line}\n", ""));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &[u8], mode: Mode) -> (String, u64) {
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let mut output = Output::new(mode, &mut stdout, &mut stderr);
+        let input = Input {
+            number: 3,
+            bytes: text,
+        };
+        let count = write_matches(&Finder::new(), input, &mut output);
+        output.finish().unwrap();
+        assert!(stderr.is_empty());
+        (String::from_utf8(stdout).unwrap(), count)
+    }
+
+    #[test]
+    fn one_line_per_iri() {
+        assert_eq!(
+            found(b"a http://a/b, <mailto:x@y> \xFF", Mode::Plain),
+            ("http://a/b\nmailto:x@y\n".to_owned(), 2)
+        );
+        assert_eq!(found(b"nothing here", Mode::Plain), (String::new(), 0));
+        assert_eq!(
+            found("é http://a/".as_bytes(), Mode::Json),
+            (
+                "{\"line\": 3, \"start\": 3, \"end\": 12, \"iri\": \"http://a/\"}\n".to_owned(),
+                1
+            )
+        );
+    }
+
+    #[test]
+    fn help_fits_in_80_columns() {
+        assert!(
+            help().lines().all(|line| line.chars().count() <= 80),
+            "{}",
+            help()
+        );
+    }
+}

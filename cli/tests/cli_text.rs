@@ -1,0 +1,108 @@
+//! `iri find` and `iri entry` (extensions of `docs/cli.md`): the built
+//! binary on arguments and stdin, plain and `--json`, and exit statuses.
+
+mod cli_support;
+
+use cli_support::{iri, objects};
+use serde_json::json;
+
+#[test]
+fn find_prints_one_line_per_iri() {
+    let text = "See <http://a/b>, http://例え.jp/引き出し. and mailto:x@y.\n\
+                nothing here\n\
+                [md](https://c/d_(e)) \u{FF} ftp://f/\n";
+    let run = iri(&["find"], text.as_bytes());
+    assert_eq!(
+        (run.code, run.stdout.as_str(), run.stderr.as_str()),
+        (
+            0,
+            "http://a/b\nhttp://例え.jp/引き出し\nmailto:x@y\nhttps://c/d_(e)\nftp://f/\n",
+            ""
+        )
+    );
+}
+
+#[test]
+fn find_json_has_line_and_byte_range() {
+    let run = iri(&["find", "--json", "no IRI", "é http://a/ <urn:x:y>"], b"");
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        objects(&run),
+        [
+            json!({"line": 2, "start": 3, "end": 12, "iri": "http://a/"}),
+            json!({"line": 2, "start": 14, "end": 21, "iri": "urn:x:y"}),
+        ]
+    );
+}
+
+#[test]
+fn find_exit_status_and_schemes() {
+    let run = iri(&["find", "no IRI here", "http: alone"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""));
+    let run = iri(
+        &[
+            "find",
+            "--schemes",
+            "gemini://,doi:",
+            "gemini://g/ doi:10.1/2 http://a/",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "gemini://g/\ndoi:10.1/2\n")
+    );
+    let run = iri(&["find", "--schemes", "http", "x"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("'http' is not 'name:' or 'name://'"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn find_a_long_line() {
+    let mut text = String::new();
+    while text.len() < 4 << 20 {
+        text.push_str("voir https://例え.jp/a?b=c, ");
+    }
+    text.push('\n');
+    let run = iri(&["find"], text.as_bytes());
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stdout.lines().count(), text.matches("https").count());
+    assert!(run.stdout.lines().all(|l| l == "https://例え.jp/a?b=c"));
+}
+
+#[test]
+fn entry_plain_and_json() {
+    let run = iri(
+        &["entry"],
+        " <ｈｔｔｐ://a/my file> \nht tp://a/\n\n".as_bytes(),
+    );
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "http://a/my%20file\n\n\n");
+    assert!(
+        run.stderr
+            .starts_with("line 2: error at byte 2: cannot convert ' ' (U+0020)"),
+        "{}",
+        run.stderr
+    );
+    let run = iri(&["entry", "--json", "\"http://a/b c\""], b"");
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        objects(&run),
+        [json!({
+            "input": "\"http://a/b c\"",
+            "output": "http://a/b%20c",
+            "changes": [
+                {"kind": "unwrapped", "start": 0, "end": 1, "before": "\"", "after": ""},
+                {"kind": "unwrapped", "start": 13, "end": 14, "before": "\"", "after": ""},
+                {"kind": "percent-encoded", "start": 11, "end": 12, "before": " ", "after": "%20"},
+            ]
+        })]
+    );
+    let run = iri(&["entry", "--json", "http://a:8o/"], b"");
+    assert_eq!(run.code, 1);
+    assert_eq!(objects(&run)[0]["error"]["offset"], 11);
+}

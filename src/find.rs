@@ -1,0 +1,842 @@
+//! IRIs in running text (RFC 3987 section 7.3, RFC 3986 Appendix C).
+//!
+//! Mail readers, chat clients and terminals look for identifiers in plain
+//! text and make them clickable. Section 7.3 asks them to base their
+//! heuristics on the IRI syntax, and says what changes: "a non-ASCII
+//! character should not be taken as the indication of the end of an IRI".
+//! RFC 3986 Appendix C says how people delimit identifiers in text: with
+//! double quotes, angle brackets (formerly `<URL:...>`) or white space,
+//! none of which are part of the identifier.
+//!
+//! ```
+//! use rfc3987::find::find;
+//!
+//! let text = "Voir <https://例え.jp/引き出し>, ou https://de.wikipedia.org/wiki/Köln_(Stadt).";
+//! let found: Vec<&str> = find(text).map(|m| m.as_str()).collect();
+//! assert_eq!(found, ["https://例え.jp/引き出し", "https://de.wikipedia.org/wiki/Köln_(Stadt)"]);
+//!
+//! let first = find(text).next().unwrap();
+//! assert_eq!((first.start(), first.end()), (6, 36)); // byte offsets in `text`
+//! assert_eq!(first.iri().host(), Some("例え.jp"));
+//! ```
+//!
+//! # How a match is found
+//!
+//! 1. **A scheme from a list, then `:`.** Every `:` in the text is a
+//!    candidate; the letters before it must be one of the schemes of the
+//!    [`Finder`]'s list ([`DEFAULT_SCHEMES`] unless configured), compared
+//!    without regard to ASCII case, and must not continue a word of ASCII
+//!    letters and digits (`xhttp://` is not `http://`; `見てhttp://` is).
+//!    An entry written `name://` asks for the two slashes after the colon,
+//!    one written `name:` (`mailto:`, `urn:`) does not.
+//! 2. **The longest IRI.** The generated `IRI` recognizer runs from the
+//!    scheme for as long as the text can still continue an IRI, and the
+//!    longest prefix it accepts is the candidate. So the end is where the
+//!    grammar says: white space, `"`, `<`, `>`, a control character, a
+//!    character outside `ucschar`, but never a non-ASCII letter, as section
+//!    7.3 asks. Unicode white space (U+00A0, U+3000, ...) ends it too,
+//!    although `ucschar` allows it: it is Appendix C's delimiter.
+//! 3. **Delimiters and sentence punctuation are not part of it.** When
+//!    the IRI stands between `<` and `>` (or `<URL:` and `>`) or between
+//!    two `"`, the delimiters say exactly where it ends, and it is taken as
+//!    it is. Otherwise characters that end sentences or quote
+//!    (the Unicode properties `Terminal_Punctuation` and `Quotation_Mark`:
+//!    `.,;:!?'"`, `。`, `、`, `،`, `“`, `»`, ...) are removed from its end,
+//!    and so is a closing bracket (`)`, `]`, `}`, `）`, `」`, ...: the
+//!    property `Bidi_Paired_Bracket_Type=Close`) that has no opening
+//!    partner inside the IRI: `(see http://a/b)` gives `http://a/b`, while
+//!    Wikipedia's `http://a/Rust_(language)` keeps its parentheses. An
+//!    IRI right after an opening bracket ends at the bracket's unbalanced
+//!    partner, so `「http://例え.jp/」と` gives `http://例え.jp/`.
+//! 4. **Valid, and more than a scheme.** What remains is parsed as an
+//!    [`Iri`]; if removing punctuation made it invalid, the longest valid
+//!    prefix is taken instead. A match must have something after
+//!    `scheme:` (and after `scheme://`): `the http:// prefix` has none.
+//!
+//! The search resumes after each match, so matches never overlap.
+//!
+//! # Cost and limits
+//!
+//! Each `:` looks back at most as far as the longest listed scheme, and
+//! the recognizer reads a match's bytes a bounded number of times (the
+//! walk, the parse, and a second walk when trimming or a cut left an
+//! invalid end). A candidate that is rejected after a long walk (an
+//! unclosed `http://[v1.` literal) has its text read again by the search
+//! that resumes after its `:`; such inputs, and the others the tests
+//! build to stress each step, take time linear in their size, checked by
+//! ratio in `tests/find.rs`. [`Match`] borrows the text; the search
+//! allocates only a few counters when a match ends in closing brackets,
+//! and an error value when trimming left an invalid end. [`Finder::find_lines`] reads a stream line by line, in memory
+//! bounded by the longest line: an IRI never spans lines here, so the line
+//! breaks that Appendix C allows inside long `<...>` identifiers, and the
+//! white space next to them, are not joined.
+//!
+//! Section 7.3's rule has a price: text written right after an IRI without
+//! a space belongs to it (`http://例え.jp/を参照` is one IRI). Only a
+//! delimiter or punctuation can say where such an IRI ends. Host names are
+//! not checked against DNS or IDNA, and a name without a scheme
+//! (`www.example.org`) is not found: it is not an IRI.
+
+use core::ops::Range;
+
+use alloc::vec::Vec;
+
+use icu_properties::props::{
+    BidiMirroringGlyph, BidiPairedBracketType, QuotationMark, TerminalPunctuation, WhiteSpace,
+};
+use icu_properties::{CodePointMapData, CodePointSetData};
+
+use crate::grammar::{class, rules, Dfa, Table};
+use crate::Iri;
+
+/// The schemes a [`Finder`] looks for unless told otherwise: the common
+/// ones of running text. An entry is `name:` or `name://`; the second asks
+/// for `//` after the colon, as hierarchical schemes write it, so that the
+/// word `http:` in a sentence is not a match. `file:` asks for none, since
+/// RFC 8089 writes `file:/path` too.
+pub const DEFAULT_SCHEMES: &[&str] = &[
+    "http://",
+    "https://",
+    "ftp://",
+    "ftps://",
+    "sftp://",
+    "ws://",
+    "wss://",
+    "file:",
+    "mailto:",
+    "urn:",
+    "data:",
+    "tel:",
+    "sms:",
+    "news:",
+    "nntp://",
+    "irc://",
+    "ircs://",
+    "xmpp:",
+    "sip:",
+    "sips:",
+    "geo:",
+    "magnet:",
+    "ssh://",
+    "git://",
+    "telnet://",
+    "ldap://",
+    "gopher://",
+];
+
+/// Finds IRIs in text; holds the list of schemes to look for.
+///
+/// ```
+/// use rfc3987::find::Finder;
+///
+/// let finder = Finder::with_schemes(&["gemini://", "doi:"]).unwrap();
+/// let text = "gemini://example.org/ and doi:10.1000/182, not http://a/";
+/// let found: Vec<&str> = finder.find_iter(text).map(|m| m.as_str()).collect();
+/// assert_eq!(found, ["gemini://example.org/", "doi:10.1000/182"]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Finder<'s> {
+    schemes: &'s [&'s str],
+}
+
+impl Finder<'static> {
+    /// A finder for [`DEFAULT_SCHEMES`].
+    pub const fn new() -> Self {
+        Finder {
+            schemes: DEFAULT_SCHEMES,
+        }
+    }
+}
+
+impl Default for Finder<'static> {
+    fn default() -> Self {
+        Finder::new()
+    }
+}
+
+/// The finder [`find`] uses.
+static DEFAULT: Finder<'static> = Finder::new();
+
+/// Finds the IRIs of `text` whose scheme is one of [`DEFAULT_SCHEMES`]
+/// (see the [module documentation](self) for the rules).
+///
+/// ```
+/// let text = "Посмотрите https://пример.рф/страница?id=1.";
+/// let found: Vec<&str> = rfc3987::find::find(text).map(|m| m.as_str()).collect();
+/// assert_eq!(found, ["https://пример.рф/страница?id=1"]);
+/// ```
+pub fn find(text: &str) -> Matches<'static, '_> {
+    DEFAULT.find_iter(text)
+}
+
+impl<'s> Finder<'s> {
+    /// A finder for the schemes of `schemes`, each written `name:` or
+    /// `name://` (see [`DEFAULT_SCHEMES`]); `name` must match the `scheme`
+    /// rule. The error is the index of the first entry that does not.
+    pub fn with_schemes(schemes: &'s [&'s str]) -> Result<Self, SchemeListError> {
+        for (index, entry) in schemes.iter().enumerate() {
+            let valid = entry.split_once(':').is_some_and(|(name, rest)| {
+                rules::SCHEME.recognize(name.as_bytes()).is_ok()
+                    && (rest.is_empty() || rest == "//")
+            });
+            if !valid {
+                return Err(SchemeListError { index });
+            }
+        }
+        Ok(Finder { schemes })
+    }
+
+    /// The schemes this finder looks for.
+    pub fn schemes(&self) -> &'s [&'s str] {
+        self.schemes
+    }
+
+    /// The IRIs of `text`, in order, as [`Match`]es that borrow it.
+    pub fn find_iter<'t>(&self, text: &'t str) -> Matches<'s, 't> {
+        Matches {
+            finder: *self,
+            text,
+            pos: 0,
+            longest_scheme: self.longest_scheme(),
+        }
+    }
+
+    /// The IRIs of `bytes`, text that may not be all UTF-8: each run of
+    /// well-formed UTF-8 is searched as text, and a malformed sequence
+    /// ends an IRI as a delimiter would. Offsets are in `bytes`.
+    pub fn find_iter_bytes<'t>(&self, bytes: &'t [u8]) -> BytesMatches<'s, 't> {
+        BytesMatches {
+            finder: *self,
+            chunks: bytes.utf8_chunks(),
+            chunk_start: 0,
+            next_chunk_start: 0,
+            current: None,
+        }
+    }
+
+    /// The IRIs of each line read from `reader` (lines end at `\n`), as
+    /// owned [`LineMatch`]es with 1-based line numbers. Memory is bounded
+    /// by the longest line and the matches of one line.
+    ///
+    /// ```
+    /// use rfc3987::find::Finder;
+    ///
+    /// let text = "first line, no IRI\nsee http://a/b and mailto:x@example.org.\n";
+    /// let found: Vec<_> = Finder::new().find_lines(text.as_bytes()).collect::<Result<_, _>>()?;
+    /// assert_eq!(found[0].line, 2);
+    /// assert_eq!(found[0].range(), 4..14);
+    /// assert_eq!(found[1].iri, "mailto:x@example.org");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn find_lines<R: std::io::BufRead>(&self, reader: R) -> LineMatches<'s, R> {
+        LineMatches {
+            finder: *self,
+            reader,
+            buffer: Vec::new(),
+            line: 0,
+            pending: alloc::collections::VecDeque::new(),
+            done: false,
+        }
+    }
+
+    fn longest_scheme(&self) -> usize {
+        self.schemes
+            .iter()
+            .map(|entry| entry.find(':').unwrap_or(0))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The entry for the scheme `name` (already known to be made of scheme
+    /// characters), if listed and if `after` (the text after its colon)
+    /// has the slashes it asks for: the length of `name:` or `name://`.
+    fn entry(&self, name: &str, after: &str) -> Option<usize> {
+        self.schemes.iter().find_map(|entry| {
+            let (listed, slashes) = entry.split_once(':')?;
+            (listed.eq_ignore_ascii_case(name) && after.starts_with(slashes)).then_some(entry.len())
+        })
+    }
+}
+
+/// A scheme list entry that is not `name:` or `name://` with `name` a
+/// `scheme`; [`index`](Self::index) is its position in the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SchemeListError {
+    index: usize,
+}
+
+impl SchemeListError {
+    /// The position of the entry in the list.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+}
+
+impl core::fmt::Display for SchemeListError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "scheme list entry {} is not `name:` or `name://` with a valid scheme name",
+            self.index
+        )
+    }
+}
+
+impl core::error::Error for SchemeListError {}
+
+/// One IRI found in text: where it is, and the parsed IRI.
+#[derive(Clone, Debug)]
+pub struct Match<'t> {
+    start: usize,
+    text: &'t str,
+    iri: Iri<&'t str>,
+}
+
+impl<'t> Match<'t> {
+    /// Byte offset of the IRI's first byte in the text searched.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// Byte offset just past the IRI's last byte.
+    pub fn end(&self) -> usize {
+        self.start + self.text.len()
+    }
+
+    /// `start()..end()`.
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.end()
+    }
+
+    /// The IRI's text, a slice of the text searched.
+    pub fn as_str(&self) -> &'t str {
+        self.text
+    }
+
+    /// The IRI, parsed.
+    pub fn iri(&self) -> &Iri<&'t str> {
+        &self.iri
+    }
+
+    /// The IRI, parsed, giving up the position.
+    pub fn into_iri(self) -> Iri<&'t str> {
+        self.iri
+    }
+}
+
+/// The iterator of [`Finder::find_iter`] and [`find`].
+#[derive(Clone, Debug)]
+pub struct Matches<'s, 't> {
+    finder: Finder<'s>,
+    text: &'t str,
+    /// Where the search goes on: after the last match, or after the last
+    /// `:` tried. No match starts before it.
+    pos: usize,
+    longest_scheme: usize,
+}
+
+impl<'t> Iterator for Matches<'_, 't> {
+    type Item = Match<'t>;
+
+    fn next(&mut self) -> Option<Match<'t>> {
+        let bytes = self.text.as_bytes();
+        while let Some(found) = bytes[self.pos..].iter().position(|&b| b == b':') {
+            let colon = self.pos + found;
+            match self.candidate(colon) {
+                Some(m) => {
+                    self.pos = m.end();
+                    return Some(m);
+                }
+                None => self.pos = colon + 1,
+            }
+        }
+        self.pos = bytes.len();
+        None
+    }
+}
+
+impl core::iter::FusedIterator for Matches<'_, '_> {}
+
+impl<'t> Matches<'_, 't> {
+    /// The match whose scheme ends at the `:` at `colon`, if any.
+    fn candidate(&self, colon: usize) -> Option<Match<'t>> {
+        let text = self.text;
+        let (start, prefix) = self.scheme_before(colon)?;
+        let after_prefix = start + prefix;
+        let mut end = start + longest_iri(&text.as_bytes()[start..])?;
+        // Appendix C's white space, beyond ASCII.
+        let white = CodePointSetData::new::<WhiteSpace>();
+        let cut = text[start..end]
+            .char_indices()
+            .find(|&(_, c)| !c.is_ascii() && white.contains(c));
+        if let Some((at, _)) = cut {
+            end = start + longest_iri(&text.as_bytes()[start..start + at])?;
+        }
+        // A bracket opened right before the IRI closes it.
+        if let Some(at) = closing_bracket(&text[..start], &text[start..end]) {
+            end = start + longest_iri(&text.as_bytes()[start..start + at])?;
+        }
+        let delimited = cut.is_none()
+            && closing_delimiter(&text[..start])
+                .is_some_and(|close| text[end..].starts_with(close));
+        if !delimited {
+            end = trim_end(&text[..end], start, after_prefix);
+        }
+        if end <= after_prefix {
+            return None;
+        }
+        let iri = match Iri::parse(&text[start..end]) {
+            Ok(iri) => iri,
+            Err(_) => {
+                // Trimming cut into a construct; keep what stays valid.
+                end = start + longest_iri(&text.as_bytes()[start..end])?;
+                if end <= after_prefix {
+                    return None;
+                }
+                Iri::parse(&text[start..end]).ok()?
+            }
+        };
+        Some(Match {
+            start,
+            text: &text[start..end],
+            iri,
+        })
+    }
+
+    /// The start of a listed scheme that ends at `colon`, and the length of
+    /// its entry (`name:` or `name://`); the leftmost when several fit
+    /// (`svn+ssh:` before `ssh:`).
+    fn scheme_before(&self, colon: usize) -> Option<(usize, usize)> {
+        let bytes = self.text.as_bytes();
+        let mut best = None;
+        let mut i = colon;
+        while i > self.pos && colon - i < self.longest_scheme && continues_scheme(bytes[i - 1]) {
+            i -= 1;
+            let word_start = i == 0 || !is_ascii_alphanumeric(bytes[i - 1]);
+            if word_start && class::is_alpha(char::from(bytes[i])) {
+                let name = &self.text[i..colon];
+                if let Some(prefix) = self.finder.entry(name, &self.text[colon + 1..]) {
+                    best = Some((i, prefix));
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Whether the ASCII `byte` may follow a letter in a scheme (letters,
+/// digits, `+`, `-`, `.`), asked of the generated `scheme` recognizer.
+fn continues_scheme(byte: u8) -> bool {
+    byte.is_ascii() && rules::SCHEME.recognize(&[b'a', byte]).is_ok()
+}
+
+/// `ALPHA / DIGIT`, from the generated classes.
+fn is_ascii_alphanumeric(byte: u8) -> bool {
+    byte.is_ascii() && (class::is_alpha(char::from(byte)) || class::is_digit(char::from(byte)))
+}
+
+/// The length of the longest prefix of `bytes` that is an `IRI`, read in
+/// one pass of the generated DFA that stops where no IRI can continue.
+fn longest_iri(bytes: &[u8]) -> Option<usize> {
+    match rules::IRI.table() {
+        Table::U8(dfa) => longest_match(dfa, bytes),
+        Table::U16(dfa) => longest_match(dfa, bytes),
+    }
+}
+
+fn longest_match<S: Copy + Into<usize>>(dfa: &Dfa<S>, bytes: &[u8]) -> Option<usize> {
+    let mut state = dfa.start;
+    let mut longest = (state >= dfa.accept_from).then_some(0);
+    for (offset, &byte) in bytes.iter().enumerate() {
+        state = dfa.step(state, byte);
+        if state == 0 {
+            break;
+        }
+        if state >= dfa.accept_from {
+            longest = Some(offset + 1);
+        }
+    }
+    longest
+}
+
+/// The delimiter that closes an IRI written right after `before`:
+/// `>` after `<` or `<URL:` (with or without a space, any case), `"`
+/// after `"` (RFC 3986 Appendix C).
+fn closing_delimiter(before: &str) -> Option<&'static str> {
+    let url_prefix = |s: &str| -> Option<usize> {
+        let s = s.strip_suffix(' ').unwrap_or(s);
+        let tail = s.len().checked_sub(4)?;
+        s.get(tail..)?.eq_ignore_ascii_case("URL:").then_some(tail)
+    };
+    let before = match url_prefix(before) {
+        Some(tail) => &before[..tail],
+        None => before,
+    };
+    match before.chars().next_back()? {
+        '<' => Some(">"),
+        '"' => Some("\""),
+        _ => None,
+    }
+}
+
+/// Where, in `candidate`, the bracket that ends `before` is closed: the
+/// first of its partners (`)` for `(`, `」` for `「`: the Unicode property
+/// `Bidi_Paired_Bracket`) not balanced by an opening one inside.
+fn closing_bracket(before: &str, candidate: &str) -> Option<usize> {
+    let open = before.chars().next_back()?;
+    let glyph = CodePointMapData::<BidiMirroringGlyph>::new().get(open);
+    if glyph.paired_bracket_type != BidiPairedBracketType::Open {
+        return None;
+    }
+    let close = glyph.mirroring_glyph?;
+    let mut depth = 0usize;
+    for (at, c) in candidate.char_indices() {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return Some(at),
+            }
+        }
+    }
+    None
+}
+
+/// The end of the match that starts at `start` and runs to the end of
+/// `text`, moved back over sentence punctuation, quotes and unbalanced
+/// closing brackets, never to `floor` or before.
+fn trim_end(text: &str, start: usize, floor: usize) -> usize {
+    let mut end = text.len();
+    let terminal = CodePointSetData::new::<TerminalPunctuation>();
+    let quote = CodePointSetData::new::<QuotationMark>();
+    let mirror = CodePointMapData::<BidiMirroringGlyph>::new();
+    // Per closing bracket seen at the end: (close, open, closes, opens)
+    // inside the match, counted once and kept up to date while trimming.
+    let mut counts: Vec<(char, char, usize, usize)> = Vec::new();
+    while end > floor {
+        let Some(c) = text[..end].chars().next_back() else {
+            break;
+        };
+        let trim = if terminal.contains(c) || quote.contains(c) {
+            true
+        } else {
+            let glyph = mirror.get(c);
+            match glyph.mirroring_glyph {
+                Some(open) if glyph.paired_bracket_type == BidiPairedBracketType::Close => {
+                    let entry = match counts.iter().position(|e| e.0 == c) {
+                        Some(i) => i,
+                        None => {
+                            let inside = &text[start..end];
+                            counts.push((
+                                c,
+                                open,
+                                inside.matches(c).count(),
+                                inside.matches(open).count(),
+                            ));
+                            counts.len() - 1
+                        }
+                    };
+                    counts[entry].2 > counts[entry].3
+                }
+                _ => false,
+            }
+        };
+        if !trim {
+            break;
+        }
+        for entry in &mut counts {
+            if entry.0 == c {
+                entry.2 -= 1;
+            } else if entry.1 == c {
+                entry.3 -= 1;
+            }
+        }
+        end -= c.len_utf8();
+    }
+    end
+}
+
+/// The iterator of [`Finder::find_iter_bytes`].
+#[derive(Clone, Debug)]
+pub struct BytesMatches<'s, 't> {
+    finder: Finder<'s>,
+    chunks: core::str::Utf8Chunks<'t>,
+    /// Offset in the bytes of the chunk `current` searches.
+    chunk_start: usize,
+    /// Offset of the chunk after it.
+    next_chunk_start: usize,
+    current: Option<Matches<'s, 't>>,
+}
+
+impl<'t> Iterator for BytesMatches<'_, 't> {
+    type Item = Match<'t>;
+
+    fn next(&mut self) -> Option<Match<'t>> {
+        loop {
+            if let Some(found) = self.current.as_mut().and_then(Iterator::next) {
+                return Some(Match {
+                    start: self.chunk_start + found.start,
+                    ..found
+                });
+            }
+            let chunk = self.chunks.next()?;
+            self.chunk_start = self.next_chunk_start;
+            self.next_chunk_start += chunk.valid().len() + chunk.invalid().len();
+            self.current = Some(self.finder.find_iter(chunk.valid()));
+        }
+    }
+}
+
+impl core::iter::FusedIterator for BytesMatches<'_, '_> {}
+
+/// An IRI found by [`Finder::find_lines`]: its line, its place in the
+/// line, and the IRI, owned.
+#[cfg(feature = "std")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineMatch {
+    /// The 1-based line number.
+    pub line: u64,
+    /// Byte offset of the IRI in its line.
+    pub start: usize,
+    /// The IRI.
+    pub iri: Iri<alloc::string::String>,
+}
+
+#[cfg(feature = "std")]
+impl LineMatch {
+    /// Byte offset just past the IRI in its line.
+    pub fn end(&self) -> usize {
+        self.start + self.iri.as_str().len()
+    }
+
+    /// `start..end()`, in the line.
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.end()
+    }
+}
+
+/// The iterator of [`Finder::find_lines`]; a read error is yielded once,
+/// and ends the iteration.
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct LineMatches<'s, R> {
+    finder: Finder<'s>,
+    reader: R,
+    /// The current line, reused from line to line.
+    buffer: Vec<u8>,
+    line: u64,
+    /// The matches of the current line not yet yielded.
+    pending: alloc::collections::VecDeque<LineMatch>,
+    done: bool,
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::BufRead> Iterator for LineMatches<'_, R> {
+    type Item = std::io::Result<LineMatch>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(found) = self.pending.pop_front() {
+                return Some(Ok(found));
+            }
+            if self.done {
+                return None;
+            }
+            self.buffer.clear();
+            match self.reader.read_until(b'\n', &mut self.buffer) {
+                Ok(0) => {
+                    self.done = true;
+                    return None;
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    self.done = true;
+                    return Some(Err(error));
+                }
+            }
+            self.line += 1;
+            let line = self.buffer.strip_suffix(b"\n").unwrap_or(&self.buffer);
+            let number = self.line;
+            self.pending
+                .extend(self.finder.find_iter_bytes(line).map(|m| LineMatch {
+                    line: number,
+                    start: m.start,
+                    iri: m.iri.into_owned(),
+                }));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<&str> {
+        find(text).map(|m| m.as_str()).collect()
+    }
+
+    #[test]
+    fn appendix_c_example() {
+        // RFC 3986 Appendix C, one line at a time (no IRI spans lines).
+        let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",";
+        assert_eq!(found(text), ["http://www.w3.org/Addressing/"]);
+        let text = "but you can probably pick it up from <ftp://foo.example.com/rfc/>.";
+        assert_eq!(found(text), ["ftp://foo.example.com/rfc/"]);
+        let text =
+            "Note the warning in <http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING>.";
+        assert_eq!(
+            found(text),
+            ["http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"]
+        );
+    }
+
+    #[test]
+    fn delimiters_keep_what_punctuation_would_lose() {
+        assert_eq!(found("<http://a/b.>"), ["http://a/b."]);
+        assert_eq!(found("\"http://a/b?\""), ["http://a/b?"]);
+        assert_eq!(found("<URL:http://a/b.>"), ["http://a/b."]);
+        assert_eq!(found("<url: http://a/b,>"), ["http://a/b,"]);
+        // Without them, the punctuation goes.
+        assert_eq!(found("see http://a/b."), ["http://a/b"]);
+        assert_eq!(found("<http://a/b. and more"), ["http://a/b"]);
+    }
+
+    #[test]
+    fn trailing_punctuation_and_brackets() {
+        for (text, iri) in [
+            ("http://a/b.", "http://a/b"),
+            ("http://a/b,", "http://a/b"),
+            ("http://a/b;", "http://a/b"),
+            ("http://a/b:", "http://a/b"),
+            ("http://a/b!", "http://a/b"),
+            ("http://a/b?", "http://a/b"),
+            ("http://a/b'", "http://a/b"),
+            ("http://a/b?!.", "http://a/b"),
+            ("(http://a/b)", "http://a/b"),
+            ("(http://a/b).", "http://a/b"),
+            ("(see http://a/b_(c))", "http://a/b_(c)"),
+            ("http://a/b_(c)", "http://a/b_(c)"),
+            ("http://a/b))", "http://a/b"),
+            ("http://[::1]/x]", "http://[::1]/x"),
+            ("http://a/b.c.", "http://a/b.c"),
+            ("（http://例え.jp/）", "http://例え.jp/"),
+            ("「http://例え.jp/a」", "http://例え.jp/a"),
+            ("http://例え.jp/a。", "http://例え.jp/a"),
+            ("«http://a/b»", "http://a/b"),
+        ] {
+            assert_eq!(found(text), [iri], "{text}");
+        }
+    }
+
+    #[test]
+    fn schemes_must_start_a_word_and_be_listed() {
+        assert!(found("xhttp://a/").is_empty());
+        assert!(found("h2http://a/").is_empty());
+        assert_eq!(found("見てhttp://a/"), ["http://a/"]);
+        assert_eq!(found("a.http://b/"), ["http://b/"]);
+        assert_eq!(found("HTTPS://A/"), ["HTTPS://A/"]);
+        assert!(found("gemini://a/ foo:bar").is_empty());
+        // `//` where the entry asks for it.
+        assert!(found("the http: word").is_empty());
+        assert!(found("http:a/b").is_empty());
+        assert_eq!(found("mailto:a@b.example"), ["mailto:a@b.example"]);
+        assert_eq!(found("urn:isbn:0451450523."), ["urn:isbn:0451450523"]);
+        assert_eq!(
+            found("file:/etc/hosts, file:///tmp/x"),
+            ["file:/etc/hosts", "file:///tmp/x"]
+        );
+        assert!(found("the file: menu").is_empty());
+    }
+
+    #[test]
+    fn a_scheme_alone_is_not_a_match() {
+        assert!(found("the http:// prefix").is_empty());
+        assert!(found("the https://. prefix").is_empty());
+        assert!(found("mailto: me").is_empty());
+        assert!(found("tel:").is_empty());
+        assert!(found("").is_empty());
+    }
+
+    #[test]
+    fn matches_do_not_overlap_and_offsets_are_bytes() {
+        let text = "é http://a/b http://c/d";
+        let matches: Vec<Range<usize>> = find(text).map(|m| m.range()).collect();
+        assert_eq!(matches, [3..13, 14..24]);
+        assert_eq!(&text[3..13], "http://a/b");
+    }
+
+    #[test]
+    fn non_ascii_does_not_end_an_iri_but_white_space_does() {
+        assert_eq!(found("http://例え.jp/を参照"), ["http://例え.jp/を参照"]);
+        assert_eq!(found("http://例え.jp/\u{3000}次"), ["http://例え.jp/"]);
+        assert_eq!(found("http://a/b\u{A0}c"), ["http://a/b"]);
+    }
+
+    #[test]
+    fn every_match_is_a_valid_iri() {
+        // Trimming `]` would leave an open IP literal; the walk stops
+        // before it anyway, and `%4` is cut back to what is valid.
+        assert_eq!(found("http://a/%4"), ["http://a/"]);
+        assert_eq!(found("http://a/%"), ["http://a/"]);
+        assert!(found("http://[::1").is_empty());
+        for m in find("http://a/%41%4 x http://[v1.x]/ y mailto:%zz") {
+            assert!(crate::Iri::parse(m.as_str()).is_ok(), "{}", m.as_str());
+        }
+    }
+
+    #[test]
+    fn configured_schemes() {
+        assert_eq!(
+            Finder::with_schemes(&["a:", "b+c://"])
+                .unwrap()
+                .schemes()
+                .len(),
+            2
+        );
+        assert_eq!(Finder::with_schemes(&["http"]).unwrap_err().index(), 0);
+        assert_eq!(Finder::with_schemes(&["a:", "1a:"]).unwrap_err().index(), 1);
+        assert_eq!(Finder::with_schemes(&["a:/"]).unwrap_err().index(), 0);
+        let finder = Finder::with_schemes(&["ssh://", "svn+ssh://"]).unwrap();
+        let found: Vec<&str> = finder
+            .find_iter("svn+ssh://h/r")
+            .map(|m| m.as_str())
+            .collect();
+        assert_eq!(found, ["svn+ssh://h/r"]);
+        let none = Finder::with_schemes(&[]).unwrap();
+        assert_eq!(none.find_iter("http://a/").count(), 0);
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_delimit() {
+        let bytes = b"\xFFhttp://a/b\xFE\xFFhttp://c/ mailto:x";
+        let found: Vec<(usize, &str)> = Finder::new()
+            .find_iter_bytes(bytes)
+            .map(|m| (m.start(), m.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            [(1, "http://a/b"), (13, "http://c/"), (23, "mailto:x")]
+        );
+    }
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn lines_are_numbered_and_offsets_are_per_line() {
+        let text = b"a http://a/\n\nno\r\n<mailto:m@x>\xFF http://b/";
+        let found: Vec<(u64, Range<usize>, alloc::string::String)> = Finder::new()
+            .find_lines(&text[..])
+            .map(|m| m.unwrap())
+            .map(|m| (m.line, m.range(), m.iri.as_str().into()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (1, 2..11, "http://a/".into()),
+                (4, 1..11, "mailto:m@x".into()),
+                (4, 14..23, "http://b/".into())
+            ]
+        );
+    }
+}
