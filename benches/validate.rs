@@ -118,6 +118,11 @@ fn main() {
             entries: corpus::long_entries(),
             utf8_floor: true,
         },
+        Corpus {
+            name: "crawl",
+            entries: corpus::crawl_entries(),
+            utf8_floor: true,
+        },
     ];
     if !std::env::args().any(|arg| arg == "--list") {
         sanity(&Corpus {
