@@ -13,8 +13,10 @@
 //!
 //! `determinize` builds the DFA over the NFA's own byte partition;
 //! `minimize` merges equivalent states, orders them as above, and merges
-//! classes that became indistinguishable.
+//! classes that became indistinguishable; `accel` derives, for each state
+//! with a self-loop, the data a scanner needs to skip runs of text in it.
 
+pub mod accel;
 mod determinize;
 mod minimize;
 
@@ -50,7 +52,8 @@ pub struct Stats {
     pub states: usize,
     /// Byte classes.
     pub classes: usize,
-    /// Bytes per stored state id (1 or 2).
+    /// Bytes per stored state id (always 2: one width keeps the scanner
+    /// free of a dispatch on it).
     pub id_bytes: usize,
     /// Bytes of the byte-class table plus the transition table.
     pub table_bytes: usize,
@@ -84,24 +87,17 @@ impl Dfa {
         }
     }
 
-    /// Width of an emitted transition row: one column per class, plus
-    /// one for the state's self-loop set (see [`crate::emit`]).
+    /// Width of an emitted transition row: one column per class.
     pub fn stride(&self) -> usize {
-        self.class_count + 1
+        self.class_count
     }
 
     /// Bytes per stored state id once ids are premultiplied by the
-    /// [`stride`](Dfa::stride) (`1` for `u8`, `2` for `u16`), or `None` if
-    /// they fit neither.
+    /// [`stride`](Dfa::stride): `2` (ids are `u16`), or `None` if they do
+    /// not fit.
     pub fn id_bytes(&self) -> Option<usize> {
         let largest = (self.state_count - 1) * self.stride();
-        if largest <= u8::MAX as usize {
-            Some(1)
-        } else if largest <= u16::MAX as usize {
-            Some(2)
-        } else {
-            None
-        }
+        (largest <= usize::from(u16::MAX)).then_some(2)
     }
 
     /// For each byte, the length of a character starting with it that is
