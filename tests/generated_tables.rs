@@ -203,12 +203,23 @@ fn accelerated_walk_matches_on_every_code_point() {
 }
 
 /// Four interleaved walks give each input's own verdict: for every rule,
-/// on inputs of all lengths (so that walks die, end and finish alone at
-/// every point of the shared length), and through `check_batch`.
+/// on inputs of all lengths (so that walks die, end and are refilled at
+/// every point), and through `check_batch`.
 #[test]
 fn batched_walks_match_single_ones() {
+    // Short inputs are interleaved, long ones (over 256 bytes) go alone:
+    // mix both, so that lanes are refilled around the long ones.
     let mut inputs = mixed_inputs(0xBA7C4, 2001);
     inputs.extend(inputs.clone().iter().map(|input| input.repeat(3)));
+    let long: Vec<Vec<u8>> = inputs
+        .iter()
+        .step_by(7)
+        .filter(|input| !input.is_empty())
+        .map(|input| input.repeat(1 + 300 / input.len()))
+        .collect();
+    for (i, input) in long.into_iter().enumerate() {
+        inputs.insert(i * 13 % inputs.len(), input);
+    }
     let slices: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
     for rule in Rule::all() {
         let batched: Vec<(&[u8], Result<(), usize>)> =

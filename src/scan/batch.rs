@@ -2,21 +2,26 @@
 //!
 //! A table walk is bound by the latency of its loads: each byte's load
 //! waits for the previous byte's. Four independent walks interleaved in
-//! one loop keep four such chains in flight, so short inputs (a crawler's
-//! URLs, an RDF loader's IRIs) go through up to twice as fast as one after
-//! another. [`Batch`] takes inputs four at a time from any iterator and
-//! yields each verdict in order; the last one to three go alone.
+//! one loop keep four such chains in flight ([`Dfa::recognize_lanes`]).
+//! [`Batch`] reads inputs from any iterator in blocks of [`BLOCK`], judges
+//! each block that way, and yields each verdict in order.
+
+use alloc::vec::Vec;
 
 use super::Dfa;
 
+/// Inputs judged together: enough that the lanes rarely wait on each
+/// other at the end of a block.
+const BLOCK: usize = 64;
+
 /// The verdicts of [`Dfa::recognize`] on each input of `inputs`, in order,
-/// computed four at a time (see the module docs).
+/// each with its input (see the module docs).
 pub(crate) struct Batch<'a, I> {
     dfa: &'static Dfa,
     inputs: I,
-    ready: [(&'a [u8], Result<(), usize>); 4],
+    block: Vec<&'a [u8]>,
+    verdicts: Vec<Result<(), usize>>,
     next: usize,
-    len: usize,
 }
 
 impl<'a, I: Iterator<Item = &'a [u8]>> Batch<'a, I> {
@@ -24,35 +29,10 @@ impl<'a, I: Iterator<Item = &'a [u8]>> Batch<'a, I> {
         Batch {
             dfa,
             inputs,
-            ready: [(&[], Ok(())); 4],
+            block: Vec::with_capacity(BLOCK),
+            verdicts: Vec::with_capacity(BLOCK),
             next: 0,
-            len: 0,
         }
-    }
-
-    /// Reads up to four more inputs and judges them.
-    fn refill(&mut self) {
-        let mut taken: [&'a [u8]; 4] = [&[]; 4];
-        let mut len = 0;
-        for slot in &mut taken {
-            match self.inputs.next() {
-                Some(input) => {
-                    *slot = input;
-                    len += 1;
-                }
-                None => break,
-            }
-        }
-        let verdicts = if len == 4 {
-            self.dfa.recognize4(taken)
-        } else {
-            taken.map(|input| self.dfa.recognize(input))
-        };
-        for (i, (input, verdict)) in taken.into_iter().zip(verdicts).enumerate() {
-            self.ready[i] = (input, verdict);
-        }
-        self.next = 0;
-        self.len = len;
     }
 }
 
@@ -61,17 +41,22 @@ impl<'a, I: Iterator<Item = &'a [u8]>> Iterator for Batch<'a, I> {
     type Item = (&'a [u8], Result<(), usize>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.next == self.len {
-            self.refill();
+        if self.next == self.block.len() {
+            self.block.clear();
+            self.block.extend(self.inputs.by_ref().take(BLOCK));
+            self.verdicts.clear();
+            self.verdicts.resize(self.block.len(), Ok(()));
+            self.dfa.recognize_lanes(&self.block, &mut self.verdicts);
+            self.next = 0;
         }
-        let item = *self.ready[..self.len].get(self.next)?;
+        let item = (*self.block.get(self.next)?, self.verdicts[self.next]);
         self.next += 1;
         Some(item)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         let (low, high) = self.inputs.size_hint();
-        let ready = self.len - self.next;
+        let ready = self.block.len() - self.next;
         (
             low.saturating_add(ready),
             high.and_then(|h| h.checked_add(ready)),

@@ -77,6 +77,10 @@ use crate::grammar::codes::{CONTINUATION, HEX1, HEX2, INSIDE, LEAD_SHIFT, PERCEN
 /// Bytes walked by the table between two looks at whether the state is
 /// accelerated.
 const CHUNK: usize = 8;
+/// Inputs longer than this are not interleaved by
+/// [`Dfa::recognize_lanes`].
+const LANE_MAX: usize = 256;
+
 /// Bytes that must all be [`INSIDE`] a run before a skip is tried.
 const GATE: usize = 16;
 /// Input left below which no skip is tried: too short for a run to pay
@@ -231,37 +235,100 @@ impl Dfa {
         }
     }
 
-    /// Four inputs at once: their walks interleaved byte by byte over the
-    /// length they share, so that the four chains of dependent loads
-    /// overlap (a table walk waits on load latency, not on the CPU's
-    /// ports); then each one alone from there. The results are
-    /// [`recognize`](Self::recognize)'s.
-    pub(crate) fn recognize4(&self, inputs: [&[u8]; 4]) -> [Result<(), usize>; 4] {
-        let shared = inputs.iter().map(|input| input.len()).min().unwrap_or(0);
-        let mut states = [self.start; 4];
-        let mut at = 0;
-        while at + CHUNK <= shared {
-            let chunks = inputs.map(|input| {
-                input[at..]
-                    .first_chunk::<CHUNK>()
-                    .expect("`shared` bytes in each")
-            });
-            let mut next = states;
-            for i in 0..CHUNK {
-                for (state, chunk) in next.iter_mut().zip(&chunks) {
-                    // SAFETY: `state` is `start` or came from `step`.
-                    *state = unsafe { self.step(*state, chunk[i]) };
+    /// [`recognize`](Self::recognize) on each of `inputs`, into `results`
+    /// (same length), by four walks interleaved byte by byte so that their
+    /// chains of dependent loads overlap (a table walk waits on load
+    /// latency, not on the CPU's ports).
+    ///
+    /// Each lane takes the next input as soon as its own is done, so lanes
+    /// stay busy whatever the lengths; once no input is left to hand out,
+    /// the inputs the lanes have begun are finished alone. A walk that dies
+    /// goes on in the dead state to the end of its input, which is then
+    /// walked again alone to find the byte. Inputs longer than
+    /// [`LANE_MAX`] go alone: on them the run skipping of `recognize`
+    /// beats interleaving.
+    pub(crate) fn recognize_lanes(&self, inputs: &[&[u8]], results: &mut [Result<(), usize>]) {
+        const LANES: usize = 4;
+        const FINISHED: usize = usize::MAX;
+        let mut next = 0;
+        let mut current = [FINISHED; LANES];
+        let mut rest: [&[u8]; LANES] = [&[]; LANES];
+        let mut states = [self.start; LANES];
+        for lane in 0..LANES {
+            if let Some(i) = self.hand_out(inputs, results, &mut next) {
+                current[lane] = i;
+                rest[lane] = inputs[i];
+            }
+        }
+        if !current.contains(&FINISHED) {
+            'interleaved: loop {
+                // While every lane has a chunk left: no per-byte branch.
+                while let [Some(a), Some(b), Some(c), Some(d)] =
+                    rest.map(<[u8]>::first_chunk::<CHUNK>)
+                {
+                    let chunks = [a, b, c, d];
+                    for j in 0..CHUNK {
+                        for (state, chunk) in states.iter_mut().zip(&chunks) {
+                            // SAFETY: `state` is `start` or came from `step`.
+                            *state = unsafe { self.step(*state, chunk[j]) };
+                        }
+                    }
+                    rest = rest.map(|r| &r[CHUNK..]);
+                }
+                for lane in 0..LANES {
+                    if let Some((&byte, tail)) = rest[lane].split_first() {
+                        // SAFETY: `states[lane]` is `start` or came from `step`.
+                        states[lane] = unsafe { self.step(states[lane], byte) };
+                        rest[lane] = tail;
+                        continue;
+                    }
+                    let input = inputs[current[lane]];
+                    results[current[lane]] = match states[lane] {
+                        0 => self.recognize_plain(input),
+                        state => self.finish(state, input.len()),
+                    };
+                    states[lane] = self.start;
+                    match self.hand_out(inputs, results, &mut next) {
+                        Some(i) => {
+                            current[lane] = i;
+                            rest[lane] = inputs[i];
+                        }
+                        None => {
+                            current[lane] = FINISHED;
+                            break 'interleaved;
+                        }
+                    }
                 }
             }
-            if next.contains(&0) {
-                // One died in this chunk: each goes on alone from the
-                // chunk's start, which finds the offset.
-                break;
-            }
-            states = next;
-            at += CHUNK;
         }
-        [0, 1, 2, 3].map(|i| self.resume(states[i], inputs[i], at))
+        for lane in 0..LANES {
+            if let Some(&input) = inputs.get(current[lane]) {
+                let at = input.len() - rest[lane].len();
+                results[current[lane]] = match states[lane] {
+                    0 => self.recognize_plain(input),
+                    state => self.resume(state, input, at),
+                };
+            }
+        }
+    }
+
+    /// The index of the next input a lane should take, from `*next` on;
+    /// inputs too long for a lane are recognized alone on the way.
+    fn hand_out(
+        &self,
+        inputs: &[&[u8]],
+        results: &mut [Result<(), usize>],
+        next: &mut usize,
+    ) -> Option<usize> {
+        while let Some(&input) = inputs.get(*next) {
+            let i = *next;
+            *next += 1;
+            if input.len() <= LANE_MAX {
+                return Some(i);
+            }
+            results[i] = self.recognize(input);
+        }
+        None
     }
 
     /// The offset in `bytes` of the byte that leads from `state` to the
