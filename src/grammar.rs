@@ -78,8 +78,9 @@ impl Rule {
 
     /// [`recognize`](Self::recognize) on each of `inputs`, in order, each
     /// with its input. Four walks run interleaved, so that their loads
-    /// overlap: on many short inputs this is up to twice the throughput of
-    /// calling `recognize` in a loop, with the same verdicts.
+    /// overlap: on many short inputs about 1.5 times the throughput of
+    /// calling `recognize` in a loop (see `BENCHMARKS.md`), with the same
+    /// verdicts.
     ///
     /// ```
     /// use rfc3987::grammar::rules::IRI;

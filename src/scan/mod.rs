@@ -15,7 +15,9 @@
 //! enters such a state the scanner looks bytes up in that table, eight at
 //! a time, with loads that do not depend on each other, and advances over
 //! the whole run; at the first byte the codes do not vouch for, it goes
-//! back to the table for one step. For `http://example.org/a/b?q=1`:
+//! back to the table for one step. For `http://example.org/a/b?q=1`
+//! (as if it were long: skips are tried only where they pay, see the cost
+//! section, and only at the end of an eight-byte chunk of table steps):
 //!
 //! ```text
 //! http://example.org/a/b?q=1
@@ -32,6 +34,10 @@
 //! the plain walk's, error offset included: the rejected byte is always
 //! read by the table. [`Dfa::recognize_plain`] keeps the plain walk for
 //! the tests that compare the two on every input.
+//!
+//! [`Dfa::recognize_lanes`] (and the [`Batch`] iterator over it) judges
+//! many inputs at once, four walks interleaved so that their loads
+//! overlap; see the `batch` module.
 //!
 //! # Layout and invariants
 //!
