@@ -115,7 +115,15 @@ fn main() {
         ("pct-path", synthetic("%D7%A9")),
         ("cjk-path", synthetic("日本語/")),
     ];
+    // Other arguments (not starting with `-`) pick corpora by name.
+    let picked: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|arg| !arg.starts_with('-'))
+        .collect();
     for (name, texts) in &corpora {
+        if !picked.is_empty() && !picked.iter().any(|p| p == name) {
+            continue;
+        }
         let bytes: usize = texts.iter().map(String::len).sum();
         let passes = round_bytes / bytes + 1;
         println!(
