@@ -4,7 +4,8 @@
 //!
 //! Run with `cargo bench --bench cputime` (two to three minutes). For
 //! each corpus of `corpus/mod.rs` (plus three synthetic ones: 300 copies
-//! of a 4 KB path of ASCII words, of `%HH` triples, of CJK words), each
+//! of a 4 KB path of ASCII words, of `%HH` triples, of CJK words, of
+//! Devanagari words), each
 //! library validates about 150 MB per round (the corpus as many times as
 //! that takes), 5 rounds, all in this one process; a round's time is this
 //! thread's CPU time (`/proc/thread-self/schedstat`, Linux; elsewhere
@@ -114,6 +115,7 @@ fn main() {
         ("ascii-path", synthetic("abcdefgh/")),
         ("pct-path", synthetic("%D7%A9")),
         ("cjk-path", synthetic("日本語/")),
+        ("devanagari-path", synthetic("हिन्दी/")),
     ];
     // Other arguments (not starting with `-`) pick corpora by name.
     let picked: Vec<String> = std::env::args()

@@ -245,3 +245,40 @@ fn batched_walks_match_single_ones() {
     assert_eq!(rfc3987::check_batch(rule, &texts), singles);
     assert!(singles.iter().any(Result::is_ok) && singles.iter().any(Result::is_err));
 }
+
+/// Every lead byte with every byte after it, well-formed UTF-8 or not
+/// (overlong forms, surrogates, past U+10FFFF, cut short), inside long
+/// runs of each accelerated state: the scanner checks well-formedness
+/// itself before skipping a character, and must agree with the plain walk.
+#[test]
+fn accelerated_walk_matches_on_every_two_byte_prefix() {
+    let prefixes = ["http://u", "http://h/p", "http://h?q", "http://h#f", "a"];
+    let mut compared = 0;
+    for prefix in prefixes {
+        for lead in 0x80..=0xFFu8 {
+            for second in 0..=0xFFu8 {
+                for tail in [&[0x80u8, 0xBF][..], &[0xBF], &[b'a', 0x80]] {
+                    let mut input = prefix.as_bytes().to_vec();
+                    input.extend_from_slice(&[b'x'; 20]);
+                    input.extend_from_slice(&[lead, second]);
+                    input.extend_from_slice(tail);
+                    input.extend_from_slice(&[b'y'; 70]);
+                    for rule in [
+                        &rfc3987::grammar::rules::IRI_REFERENCE,
+                        &rfc3987::grammar::rules::IRI,
+                    ] {
+                        compared += 1;
+                        assert_eq!(
+                            rule.recognize(&input),
+                            rule.recognize_plain(&input),
+                            "rule {} on {:?}",
+                            rule.name(),
+                            String::from_utf8_lossy(&input)
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 300_000, "{compared}");
+}

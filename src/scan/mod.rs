@@ -370,6 +370,21 @@ impl Dfa {
     }
 }
 
+/// For each UTF-8 lead byte, the bytes that may follow it in a
+/// well-formed sequence (Unicode Table 3-7: no overlong forms after `E0`
+/// and `F0`, no surrogates after `ED`, nothing past U+10FFFF after `F4`).
+/// The generator vouches for a lead byte when every *well-formed*
+/// character starting with it returns to the state
+/// (`abnf_dfa::dfa::Dfa::stay_lengths`), so the scanner checks this.
+const SECOND_BYTES: [core::ops::RangeInclusive<u8>; 256] = {
+    let mut table = [const { 0x80..=0xBF }; 256];
+    table[0xE0] = 0xA0..=0xBF;
+    table[0xED] = 0x80..=0x9F;
+    table[0xF0] = 0x90..=0xBF;
+    table[0xF4] = 0x80..=0x8F;
+    table
+};
+
 /// Whether the [`GATE`] bytes from `at` may all be inside a run: otherwise
 /// the run ends within them, and the table walks them faster than a skip
 /// that mispredicts its way out.
@@ -385,7 +400,8 @@ fn worth_skipping(codes: &[u8; 256], input: &[u8], at: usize) -> bool {
 
 /// The end of the run from `at` that `codes` vouch for: ASCII bytes with
 /// [`STAY`], `%` triples, and characters whose lead byte says how many
-/// continuation bytes follow (each checked to be one).
+/// continuation bytes follow (each checked: the second against
+/// [`SECOND_BYTES`], the others to be continuation bytes).
 ///
 /// Two loops, each advancing by a constant in its common case so that the
 /// CPU can run ahead of the loads (an advance computed from loaded bytes
@@ -432,7 +448,10 @@ fn skip(codes: &[u8; 256], input: &[u8], mut at: usize) -> usize {
                 return at;
             }
             match input.get(at + 1..at + 1 + continuations) {
-                Some(tail) if tail.iter().all(|&byte| code(byte) & CONTINUATION != 0) => {
+                Some([second, rest @ ..])
+                    if SECOND_BYTES[usize::from(byte)].contains(second)
+                        && rest.iter().all(|&byte| code(byte) & CONTINUATION != 0) =>
+                {
                     at += 1 + continuations;
                 }
                 _ => return at,
@@ -445,6 +464,28 @@ fn skip(codes: &[u8; 256], input: &[u8], mut at: usize) -> usize {
 mod tests {
     use super::*;
     use crate::grammar::Rule;
+
+    /// `SECOND_BYTES` is UTF-8's: a lead byte, a second byte and
+    /// continuation bytes form a well-formed character exactly when the
+    /// second byte is in the lead's range.
+    #[test]
+    fn second_bytes_are_utf8s() {
+        for lead in 0xC2..=0xF4u8 {
+            let length = match lead {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                _ => 4,
+            };
+            for second in 0..=255u8 {
+                let bytes = [lead, second, 0x80, 0x80];
+                assert_eq!(
+                    core::str::from_utf8(&bytes[..length]).is_ok(),
+                    SECOND_BYTES[usize::from(lead)].contains(&second),
+                    "{lead:02X} {second:02X}"
+                );
+            }
+        }
+    }
 
     /// Every code a table gives is a promise about the transition table:
     /// check each one against it, for every accelerated state of every rule.
@@ -478,12 +519,19 @@ mod tests {
                     let continuations = c >> LEAD_SHIFT & 3;
                     if continuations != 0 {
                         promises += 1;
-                        for fill in [0x80u8, 0x8F, 0x90, 0x9F, 0xA0, 0xBF] {
-                            let mut at = step(state, byte);
-                            for _ in 0..continuations {
-                                at = step(at, fill);
+                        for second in SECOND_BYTES[usize::from(byte)].clone() {
+                            for fill in [0x80u8, 0x8F, 0x90, 0x9F, 0xA0, 0xBF] {
+                                let mut at = step(step(state, byte), second);
+                                for _ in 1..continuations {
+                                    at = step(at, fill);
+                                }
+                                assert_eq!(
+                                    at,
+                                    state,
+                                    "{}: {byte:02X} {second:02X} {fill:02X}",
+                                    rule.name()
+                                );
                             }
-                            assert_eq!(at, state, "{}: {byte:02X} {fill:02X}", rule.name());
                         }
                     }
                 }

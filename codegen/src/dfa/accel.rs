@@ -23,11 +23,12 @@
 //! - [`INSIDE`]: any of the above: the byte may be inside a run. A window
 //!   of bytes all [`INSIDE`] is worth skipping; one that is not ends soon.
 //! - [`LEAD_SHIFT`] (two bits): on a UTF-8 lead byte, the number of
-//!   continuation bytes that follow it, when *every* character starting
-//!   with the lead returns to the state ([`Dfa::stay_lengths`]). `E4`
-//!   (CJK) qualifies inside a path segment; `EF` does not, because
-//!   `U+FFFE` is not `ucschar`: the scanner walks such characters with the
-//!   table, which stays exact.
+//!   continuation bytes that follow it, when *every well-formed*
+//!   character starting with the lead returns to the state
+//!   ([`Dfa::stay_lengths`]); the scanner checks well-formedness itself.
+//!   `E4` (CJK) and `E0` (Devanagari, Thai) qualify inside a path
+//!   segment; `EF` does not, because `U+FFFE` is not `ucschar`: the
+//!   scanner walks such characters with the table, which stays exact.
 //!
 //! Example: in the path state of `IRI-reference`, `a`-`z`, `/`, `:` have
 //! [`STAY`]; `%` has [`PERCENT`] and `0`-`9`, `A`-`F`, `a`-`f` have
