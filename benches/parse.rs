@@ -68,6 +68,10 @@ fn main() {
             name: "long",
             texts: corpus::long(),
         },
+        Corpus {
+            name: "crawl",
+            texts: corpus::crawl(),
+        },
     ];
     ratios::run("parse", "refs", &corpora, BENCHMARKS, sanity, bench);
 }

@@ -15,6 +15,8 @@
 //!    throughput in bytes, each benchmark validating the whole corpus once
 //!    per iteration: `rfc3987-recognize` (the bare DFA walk),
 //!    `rfc3987-check` (the same plus building the error on failure),
+//!    `rfc3987-check-all` (the same through the batch API, four walks
+//!    interleaved),
 //!    `oxiri`, `iri-string`, `fluent-uri`, and on the long corpus the floor
 //!    `simdutf8` and `std-from-utf8`. Every peer is asked for the same
 //!    answer: is this string an `IRI-reference`? (oxiri and fluent-uri also
@@ -68,6 +70,7 @@ impl ratios::Corpus for Corpus {
 // Benchmark ids, which criterion also uses as folder names.
 const RFC3987_RECOGNIZE: &str = "rfc3987-recognize";
 const RFC3987_CHECK: &str = "rfc3987-check";
+const RFC3987_CHECK_ALL: &str = "rfc3987-check-all";
 const OXIRI: &str = "oxiri";
 const IRI_STRING: &str = "iri-string";
 const FLUENT_URI: &str = "fluent-uri";
@@ -77,6 +80,7 @@ const STD_FROM_UTF8: &str = "std-from-utf8";
 const BENCHMARKS: &[&str] = &[
     RFC3987_RECOGNIZE,
     RFC3987_CHECK,
+    RFC3987_CHECK_ALL,
     OXIRI,
     IRI_STRING,
     FLUENT_URI,
@@ -116,6 +120,11 @@ fn main() {
         Corpus {
             name: "long",
             entries: corpus::long_entries(),
+            utf8_floor: true,
+        },
+        Corpus {
+            name: "crawl",
+            entries: corpus::crawl_entries(),
             utf8_floor: true,
         },
     ];
@@ -262,6 +271,13 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
     });
     time(&mut group, RFC3987_CHECK, &texts, |s| {
         rfc3987::check(&IRI_REFERENCE, s).is_ok()
+    });
+    group.bench_function(RFC3987_CHECK_ALL, |b| {
+        b.iter(|| {
+            rfc3987::check_all(&IRI_REFERENCE, black_box(&texts).iter().copied())
+                .filter(Result::is_ok)
+                .count()
+        })
     });
     time(&mut group, OXIRI, &texts, |s| {
         oxiri::IriRef::parse(s).is_ok()

@@ -56,7 +56,6 @@ impl CheckError {
     /// the reported offset is moved back to the character's first byte.
     /// Ill-formed UTF-8 is reported where the malformation starts.
     pub(crate) fn new(rule: &'static Rule, input: &[u8], dfa_offset: usize) -> Self {
-        let rule = rule.name();
         // The DFAs accept only well-formed UTF-8, so a malformation at or
         // before the DFA's offset is what stopped it (or, for a sequence cut
         // off at the end, what would have).
@@ -64,6 +63,26 @@ impl CheckError {
             Ok(_) => input.len(),
             Err(e) => e.valid_up_to(),
         };
+        Self::with_valid_prefix(rule, input, valid, dfa_offset)
+    }
+
+    /// [`new`](Self::new) for text already known to be UTF-8: no second
+    /// pass over it, so a rejected line costs the walk that rejected it and
+    /// a few steps back to the character's first byte.
+    #[inline]
+    pub(crate) fn in_text(rule: &'static Rule, input: &str, dfa_offset: usize) -> Self {
+        Self::with_valid_prefix(rule, input.as_bytes(), input.len(), dfa_offset)
+    }
+
+    /// [`new`](Self::new), given that `input[..valid]` is the longest
+    /// well-formed UTF-8 prefix (`input.len()` for bytes of a `str`).
+    pub(crate) fn with_valid_prefix(
+        rule: &'static Rule,
+        input: &[u8],
+        valid: usize,
+        dfa_offset: usize,
+    ) -> Self {
+        let rule = rule.name();
         if valid < input.len() && valid <= dfa_offset {
             return CheckError {
                 rule,

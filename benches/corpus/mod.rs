@@ -46,6 +46,16 @@
 //! valid, so every validator has to read every byte: the floor is plain
 //! UTF-8 validation, which the benches time alongside.
 //!
+//! # [`crawl`]: 20,000 crawl-shaped URLs, 40-150 bytes (about 1.9 MB)
+//!
+//! What a crawler or a link extractor feeds a validator: ASCII `http` and
+//! `https` URLs with a host, two to six path segments (words, dates,
+//! slugs, a few percent-encoded bytes), a query of `&k=v` pairs on half of
+//! them, a fragment on some. One in five is a raw token as cut from text:
+//! a trailing `)`, `.`, `,`, `;` or `'` (all allowed by the grammar, so
+//! still valid), or a quote, a space and the next word, or angle brackets
+//! (invalid).
+//!
 //! Each entry records what the generator meant ([`Entry::valid`]), so a
 //! bench can check that the validators agree with the intent before timing.
 #![allow(dead_code, reason = "each bench uses the part of the corpus it needs")]
@@ -62,6 +72,10 @@ pub const MIXED_LEN: usize = 10_000;
 /// Number of entries in [`long`].
 pub const LONG_LEN: usize = 1_000;
 
+/// Number of entries in [`crawl`].
+pub const CRAWL_LEN: usize = 20_000;
+
+const CRAWL_SEED: u64 = 0x3987_3986_5234_0003;
 const MIXED_SEED: u64 = 0x3987_3986_5234_0001;
 const LONG_SEED: u64 = 0x3987_3986_5234_0002;
 
@@ -76,6 +90,20 @@ pub fn mixed() -> Vec<String> {
 /// The long corpus (see the module docs), texts only.
 pub fn long() -> Vec<String> {
     long_entries().into_iter().map(|entry| entry.text).collect()
+}
+
+/// The crawl corpus with the generator's intent for each entry.
+pub fn crawl_entries() -> Vec<Entry> {
+    let mut gen = Gen::new(CRAWL_SEED);
+    (0..CRAWL_LEN).map(|_| gen.crawl()).collect()
+}
+
+/// The crawl corpus, texts only.
+pub fn crawl() -> Vec<String> {
+    crawl_entries()
+        .into_iter()
+        .map(|entry| entry.text)
+        .collect()
 }
 
 /// The mixed corpus with the generator's intent for each entry.
@@ -781,6 +809,82 @@ impl Gen {
             ),
             _ => format!("https://{host}/{}\u{FDD0}", self.segment_nc()),
         }
+    }
+
+    /// One crawl-shaped URL, see the module docs.
+    fn crawl(&mut self) -> Entry {
+        let target = 40 + self.rng.below(111);
+        let scheme = if self.rng.percent(70) {
+            "https"
+        } else {
+            "http"
+        };
+        let www = if self.rng.percent(40) { "www." } else { "" };
+        let mut url = format!(
+            "{scheme}://{www}{}.{}",
+            self.rng.pick(HOST_LABELS),
+            self.rng.pick(TLDS)
+        );
+        let path_end = target * (40 + self.rng.below(41)) / 100;
+        while url.len() < path_end {
+            url.push('/');
+            match self.rng.below(10) {
+                0 => url.push_str(&format!(
+                    "{}/{:02}/{:02}",
+                    2000 + self.rng.below(26),
+                    1 + self.rng.below(12),
+                    1 + self.rng.below(28)
+                )),
+                1 | 2 => {
+                    let words: Vec<&str> = (0..2 + self.rng.below(4))
+                        .map(|_| self.ascii_word())
+                        .collect();
+                    url.push_str(&words.join("-"));
+                }
+                3 => {
+                    let word = self.unicode_word();
+                    url.push_str(&self.pct_encode(word));
+                }
+                _ => url.push_str(self.ascii_word()),
+            }
+        }
+        if self.rng.percent(50) {
+            let mut separator = '?';
+            while url.len() < target {
+                url.push(separator);
+                separator = '&';
+                let value = match self.rng.below(6) {
+                    0 => self.number(99999),
+                    1 => {
+                        let word = self.ascii_word();
+                        format!("{word}%20{}", self.ascii_word())
+                    }
+                    _ => self.ascii_word().to_owned(),
+                };
+                url.push_str(&format!("{}={value}", self.ascii_word()));
+            }
+        }
+        if self.rng.percent(10) {
+            url.push('#');
+            url.push_str(self.ascii_word());
+        }
+        if !self.rng.percent(20) {
+            return Entry {
+                text: url,
+                valid: true,
+            };
+        }
+        let (text, valid) = match self.rng.below(8) {
+            0 => (format!("{url})"), true),
+            1 => (format!("{url}."), true),
+            2 => (format!("{url},"), true),
+            3 => (format!("{url});"), true),
+            4 => (format!("{url}'"), true),
+            5 => (format!("{url}\""), false),
+            6 => (format!("{url} {}", self.ascii_word()), false),
+            _ => (format!("<{url}>"), false),
+        };
+        Entry { text, valid }
     }
 
     /// One long `https` IRI of at most `target` bytes and more than

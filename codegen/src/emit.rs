@@ -1,17 +1,22 @@
-//! Rust source for the compiled rules and classes.
+//! Rust source for the compiled rules and classes: data only.
 //!
-//! The output is self-contained (it depends on `core` only) and reads like
-//! this:
+//! The output is meant for the `rfc3987` crate's runtime, which holds the
+//! walker (`src/scan/`) and the `Rule` type (`src/grammar.rs`); it names
+//! them by absolute paths (`crate::scan::Dfa`, `crate::grammar::Rule`).
+//! It reads like this:
 //!
-//! - `Dfa<S>`: the table layout and its walker, once. `S` is `u8` or `u16`,
-//!   whichever holds the largest state id; ids are premultiplied by the row
-//!   width, so a transition is one load: `trans[state + class]`. State 0 is
-//!   dead, states from `accept_from` on accept. Each row ends with the id of
-//!   the state's self-loop table (`LOOPS`): the characters that surely keep
-//!   the state, the data a run-skipping scanner needs.
 //! - `rules::NAME`: one `Rule` per start rule, documented with its ABNF and
-//!   its size, and `ALL_RULES`, sorted by lowercase name for lookup.
-//! - Tables are emitted once and shared by every rule they are equal for.
+//!   its size, built from a `crate::scan::Dfa` value: the byte-class
+//!   table, the transition table (`u16` state ids premultiplied by the row
+//!   width, so a transition is one load: `trans[state + class]`), the start
+//!   state, the first accepting state, the first accelerated state and the
+//!   accelerated states' code tables (see `abnf_dfa::dfa::accel`). State 0
+//!   is dead; accelerated states form one range; `Dfa::new` is a `const
+//!   fn` that checks the layout when the crate compiles, which is what
+//!   lets the scanner index without bounds checks.
+//! - `ALL_RULES`, sorted by lowercase name for lookup.
+//! - Tables are emitted once and shared by every rule they are equal for;
+//!   `ACCEL` holds every distinct code table of every rule.
 //! - `class::is_name(char)`: one predicate per character class, an ASCII
 //!   bit mask plus a sorted range table above ASCII.
 //!
@@ -26,6 +31,7 @@ use quote::quote;
 
 use crate::char_class::CharClass;
 use crate::config::Config;
+use crate::dfa::accel::{self, Accelerated};
 use crate::dfa::Dfa;
 use crate::error::Error;
 use crate::grammar::Grammar;
@@ -38,15 +44,15 @@ pub fn emit(
     classes: &[CharClass],
 ) -> Result<String, Error> {
     let mut tables = Tables::default();
-    let mut loops = LoopSets::default();
+    let mut accel = AccelTables::default();
     let mut rule_items = Vec::new();
     for dfa in dfas {
-        rule_items.push(rule_item(grammar, dfa, &mut tables, &mut loops));
+        rule_items.push(rule_item(grammar, dfa, &mut tables, &mut accel)?);
     }
-    let loop_count = Literal::usize_unsuffixed(loops.sets.len() + 1);
-    let loop_sets = loops.sets.iter().map(|set| {
-        let set = set.iter().map(|&length| Literal::u8_unsuffixed(length));
-        quote! { [#(#set),*] }
+    let accel_count = Literal::usize_unsuffixed(accel.tables.len());
+    let accel_tables = accel.tables.iter().map(|codes| {
+        let codes = codes.iter().map(|&code| Literal::u8_unsuffixed(code));
+        quote! { [#(#codes),*] }
     });
     let mut sorted: Vec<&Dfa> = dfas.iter().collect();
     sorted.sort_by_key(|d| d.rule.to_ascii_lowercase());
@@ -54,144 +60,27 @@ pub fn emit(
     let rule_count = Literal::usize_unsuffixed(all.len());
     let class_items: Vec<TokenStream> = classes.iter().map(class_item).collect();
     let table_items = tables.items;
+    let [stay, percent, hex1, hex2, continuation, inside] = [
+        accel::STAY,
+        accel::PERCENT,
+        accel::HEX1,
+        accel::HEX2,
+        accel::CONTINUATION,
+        accel::INSIDE,
+    ]
+    .map(Literal::u8_unsuffixed);
+    let lead_shift = Literal::u32_unsuffixed(accel::LEAD_SHIFT);
 
     let tokens = quote! {
-        /// A DFA over byte classes, as `abnf-dfa` lays it out.
-        ///
-        /// `classes[byte]` is the byte's class; the next state from `state`
-        /// is `trans[state + class]`, because state ids are premultiplied
-        /// by the row width (`stride`): a transition is one dependent load.
-        /// State 0 is the dead state; states from `accept_from` on accept.
-        ///
-        /// The last column of each row is not a class: it holds the id of
-        /// the state's self-loop table `LOOPS[id]` (`LOOPS[0]` is empty),
-        /// read by [`Dfa::stay_lengths`].
-        pub struct Dfa<S: 'static> {
-            pub classes: &'static [u8; 256],
-            pub trans: &'static [S],
-            pub stride: usize,
-            pub start: usize,
-            pub accept_from: usize,
-        }
-
-        impl<S: ::core::marker::Copy + ::core::convert::Into<usize>> Dfa<S> {
-            /// `Ok` if `input` matches; otherwise the offset of the byte that
-            /// led to the dead state, or `input.len()` if the input ended in
-            /// a state that does not accept.
-            ///
-            /// One table load per byte, each depending on the previous one.
-            /// Skipping self-loop runs with [`Dfa::stay_lengths`] was
-            /// measured slower on mixed IRIs (short runs, and branches that
-            /// mispredict where ASCII and other scripts alternate), so the
-            /// walk stays branch-free apart from the dead-state exit.
-            #[inline]
-            pub fn recognize(&self, input: &[u8]) -> ::core::result::Result<(), usize> {
-                let mut state = self.start;
-                for (offset, &byte) in input.iter().enumerate() {
-                    state = self.trans[state + self.classes[byte as usize] as usize].into();
-                    if state == 0 {
-                        return ::core::result::Result::Err(offset);
-                    }
-                }
-                if state >= self.accept_from {
-                    ::core::result::Result::Ok(())
-                } else {
-                    ::core::result::Result::Err(input.len())
-                }
-            }
-
-            /// For the premultiplied `state`, the self-loop table: for each
-            /// byte, the length of a character starting with it that surely
-            /// brings the DFA back to `state` (`1` for an ASCII byte whose
-            /// transition loops, `2` to `4` for a UTF-8 lead byte all of
-            /// whose continuation bytes `80`-`BF` lead back, `0` otherwise).
-            /// This is what a scanner needs to skip runs of text inside a
-            /// component with independent loads instead of a dependent chain.
-            pub fn stay_lengths(&self, state: usize) -> &'static [u8; 256] {
-                &LOOPS[self.trans[state + self.stride - 1].into()]
-            }
-
-            /// The premultiplied state reached from `state` on `byte` (`0`
-            /// is dead).
-            #[inline]
-            pub fn step(&self, state: usize, byte: u8) -> usize {
-                self.trans[state + self.classes[byte as usize] as usize].into()
-            }
-        }
-
-        /// Self-loop tables, shared by all rules (see [`Dfa::stay_lengths`]);
-        /// the first is empty, for states without a self-loop.
-        static LOOPS: [[u8; 256]; #loop_count] = [[0; 256], #(#loop_sets),*];
-
-        /// A DFA with 8-bit or 16-bit state ids.
-        #[derive(Clone, Copy)]
-        pub enum Table {
-            U8(&'static Dfa<u8>),
-            U16(&'static Dfa<u16>),
-        }
-
-        /// An ABNF rule of the grammar files, with its generated recognizer.
-        pub struct Rule {
-            name: &'static str,
-            abnf: &'static str,
-            table: Table,
-            states: usize,
-            byte_classes: usize,
-            table_bytes: usize,
-        }
-
-        impl Rule {
-            /// The rule's name, spelled as in the grammar file.
-            pub fn name(&self) -> &'static str {
-                self.name
-            }
-
-            /// The rule's definition as written in the grammar file.
-            pub fn abnf(&self) -> &'static str {
-                self.abnf
-            }
-
-            /// Runs the rule's DFA over `input`. `Ok` if it matches; else the
-            /// offset of the first byte that no match can continue with, or
-            /// `input.len()` if the input ended too early. Only well-formed
-            /// UTF-8 can match.
-            #[inline]
-            pub fn recognize(&self, input: &[u8]) -> ::core::result::Result<(), usize> {
-                match self.table {
-                    Table::U8(dfa) => dfa.recognize(input),
-                    Table::U16(dfa) => dfa.recognize(input),
-                }
-            }
-
-            /// The generated tables.
-            pub fn table(&self) -> Table {
-                self.table
-            }
-
-            /// Number of DFA states, the dead state included.
-            pub fn states(&self) -> usize {
-                self.states
-            }
-
-            /// Number of byte classes.
-            pub fn byte_classes(&self) -> usize {
-                self.byte_classes
-            }
-
-            /// Bytes of the class table and transition table.
-            pub fn table_bytes(&self) -> usize {
-                self.table_bytes
-            }
-        }
-
         /// One recognizer per start rule.
         pub mod rules {
-            use super::{Dfa, Rule, Table};
+            use crate::grammar::Rule;
+            use crate::scan::Dfa;
             #(#rule_items)*
         }
 
         /// Every start rule, sorted by lowercase name.
-        pub static ALL_RULES: &[&Rule; #rule_count] = &[#(&rules::#all),*];
+        pub static ALL_RULES: &[&crate::grammar::Rule; #rule_count] = &[#(&rules::#all),*];
 
         /// Character classes: `is_rule(c)` is true when the one-character
         /// string `c` matches the rule.
@@ -217,6 +106,22 @@ pub fn emit(
             #(#class_items)*
         }
 
+        /// The bits of the accelerated states' codes (see
+        /// `abnf_dfa::dfa::accel`), for the scanner that reads them.
+        pub(crate) mod codes {
+            pub(crate) const STAY: u8 = #stay;
+            pub(crate) const PERCENT: u8 = #percent;
+            pub(crate) const HEX1: u8 = #hex1;
+            pub(crate) const HEX2: u8 = #hex2;
+            pub(crate) const CONTINUATION: u8 = #continuation;
+            pub(crate) const INSIDE: u8 = #inside;
+            pub(crate) const LEAD_SHIFT: u32 = #lead_shift;
+        }
+
+        /// The code tables of accelerated states, shared by all rules: per
+        /// byte, how it keeps the state (see `abnf_dfa::dfa::accel`).
+        static ACCEL: [[u8; 256]; #accel_count] = [#(#accel_tables),*];
+
         #(#table_items)*
     };
     let file: syn::File = syn::parse2(tokens).map_err(|e| {
@@ -236,13 +141,18 @@ struct Tables {
 
 impl Tables {
     /// The name of a static array `[ty; len]` with these values, emitting
-    /// it the first time.
+    /// it the first time. `kind` is `c` (classes), `t` (transitions) or
+    /// `a` (accelerated-state indexes).
     fn get(&mut self, kind: char, ty: &str, values: Vec<u64>) -> Ident {
         let key = (kind, values);
         if let Some(name) = self.names.get(&key) {
             return name.clone();
         }
-        let prefix = if kind == 'c' { "CLASSES" } else { "TRANS" };
+        let prefix = match kind {
+            'c' => "CLASSES",
+            't' => "TRANS",
+            _ => "ACCEL_INDEX",
+        };
         let name = ident(&format!("{prefix}_{}", self.items.len()));
         let ty_ident = ident(ty);
         let len = Literal::usize_unsuffixed(key.1.len());
@@ -257,31 +167,28 @@ impl Tables {
     }
 }
 
-/// Distinct self-loop tables across all rules; a table's id is its index + 1.
+/// Distinct code tables across all rules, indexed by `u8`.
 #[derive(Default)]
-struct LoopSets {
-    sets: Vec<[u8; 256]>,
+struct AccelTables {
+    tables: Vec<[u8; 256]>,
     ids: HashMap<[u8; 256], u64>,
 }
 
-impl LoopSets {
-    /// The id of `state`'s self-loop set, `0` when it has none or when the
-    /// id would not fit a state id of `id_bytes` bytes.
-    fn id(&mut self, dfa: &Dfa, state: u32, id_bytes: usize) -> u64 {
-        let set = dfa.stay_lengths(state);
-        if set.iter().all(|&length| length == 0) {
-            return 0;
+impl AccelTables {
+    /// The index of `codes` in `ACCEL`, adding it the first time.
+    fn id(&mut self, codes: &[u8; 256]) -> Result<u64, Error> {
+        if let Some(&id) = self.ids.get(codes) {
+            return Ok(id);
         }
-        if let Some(&id) = self.ids.get(&set) {
-            return id;
+        let id = self.tables.len() as u64;
+        if id > u64::from(u8::MAX) {
+            return Err(Error::general(
+                "more than 256 distinct accelerated-state tables; widen ACCEL_INDEX".to_owned(),
+            ));
         }
-        let next = self.sets.len() as u64 + 1;
-        if next >= 1 << (8 * id_bytes) {
-            return 0;
-        }
-        self.sets.push(set);
-        self.ids.insert(set, next);
-        next
+        self.tables.push(*codes);
+        self.ids.insert(*codes, id);
+        Ok(id)
     }
 }
 
@@ -289,71 +196,70 @@ fn rule_item(
     grammar: &Grammar,
     dfa: &Dfa,
     tables: &mut Tables,
-    loops: &mut LoopSets,
-) -> TokenStream {
+    accel: &mut AccelTables,
+) -> Result<TokenStream, Error> {
     let def = grammar
         .get(&dfa.rule)
         .expect("start rules come from the grammar");
     let stats = dfa.stats();
-    let ty = if stats.id_bytes == 1 { "u8" } else { "u16" };
+    let fast = Accelerated::of(dfa);
+    let dfa = &fast.dfa;
     let stride = dfa.stride();
     let classes = tables.get(
         'c',
         "u8",
         dfa.classes.iter().map(|&c| u64::from(c)).collect(),
     );
-    let mut rows = Vec::with_capacity(dfa.state_count * stride);
-    for state in 0..dfa.state_count {
-        let row = &dfa.trans[state * dfa.class_count..(state + 1) * dfa.class_count];
-        rows.extend(row.iter().map(|&t| u64::from(t) * stride as u64));
-        rows.push(loops.id(dfa, state as u32, stats.id_bytes));
+    let rows = dfa.trans.iter().map(|&t| u64::from(t) * stride as u64);
+    let trans = tables.get('t', "u16", rows.collect());
+    // Indexed by premultiplied offset from the first accelerated state;
+    // only multiples of the stride are read.
+    let mut index = vec![0u64; fast.codes.len() * stride];
+    for (i, codes) in fast.codes.iter().enumerate() {
+        index[i * stride] = accel.id(codes)?;
     }
-    let trans = tables.get('t', ty, rows);
+    let accel_index = tables.get('a', "u8", index);
     let start = dfa.start as usize * stride;
     let accept_from = dfa.accept_from as usize * stride;
+    let accel_from = fast.accel_from as usize * stride;
     let name = &dfa.rule;
     let abnf = &def.source;
     let public = ident(&screaming(name));
     let private = ident(&format!("{}_DFA", screaming(name)));
-    let variant = ident(if stats.id_bytes == 1 { "U8" } else { "U16" });
-    let ty_ident = ident(ty);
     let (states, class_count, table_bytes) = (
         Literal::usize_unsuffixed(stats.states),
         Literal::usize_unsuffixed(stats.classes),
         Literal::usize_unsuffixed(stats.table_bytes),
     );
-    let (stride, start, accept_from) = (
+    let (stride, start, accept_from, accel_from) = (
         Literal::usize_unsuffixed(stride),
         Literal::usize_unsuffixed(start),
         Literal::usize_unsuffixed(accept_from),
+        Literal::usize_unsuffixed(accel_from),
     );
     let doc = format!(
-        " The rule `{name}` ({}:{}):\n\n ```abnf\n{}\n ```\n\n {states} states, {class_count} byte classes, \
-         {}-bit state ids, {table_bytes} bytes of tables.",
+        " The rule `{name}` ({}:{}):\n\n ```abnf\n{}\n ```\n\n {states} states ({} accelerated), \
+         {class_count} byte classes, {table_bytes} bytes of tables.",
         file_name(&def.loc.file),
         def.loc.line,
         indent(abnf),
-        stats.id_bytes * 8,
+        fast.codes.len(),
     );
     let doc = doc_lines(&doc);
-    quote! {
+    Ok(quote! {
         #(#[doc = #doc])*
-        pub static #public: Rule = Rule {
-            name: #name,
-            abnf: #abnf,
-            table: Table::#variant(&#private),
-            states: #states,
-            byte_classes: #class_count,
-            table_bytes: #table_bytes,
-        };
-        static #private: Dfa<#ty_ident> = Dfa {
-            classes: &super::#classes,
-            trans: &super::#trans,
-            stride: #stride,
-            start: #start,
-            accept_from: #accept_from,
-        };
-    }
+        pub static #public: Rule = Rule::new(#name, #abnf, &#private, #states, #class_count, #table_bytes);
+        static #private: Dfa = Dfa::new(
+            &super::#classes,
+            &super::#trans,
+            #stride,
+            #start,
+            #accept_from,
+            #accel_from,
+            &super::#accel_index,
+            &super::ACCEL,
+        );
+    })
 }
 
 fn class_item(class: &CharClass) -> TokenStream {
@@ -422,21 +328,13 @@ fn header(config: &Config, dfas: &[Dfa], classes: &[CharClass]) -> String {
     );
     let _ = writeln!(h, "//");
     let width = dfas.iter().map(|d| d.rule.len()).max().unwrap_or(4);
-    let _ = writeln!(
-        h,
-        "//   {:width$}  states  classes  id  table bytes",
-        "rule"
-    );
+    let _ = writeln!(h, "//   {:width$}  states  classes  table bytes", "rule");
     for d in dfas {
         let s = d.stats();
         let _ = writeln!(
             h,
-            "//   {:width$}  {:6}  {:7}  u{:<2}  {:11}",
-            s.rule,
-            s.states,
-            s.classes,
-            s.id_bytes * 8,
-            s.table_bytes
+            "//   {:width$}  {:6}  {:7}  {:11}",
+            s.rule, s.states, s.classes, s.table_bytes
         );
     }
     h.push('\n');

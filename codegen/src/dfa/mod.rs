@@ -13,8 +13,10 @@
 //!
 //! `determinize` builds the DFA over the NFA's own byte partition;
 //! `minimize` merges equivalent states, orders them as above, and merges
-//! classes that became indistinguishable.
+//! classes that became indistinguishable; `accel` derives, for each state
+//! with a self-loop, the data a scanner needs to skip runs of text in it.
 
+pub mod accel;
 mod determinize;
 mod minimize;
 
@@ -50,7 +52,8 @@ pub struct Stats {
     pub states: usize,
     /// Byte classes.
     pub classes: usize,
-    /// Bytes per stored state id (1 or 2).
+    /// Bytes per stored state id (always 2: one width keeps the scanner
+    /// free of a dispatch on it).
     pub id_bytes: usize,
     /// Bytes of the byte-class table plus the transition table.
     pub table_bytes: usize,
@@ -84,62 +87,65 @@ impl Dfa {
         }
     }
 
-    /// Width of an emitted transition row: one column per class, plus
-    /// one for the state's self-loop set (see [`crate::emit`]).
+    /// Width of an emitted transition row: one column per class.
     pub fn stride(&self) -> usize {
-        self.class_count + 1
+        self.class_count
     }
 
     /// Bytes per stored state id once ids are premultiplied by the
-    /// [`stride`](Dfa::stride) (`1` for `u8`, `2` for `u16`), or `None` if
-    /// they fit neither.
+    /// [`stride`](Dfa::stride): `2` (ids are `u16`), or `None` if they do
+    /// not fit.
     pub fn id_bytes(&self) -> Option<usize> {
         let largest = (self.state_count - 1) * self.stride();
-        if largest <= u8::MAX as usize {
-            Some(1)
-        } else if largest <= u16::MAX as usize {
-            Some(2)
-        } else {
-            None
-        }
+        (largest <= usize::from(u16::MAX)).then_some(2)
     }
 
     /// For each byte, the length of a character starting with it that is
     /// sure to bring the DFA from `state` back to `state`: `1` for a byte
     /// whose own transition loops, `2` to `4` for a UTF-8 lead byte such
-    /// that *every* continuation byte `80`-`BF` in each following position
-    /// leads back (`E4`: any `E4 xx yy` is a CJK character allowed in a
-    /// path segment), `0` otherwise. A scanner in such a state can skip a
-    /// run of these characters checking only that continuation bytes are
-    /// continuation bytes, without walking the table one dependent load at
-    /// a time. Lead bytes whose continuations are restricted (`E0`, `ED`,
-    /// `F0`, `F4`, or where the grammar excludes some characters, such as
-    /// `EF` for U+FFFE) get `0` and are walked as usual.
+    /// that *every well-formed* character starting with it leads back
+    /// (`E4`: any `E4 xx yy` is a CJK character allowed in a path
+    /// segment), `0` otherwise. A scanner in such a state can skip a run
+    /// of these characters checking only that each is well-formed UTF-8
+    /// (the second byte in [`utf8_second_bytes`], the others continuation
+    /// bytes), without walking the table one dependent load at a time.
+    /// Lead bytes some of whose characters the grammar excludes (`EF`,
+    /// for U+FFFE; `F0`, for U+1FFFE) get `0` and are walked as usual.
     pub fn stay_lengths(&self, state: u32) -> [u8; 256] {
         let mut lengths = [0u8; 256];
         if state == 0 {
             return lengths;
         }
         for (byte, length) in lengths.iter_mut().enumerate() {
-            let byte = byte as u8;
-            let continuations = match byte {
+            let lead = byte as u8;
+            let continuations = match lead {
                 0x00..=0x7F => 0,
                 0xC2..=0xDF => 1,
                 0xE0..=0xEF => 2,
                 0xF0..=0xF4 => 3,
                 _ => continue,
             };
-            let mut at = self.step(state, byte);
-            let mut uniform = at != 0;
-            for _ in 0..continuations {
-                if !uniform {
-                    break;
-                }
-                let next = self.step(at, 0x80);
-                uniform = next != 0 && (0x80..=0xBF).all(|c| self.step(at, c) == next);
-                at = next;
+            let after_lead = self.step(state, lead);
+            if after_lead == 0 {
+                continue;
             }
-            if uniform && at == state {
+            if continuations == 0 {
+                *length = u8::from(after_lead == state);
+                continue;
+            }
+            let (low, high) = utf8_second_bytes(lead);
+            let returns = (low..=high).all(|second| {
+                let mut at = self.step(after_lead, second);
+                for _ in 1..continuations {
+                    let next = self.step(at, 0x80);
+                    if next == 0 || (0x80..=0xBF).any(|c| self.step(at, c) != next) {
+                        return false;
+                    }
+                    at = next;
+                }
+                at == state
+            });
+            if returns {
                 *length = continuations + 1;
             }
         }
@@ -156,6 +162,20 @@ impl Dfa {
             id_bytes,
             table_bytes: 256 + self.state_count * self.stride() * id_bytes,
         }
+    }
+}
+
+/// The bytes that may follow the UTF-8 lead byte `lead` in a well-formed
+/// sequence (Unicode Table 3-7): `A0`-`BF` after `E0` (no overlong
+/// forms), `80`-`9F` after `ED` (no surrogates), `90`-`BF` after `F0`,
+/// `80`-`8F` after `F4` (nothing past U+10FFFF), `80`-`BF` otherwise.
+pub fn utf8_second_bytes(lead: u8) -> (u8, u8) {
+    match lead {
+        0xE0 => (0xA0, 0xBF),
+        0xED => (0x80, 0x9F),
+        0xF0 => (0x90, 0xBF),
+        0xF4 => (0x80, 0x8F),
+        _ => (0x80, 0xBF),
     }
 }
 
@@ -270,14 +290,11 @@ mod tests {
         let at = |b: u8| lengths[b as usize];
         assert_eq!((at(b'q'), at(b'/'), at(b'A')), (1, 0, 0));
         assert_eq!(lengths[b'a' as usize..=b'z' as usize], [1; 26]);
-        // E1-EE: all continuations allowed. E0 is restricted (overlongs),
-        // ED (surrogates) and EF (U+FFFE, U+FFFF) too; C3 is not allowed.
-        assert_eq!(lengths[0xE1..=0xEC], [3; 12]);
-        assert_eq!(at(0xEE), 3);
-        assert_eq!(
-            (at(0xE0), at(0xED), at(0xEF), at(0xC3), at(0xF0)),
-            (0, 0, 0, 0, 0)
-        );
+        // E0-EE: every well-formed character allowed (E0 A0-BF, ED 80-9F:
+        // UTF-8 itself excludes overlongs and surrogates). EF is not (U+FFFE,
+        // U+FFFF), nor C3 or F0 (no such characters in the rule).
+        assert_eq!(lengths[0xE0..=0xEE], [3; 15]);
+        assert_eq!((at(0xEF), at(0xC3), at(0xF0)), (0, 0, 0));
         assert!(dfa.stay_lengths(dfa.start).iter().all(|&b| b == 0));
         assert!(
             dfa.stay_lengths(0).iter().all(|&b| b == 0),

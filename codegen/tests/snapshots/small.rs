@@ -9,188 +9,60 @@
 //   small.abnf 0d7acef41647da05
 // 2 start rules, 1 character classes.
 //
-//   rule    states  classes  id  table bytes
-//   word         6        8  u8           310
-//   number       5        3  u8           276
+//   rule    states  classes  table bytes
+//   word         6        8          352
+//   number       5        3          286
 
-/// A DFA over byte classes, as `abnf-dfa` lays it out.
-///
-/// `classes[byte]` is the byte's class; the next state from `state`
-/// is `trans[state + class]`, because state ids are premultiplied
-/// by the row width (`stride`): a transition is one dependent load.
-/// State 0 is the dead state; states from `accept_from` on accept.
-///
-/// The last column of each row is not a class: it holds the id of
-/// the state's self-loop table `LOOPS[id]` (`LOOPS[0]` is empty),
-/// read by [`Dfa::stay_lengths`].
-pub struct Dfa<S: 'static> {
-    pub classes: &'static [u8; 256],
-    pub trans: &'static [S],
-    pub stride: usize,
-    pub start: usize,
-    pub accept_from: usize,
-}
-impl<S: ::core::marker::Copy + ::core::convert::Into<usize>> Dfa<S> {
-    /// `Ok` if `input` matches; otherwise the offset of the byte that
-    /// led to the dead state, or `input.len()` if the input ended in
-    /// a state that does not accept.
-    ///
-    /// One table load per byte, each depending on the previous one.
-    /// Skipping self-loop runs with [`Dfa::stay_lengths`] was
-    /// measured slower on mixed IRIs (short runs, and branches that
-    /// mispredict where ASCII and other scripts alternate), so the
-    /// walk stays branch-free apart from the dead-state exit.
-    #[inline]
-    pub fn recognize(&self, input: &[u8]) -> ::core::result::Result<(), usize> {
-        let mut state = self.start;
-        for (offset, &byte) in input.iter().enumerate() {
-            state = self.trans[state + self.classes[byte as usize] as usize].into();
-            if state == 0 {
-                return ::core::result::Result::Err(offset);
-            }
-        }
-        if state >= self.accept_from {
-            ::core::result::Result::Ok(())
-        } else {
-            ::core::result::Result::Err(input.len())
-        }
-    }
-    /// For the premultiplied `state`, the self-loop table: for each
-    /// byte, the length of a character starting with it that surely
-    /// brings the DFA back to `state` (`1` for an ASCII byte whose
-    /// transition loops, `2` to `4` for a UTF-8 lead byte all of
-    /// whose continuation bytes `80`-`BF` lead back, `0` otherwise).
-    /// This is what a scanner needs to skip runs of text inside a
-    /// component with independent loads instead of a dependent chain.
-    pub fn stay_lengths(&self, state: usize) -> &'static [u8; 256] {
-        &LOOPS[self.trans[state + self.stride - 1].into()]
-    }
-    /// The premultiplied state reached from `state` on `byte` (`0`
-    /// is dead).
-    #[inline]
-    pub fn step(&self, state: usize, byte: u8) -> usize {
-        self.trans[state + self.classes[byte as usize] as usize].into()
-    }
-}
-/// Self-loop tables, shared by all rules (see [`Dfa::stay_lengths`]);
-/// the first is empty, for states without a self-loop.
-static LOOPS: [[u8; 256]; 2] = [
-    [0; 256],
-    [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    ],
-];
-/// A DFA with 8-bit or 16-bit state ids.
-#[derive(Clone, Copy)]
-pub enum Table {
-    U8(&'static Dfa<u8>),
-    U16(&'static Dfa<u16>),
-}
-/// An ABNF rule of the grammar files, with its generated recognizer.
-pub struct Rule {
-    name: &'static str,
-    abnf: &'static str,
-    table: Table,
-    states: usize,
-    byte_classes: usize,
-    table_bytes: usize,
-}
-impl Rule {
-    /// The rule's name, spelled as in the grammar file.
-    pub fn name(&self) -> &'static str {
-        self.name
-    }
-    /// The rule's definition as written in the grammar file.
-    pub fn abnf(&self) -> &'static str {
-        self.abnf
-    }
-    /// Runs the rule's DFA over `input`. `Ok` if it matches; else the
-    /// offset of the first byte that no match can continue with, or
-    /// `input.len()` if the input ended too early. Only well-formed
-    /// UTF-8 can match.
-    #[inline]
-    pub fn recognize(&self, input: &[u8]) -> ::core::result::Result<(), usize> {
-        match self.table {
-            Table::U8(dfa) => dfa.recognize(input),
-            Table::U16(dfa) => dfa.recognize(input),
-        }
-    }
-    /// The generated tables.
-    pub fn table(&self) -> Table {
-        self.table
-    }
-    /// Number of DFA states, the dead state included.
-    pub fn states(&self) -> usize {
-        self.states
-    }
-    /// Number of byte classes.
-    pub fn byte_classes(&self) -> usize {
-        self.byte_classes
-    }
-    /// Bytes of the class table and transition table.
-    pub fn table_bytes(&self) -> usize {
-        self.table_bytes
-    }
-}
 /// One recognizer per start rule.
 pub mod rules {
-    use super::{Dfa, Rule, Table};
+    use crate::grammar::Rule;
+    use crate::scan::Dfa;
     /// The rule `word` (small.abnf:2):
     ///
     /// ```abnf
     /// word   = 1*letter
     /// ```
     ///
-    /// 6 states, 8 byte classes, 8-bit state ids, 310 bytes of tables.
-    pub static WORD: Rule = Rule {
-        name: "word",
-        abnf: "word   = 1*letter",
-        table: Table::U8(&WORD_DFA),
-        states: 6,
-        byte_classes: 8,
-        table_bytes: 310,
-    };
-    static WORD_DFA: Dfa<u8> = Dfa {
-        classes: &super::CLASSES_0,
-        trans: &super::TRANS_1,
-        stride: 9,
-        start: 9,
-        accept_from: 45,
-    };
+    /// 6 states (1 accelerated), 8 byte classes, 352 bytes of tables.
+    pub static WORD: Rule = Rule::new("word", "word   = 1*letter", &WORD_DFA, 6, 8, 352);
+    static WORD_DFA: Dfa = Dfa::new(
+        &super::CLASSES_0,
+        &super::TRANS_1,
+        8,
+        8,
+        40,
+        40,
+        &super::ACCEL_INDEX_2,
+        &super::ACCEL,
+    );
     /// The rule `number` (small.abnf:4):
     ///
     /// ```abnf
     /// number = "0" / %x31-39 *2DIGIT
     /// ```
     ///
-    /// 5 states, 3 byte classes, 8-bit state ids, 276 bytes of tables.
-    pub static NUMBER: Rule = Rule {
-        name: "number",
-        abnf: "number = \"0\" / %x31-39 *2DIGIT",
-        table: Table::U8(&NUMBER_DFA),
-        states: 5,
-        byte_classes: 3,
-        table_bytes: 276,
-    };
-    static NUMBER_DFA: Dfa<u8> = Dfa {
-        classes: &super::CLASSES_2,
-        trans: &super::TRANS_3,
-        stride: 4,
-        start: 4,
-        accept_from: 8,
-    };
+    /// 5 states (0 accelerated), 3 byte classes, 286 bytes of tables.
+    pub static NUMBER: Rule = Rule::new(
+        "number",
+        "number = \"0\" / %x31-39 *2DIGIT",
+        &NUMBER_DFA,
+        5,
+        3,
+        286,
+    );
+    static NUMBER_DFA: Dfa = Dfa::new(
+        &super::CLASSES_3,
+        &super::TRANS_4,
+        3,
+        3,
+        6,
+        6,
+        &super::ACCEL_INDEX_5,
+        &super::ACCEL,
+    );
 }
 /// Every start rule, sorted by lowercase name.
-pub static ALL_RULES: &[&Rule; 2] = &[&rules::NUMBER, &rules::WORD];
+pub static ALL_RULES: &[&crate::grammar::Rule; 2] = &[&rules::NUMBER, &rules::WORD];
 /// Character classes: `is_rule(c)` is true when the one-character
 /// string `c` matches the rule.
 pub mod class {
@@ -223,6 +95,35 @@ pub mod class {
         in_class(0x07fffffe000000000000000000000000, &RANGES, c)
     }
 }
+/// The bits of the accelerated states' codes (see
+/// `abnf_dfa::dfa::accel`), for the scanner that reads them.
+pub(crate) mod codes {
+    pub(crate) const STAY: u8 = 1;
+    pub(crate) const PERCENT: u8 = 2;
+    pub(crate) const HEX1: u8 = 4;
+    pub(crate) const HEX2: u8 = 8;
+    pub(crate) const CONTINUATION: u8 = 16;
+    pub(crate) const INSIDE: u8 = 128;
+    pub(crate) const LEAD_SHIFT: u32 = 5;
+}
+/// The code tables of accelerated states, shared by all rules: per
+/// byte, how it keeps the state (see `abnf_dfa::dfa::accel`).
+static ACCEL: [[u8; 256]; 1] = [
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 129, 129, 129, 129, 129, 129,
+        129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129, 129,
+        129, 129, 129, 129, 0, 0, 0, 0, 0, 144, 144, 144, 144, 144, 144, 144, 144, 144,
+        144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144,
+        144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144,
+        144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144, 144,
+        144, 144, 144, 144, 144, 144, 144, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ],
+];
 static CLASSES_0: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -235,11 +136,12 @@ static CLASSES_0: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-static TRANS_1: [u8; 54] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 45, 0, 0, 0, 18, 27, 36, 0, 0, 0, 0, 45, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 45, 0, 0, 0, 0, 0, 0, 45, 0, 0, 0, 0, 0, 0, 0, 45, 0, 0, 0, 18, 27, 36, 1,
+static TRANS_1: [u16; 48] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 16, 24, 32, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 0,
+    0, 40, 0, 0, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 16, 24, 32,
 ];
-static CLASSES_2: [u8; 256] = [
+static ACCEL_INDEX_2: [u8; 8] = [0, 0, 0, 0, 0, 0, 0, 0];
+static CLASSES_3: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2,
     2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -251,6 +153,5 @@ static CLASSES_2: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-static TRANS_3: [u8; 20] = [
-    0, 0, 0, 0, 0, 8, 12, 0, 0, 0, 0, 0, 0, 16, 16, 0, 0, 8, 8, 0,
-];
+static TRANS_4: [u16; 15] = [0, 0, 0, 0, 6, 9, 0, 0, 0, 0, 12, 12, 0, 6, 6];
+static ACCEL_INDEX_5: [u8; 0] = [];

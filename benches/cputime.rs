@@ -1,0 +1,159 @@
+//! Validation and parse throughput measured in CPU time, for a machine
+//! shared with other work (the project's 2-core VM often runs builds next
+//! to the benches, and wall-clock criterion figures then move by 2x).
+//!
+//! Run with `cargo bench --bench cputime` (two to three minutes). For
+//! each corpus of `corpus/mod.rs` (plus three synthetic ones: 300 copies
+//! of a 4 KB path of ASCII words, of `%HH` triples, of CJK words, of
+//! Devanagari words), each
+//! library validates about 150 MB per round (the corpus as many times as
+//! that takes), 5 rounds, all in this one process; a round's time is this
+//! thread's CPU time (`/proc/thread-self/schedstat`, Linux; elsewhere
+//! wall-clock time), the best round counts. The kernel updates that
+//! figure at scheduler ticks (a few milliseconds), hence the long rounds:
+//! read the ratios to a few percent, about 10 % for the fastest. Prints MB/s and the ratio of each to oxiri's
+//! time (lower is faster), then two ratios of this crate's own:
+//! `check_all` over `check` (the batch API against a loop) and `parse`
+//! over `recognize` (what finding the components costs).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use rfc3987::grammar::rules::IRI_REFERENCE;
+
+mod corpus;
+
+/// This thread's CPU time in nanoseconds, or wall-clock time where the
+/// kernel does not say.
+fn now_ns(start: Instant) -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| start.elapsed().as_nanos() as u64)
+}
+
+type Pass = fn(&[String]) -> usize;
+
+const LIBRARIES: &[(&str, Pass)] = &[
+    ("oxiri", |ts| {
+        ts.iter()
+            .filter(|s| oxiri::IriRef::parse(s.as_str()).is_ok())
+            .count()
+    }),
+    ("iri-string", |ts| {
+        ts.iter()
+            .filter(|s| iri_string::types::IriReferenceStr::new(s.as_str()).is_ok())
+            .count()
+    }),
+    ("fluent-uri", |ts| {
+        ts.iter()
+            .filter(|s| fluent_uri::IriRef::parse(s.as_str()).is_ok())
+            .count()
+    }),
+    ("rfc3987-recognize", |ts| {
+        ts.iter()
+            .filter(|s| IRI_REFERENCE.recognize(s.as_bytes()).is_ok())
+            .count()
+    }),
+    ("rfc3987-recognize-plain", |ts| {
+        ts.iter()
+            .filter(|s| IRI_REFERENCE.recognize_plain(s.as_bytes()).is_ok())
+            .count()
+    }),
+    ("rfc3987-check", |ts| {
+        ts.iter()
+            .filter(|s| rfc3987::check(&IRI_REFERENCE, s).is_ok())
+            .count()
+    }),
+    ("rfc3987-check-all", |ts| {
+        rfc3987::check_all(&IRI_REFERENCE, ts.iter().map(String::as_str))
+            .filter(Result::is_ok)
+            .count()
+    }),
+    ("rfc3987-parse", |ts| {
+        ts.iter()
+            .filter(|s| rfc3987::IriRef::parse(s.as_str()).is_ok())
+            .count()
+    }),
+    ("std-from-utf8", |ts| {
+        ts.iter()
+            .filter(|s| std::str::from_utf8(s.as_bytes()).is_ok())
+            .count()
+    }),
+    ("simdutf8", |ts| {
+        ts.iter()
+            .filter(|s| simdutf8::basic::from_utf8(s.as_bytes()).is_ok())
+            .count()
+    }),
+];
+
+/// Best time of one pass over `texts`, in nanoseconds.
+fn time(texts: &[String], pass: Pass, rounds: usize, passes: usize) -> f64 {
+    let start = Instant::now();
+    (0..rounds)
+        .map(|_| {
+            let before = now_ns(start);
+            for _ in 0..passes {
+                black_box(pass(black_box(texts)));
+            }
+            (now_ns(start) - before) as f64 / passes as f64
+        })
+        .fold(f64::MAX, f64::min)
+}
+
+fn main() {
+    // `--quick` (or `--test`) runs one round of one pass: a smoke test of
+    // the harness, not a measurement.
+    let quick = std::env::args().any(|arg| arg == "--test" || arg == "--quick");
+    let (rounds, round_bytes) = if quick { (1, 0) } else { (5, 150_000_000) };
+    let synthetic =
+        |piece: &str| vec![format!("http://a/{}", piece.repeat(4000 / piece.len())); 300];
+    let corpora: Vec<(&str, Vec<String>)> = vec![
+        ("mixed", corpus::mixed()),
+        ("long", corpus::long()),
+        ("crawl", corpus::crawl()),
+        ("ascii-path", synthetic("abcdefgh/")),
+        ("pct-path", synthetic("%D7%A9")),
+        ("cjk-path", synthetic("日本語/")),
+        ("devanagari-path", synthetic("हिन्दी/")),
+    ];
+    // Other arguments (not starting with `-`) pick corpora by name.
+    let picked: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|arg| !arg.starts_with('-'))
+        .collect();
+    for (name, texts) in &corpora {
+        if !picked.is_empty() && !picked.iter().any(|p| p == name) {
+            continue;
+        }
+        let bytes: usize = texts.iter().map(String::len).sum();
+        let passes = round_bytes / bytes + 1;
+        println!(
+            "{name} ({} inputs, {:.2} MB)",
+            texts.len(),
+            bytes as f64 / 1e6
+        );
+        let times: Vec<f64> = LIBRARIES
+            .iter()
+            .map(|&(_, pass)| time(texts, pass, rounds, passes))
+            .collect();
+        let of = |id: &str| {
+            times[LIBRARIES
+                .iter()
+                .position(|&(n, _)| n == id)
+                .expect("a library")]
+        };
+        for (&(library, _), &ns) in LIBRARIES.iter().zip(&times) {
+            println!(
+                "  {library:24} {:>8.0} MB/s  {:>5.2} of oxiri",
+                bytes as f64 / ns * 1e3,
+                ns / of("oxiri")
+            );
+        }
+        println!(
+            "  check-all / check {:.2}, parse / recognize {:.2}\n",
+            of("rfc3987-check-all") / of("rfc3987-check"),
+            of("rfc3987-parse") / of("rfc3987-recognize")
+        );
+    }
+}

@@ -1,0 +1,266 @@
+//! Accelerated states: the data a scanner needs to skip runs of text that
+//! cannot leave a state, without walking the table one dependent load at a
+//! time.
+//!
+//! Inside a path segment, a query or a fragment the DFA sits in one state
+//! for long runs: `/docs/Résumé%20final` stays in the state "inside a
+//! path" for every letter, every `%HH` triple and every accented letter.
+//! A table walk pays one load per byte, each waiting for the previous one
+//! (the next row depends on the state just read), about five cycles a byte.
+//! Whether a byte *stays* in a known state needs no such chain: it is a
+//! lookup that depends on the byte alone, so a scanner can test many bytes
+//! at once and advance over the whole run.
+//!
+//! For every state with a self-loop this module derives a 256-entry table
+//! of *codes*, one per byte, with these bits:
+//!
+//! - [`STAY`]: an ASCII byte whose own transition loops.
+//! - [`PERCENT`] (on `%` only), [`HEX1`], [`HEX2`]: `%` followed by a
+//!   [`HEX1`] byte and a [`HEX2`] byte returns to the state. Set only when
+//!   *every* such triple returns and no other byte continues after `%`, so
+//!   the scanner may trust the bits without the table.
+//! - [`CONTINUATION`]: the byte is a UTF-8 continuation byte (`80`-`BF`).
+//! - [`INSIDE`]: any of the above: the byte may be inside a run. A window
+//!   of bytes all [`INSIDE`] is worth skipping; one that is not ends soon.
+//! - [`LEAD_SHIFT`] (two bits): on a UTF-8 lead byte, the number of
+//!   continuation bytes that follow it, when *every well-formed*
+//!   character starting with the lead returns to the state
+//!   ([`Dfa::stay_lengths`]); the scanner checks well-formedness itself.
+//!   `E4` (CJK) and `E0` (Devanagari, Thai) qualify inside a path
+//!   segment; `EF` does not, because `U+FFFE` is not `ucschar`: the
+//!   scanner walks such characters with the table, which stays exact.
+//!
+//! Example: in the path state of `IRI-reference`, `a`-`z`, `/`, `:` have
+//! [`STAY`]; `%` has [`PERCENT`] and `0`-`9`, `A`-`F`, `a`-`f` have
+//! [`HEX1`] and [`HEX2`]; `C3` has one continuation byte; `?` and `#` have
+//! no bit (they leave the state), nor does a space (it kills the walk).
+//!
+//! [`Accelerated::of`] also renumbers the states so that accelerated ones
+//! form one range, `accel_from..accel_from + accel_count` (the non-accepting
+//! ones, then the accepting ones, so that accepting states still start at
+//! `accept_from`): "is this state accelerated?" is one subtraction and one
+//! compare in the scanner's loop.
+
+use super::Dfa;
+
+/// An ASCII byte whose transition loops to the state.
+pub const STAY: u8 = 1 << 0;
+/// `%`, when every `%` [`HEX1`] [`HEX2`] triple returns to the state.
+pub const PERCENT: u8 = 1 << 1;
+/// A byte allowed right after `%` (in a returning triple).
+pub const HEX1: u8 = 1 << 2;
+/// A byte allowed second after `%` (in a returning triple).
+pub const HEX2: u8 = 1 << 3;
+/// A UTF-8 continuation byte, `80`-`BF`.
+pub const CONTINUATION: u8 = 1 << 4;
+/// Any of the bits: the byte may be inside a run.
+pub const INSIDE: u8 = 1 << 7;
+/// Shift of the two bits that hold, on a lead byte all of whose characters
+/// return to the state, how many continuation bytes follow it (1 to 3).
+pub const LEAD_SHIFT: u32 = 5;
+
+/// The codes of `state` (see the module docs), or `None` when no byte and
+/// no character keeps the DFA in it (or it is the dead state, which the
+/// scanner must notice rather than skip in).
+pub fn codes(dfa: &Dfa, state: u32) -> Option<[u8; 256]> {
+    if state == 0 {
+        return None;
+    }
+    let mut codes = [0u8; 256];
+    let mut stays = false;
+    for (byte, length) in dfa.stay_lengths(state).into_iter().enumerate() {
+        match length {
+            0 => {}
+            1 => {
+                codes[byte] |= STAY;
+                stays = true;
+            }
+            _ => {
+                codes[byte] |= (length - 1) << LEAD_SHIFT;
+                stays = true;
+            }
+        }
+    }
+    if !stays {
+        return None;
+    }
+    for code in &mut codes[0x80..=0xBF] {
+        *code |= CONTINUATION;
+    }
+    if let Some((first, second)) = percent_triples(dfa, state) {
+        codes[usize::from(b'%')] |= PERCENT;
+        for byte in 0..256 {
+            if first[byte] {
+                codes[byte] |= HEX1;
+            }
+            if second[byte] {
+                codes[byte] |= HEX2;
+            }
+        }
+    }
+    for code in &mut codes {
+        if *code != 0 {
+            *code |= INSIDE;
+        }
+    }
+    Some(codes)
+}
+
+/// The bytes allowed first and second after `%` from `state`, when every
+/// `%` `x` `y` with `x` first and `y` second returns to `state` and the
+/// two positions do not branch (all first bytes lead to one state).
+fn percent_triples(dfa: &Dfa, state: u32) -> Option<([bool; 256], [bool; 256])> {
+    let after_percent = dfa.step(state, b'%');
+    if after_percent == 0 {
+        return None;
+    }
+    let mut first = [false; 256];
+    let mut middle = None;
+    for byte in 0..=255u8 {
+        let next = dfa.step(after_percent, byte);
+        if next == 0 {
+            continue;
+        }
+        if *middle.get_or_insert(next) != next {
+            return None;
+        }
+        first[usize::from(byte)] = true;
+    }
+    let middle = middle?;
+    let mut second = [false; 256];
+    for byte in 0..=255u8 {
+        match dfa.step(middle, byte) {
+            0 => {}
+            next if next == state => second[usize::from(byte)] = true,
+            _ => return None,
+        }
+    }
+    Some((first, second))
+}
+
+/// A DFA renumbered so that its accelerated states form one range, with
+/// their codes.
+pub struct Accelerated {
+    /// The same automaton, states renumbered: 0 dead, then non-accepting
+    /// states without codes, non-accepting with, accepting with, accepting
+    /// without.
+    pub dfa: Dfa,
+    /// The first accelerated state.
+    pub accel_from: u32,
+    /// The codes of states `accel_from..accel_from + codes.len()`.
+    pub codes: Vec<[u8; 256]>,
+}
+
+impl Accelerated {
+    /// Derives the codes of every state of `dfa` and renumbers it.
+    pub fn of(dfa: &Dfa) -> Accelerated {
+        let all: Vec<Option<[u8; 256]>> = (0..dfa.state_count as u32)
+            .map(|state| codes(dfa, state))
+            .collect();
+        let accepting = |s: &u32| dfa.is_accepting(*s);
+        let coded = |s: &u32| all[*s as usize].is_some();
+        let live = 1..dfa.state_count as u32;
+        let mut order: Vec<u32> = vec![0];
+        order.extend(live.clone().filter(|s| !accepting(s) && !coded(s)));
+        let accel_from = order.len() as u32;
+        order.extend(live.clone().filter(|s| !accepting(s) && coded(s)));
+        let accept_from = order.len() as u32;
+        order.extend(live.clone().filter(|s| accepting(s) && coded(s)));
+        let accel_end = order.len();
+        order.extend(live.filter(|s| accepting(s) && !coded(s)));
+        let mut renumber = vec![0u32; dfa.state_count];
+        for (new, &old) in order.iter().enumerate() {
+            renumber[old as usize] = new as u32;
+        }
+        let mut trans = Vec::with_capacity(dfa.trans.len());
+        for &old in &order {
+            let row = &dfa.trans[old as usize * dfa.class_count..][..dfa.class_count];
+            trans.extend(row.iter().map(|&t| renumber[t as usize]));
+        }
+        let codes = order[accel_from as usize..accel_end]
+            .iter()
+            .map(|&old| all[old as usize].expect("coded states only"))
+            .collect();
+        Accelerated {
+            dfa: Dfa {
+                rule: dfa.rule.clone(),
+                classes: dfa.classes,
+                class_count: dfa.class_count,
+                trans,
+                state_count: dfa.state_count,
+                start: renumber[dfa.start as usize],
+                accept_from,
+            },
+            accel_from,
+            codes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dfa::compile_rule;
+    use crate::grammar::Grammar;
+
+    fn compile(text: &str, rule: &str) -> Dfa {
+        let g = Grammar::from_sources(&[("t.abnf", text)]).unwrap();
+        compile_rule(&g, rule, 1000).unwrap()
+    }
+
+    const SEGMENTS: &str = "top = \"/\" *( %x61-7A / \"%\" HEXDIG HEXDIG / %x800-FFFD )\n\
+                            HEXDIG = %x30-39 / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\"\n";
+
+    #[test]
+    fn codes_mark_stays_percent_triples_and_leads() {
+        let dfa = compile(SEGMENTS, "top");
+        let inside = dfa.step(dfa.start, b'/');
+        let table = codes(&dfa, inside).unwrap();
+        let at = |b: u8| table[usize::from(b)];
+        assert_eq!(at(b'q'), STAY | INSIDE);
+        assert_eq!(at(b'/'), 0);
+        assert_eq!(at(b'%'), PERCENT | INSIDE);
+        // Case-insensitive HEXDIG: letters stay and may follow `%`.
+        assert_eq!(at(b'a'), STAY | HEX1 | HEX2 | INSIDE);
+        assert_eq!(at(b'7'), HEX1 | HEX2 | INSIDE);
+        assert_eq!(at(0xE4), 2 << LEAD_SHIFT | INSIDE);
+        assert_eq!(at(0xEF), 0, "U+FFFE and U+FFFF are excluded");
+        assert_eq!(at(0x80), CONTINUATION | INSIDE);
+        assert_eq!(codes(&dfa, dfa.start), None);
+        assert_eq!(codes(&dfa, 0), None);
+    }
+
+    #[test]
+    fn percent_needs_every_triple_to_return() {
+        // `%41` returns, `%42` goes elsewhere: no PERCENT bit.
+        let dfa = compile("top = \"/\" *( \"a\" / \"%41\" ) [\"%42\" \"z\"]\n", "top");
+        let inside = dfa.step(dfa.start, b'/');
+        assert_eq!(codes(&dfa, inside).unwrap()[usize::from(b'%')], 0);
+        assert_eq!(
+            codes(&dfa, inside).unwrap()[usize::from(b'a')],
+            STAY | INSIDE
+        );
+    }
+
+    #[test]
+    fn renumbering_keeps_the_language_and_groups_accelerated_states() {
+        let dfa = compile(SEGMENTS, "top");
+        let fast = Accelerated::of(&dfa);
+        let (d, from) = (&fast.dfa, fast.accel_from);
+        for (state, codes) in (from..).zip(&fast.codes) {
+            assert_eq!(Some(*codes), super::codes(d, state));
+        }
+        for state in 0..d.state_count as u32 {
+            let inside = (from..from + fast.codes.len() as u32).contains(&state);
+            assert_eq!(super::codes(d, state).is_some(), inside, "state {state}");
+        }
+        assert!((0..d.class_count).all(|c| d.trans[c] == 0), "0 stays dead");
+        for input in ["/", "/abc%4F\u{4E2D}", "/%4", "/\u{FFFE}", "", "x", "/%G0"] {
+            assert_eq!(
+                d.run(input.as_bytes()),
+                dfa.run(input.as_bytes()),
+                "{input:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,545 @@
+//! The scanner: walks a generated DFA over input bytes, skipping runs of
+//! text that cannot leave a state.
+//!
+//! # The idea
+//!
+//! A table walk reads `trans[state + classes[byte]]` for each byte. Each
+//! load waits for the previous one, because the row depends on the state
+//! just read: about five cycles a byte whatever the CPU, a third of plain
+//! UTF-8 validation. But inside a path segment, a query or a fragment the
+//! DFA stays in one state for long runs, and whether a byte keeps the DFA
+//! in a *known* state depends on the byte alone. The generator
+//! (`abnf_dfa::dfa::accel`) derives, for every state with a self-loop, a
+//! table of 256 *codes*: which ASCII bytes stay, whether `%HH` returns,
+//! which UTF-8 lead bytes begin characters that all return. Once the walk
+//! enters such a state the scanner looks bytes up in that table, eight at
+//! a time, with loads that do not depend on each other, and advances over
+//! the whole run; at the first byte the codes do not vouch for, it goes
+//! back to the table for one step. For `http://example.org/a/b?q=1`
+//! (as if it were long: skips are tried only where they pay, see the cost
+//! section, and only at the end of an eight-byte chunk of table steps):
+//!
+//! ```text
+//! http://example.org/a/b?q=1
+//! ^^^^^^^                       table steps (scheme, "://")
+//!        ^^^^^^^^^^^            skipped in the reg-name state
+//!                   ^           table step to the path state
+//!                    ^^^        skipped ('/' stays in the path)
+//!                       ^       table step to the query state
+//!                        ^^^    skipped
+//! ```
+//!
+//! The skip never changes the state and never passes a byte the table
+//! would not have taken back to the same state, so the result is exactly
+//! the plain walk's, error offset included: the rejected byte is always
+//! read by the table. [`Dfa::recognize_plain`] keeps the plain walk for
+//! the tests that compare the two on every input.
+//!
+//! [`Dfa::recognize_lanes`] (and the [`Batch`] iterator over it) judges
+//! many inputs at once, four walks interleaved so that their loads
+//! overlap; see the `batch` module.
+//!
+//! # Layout and invariants
+//!
+//! Written by the generator, checked by [`Dfa::new`] (a `const fn`, so a
+//! generated table that breaks them fails the build, not a run):
+//!
+//! - `trans` has `states * stride` entries; every entry, `start`,
+//!   `accept_from` and `accel_from` are multiples of `stride` (state ids
+//!   are premultiplied) and below `trans.len()`;
+//! - every `classes[byte]` is below `stride`;
+//! - row 0 is the dead state and loops to itself;
+//! - states `accel_from..accel_from + accel_index.len()` are accelerated;
+//!   `accel_from` is past the dead state; every `accel_index` entry is an
+//!   index into `accel`.
+//!
+//! So for any state read from `trans` (or `start`) and any byte,
+//! `state + classes[byte] < trans.len()`: the one load of the hot loop
+//! needs no bounds check, and [`Dfa::step`] does without one. This module
+//! is the only one of the crate allowed `unsafe` (the crate root denies it
+//! everywhere else), and that load is its only use.
+//!
+//! # Cost
+//!
+//! One dependent load a byte where the DFA changes state (delimiters,
+//! schemes, IP literals), with the dead-state test once per [`CHUNK`]
+//! bytes. On a skipped run: eight ASCII bytes per window of independent
+//! loads (about 10 GB/s on a long ASCII path), one branch per `%HH` triple
+//! or multi-byte character, and a mispredicted branch wherever the kind of
+//! text changes (ASCII, `%HH`, another script). That last cost is why a
+//! skip is tried only on inputs with at least [`SKIP_MIN`] bytes left and
+//! when the next [`GATE`] bytes may all belong to the run: on short mixed
+//! references the table walk is faster (see `BENCHMARKS.md`).
+//! Characters whose lead byte the codes do not vouch for (`EF`, where
+//! `U+FFFE` is excluded; `F0`, whose plane-1 noncharacters are) are walked
+//! by the table, which is exact.
+
+mod batch;
+
+pub(crate) use batch::Batch;
+
+use crate::grammar::codes::{CONTINUATION, HEX1, HEX2, INSIDE, LEAD_SHIFT, PERCENT, STAY};
+
+/// Bytes walked by the table between two looks at whether the state is
+/// accelerated.
+const CHUNK: usize = 8;
+/// Inputs longer than this are not interleaved by
+/// [`Dfa::recognize_lanes`].
+const LANE_MAX: usize = 256;
+
+/// Bytes that must all be [`INSIDE`] a run before a skip is tried.
+const GATE: usize = 16;
+/// Input left below which no skip is tried: too short for a run to pay
+/// for the branches that leave it (measured: on 60-byte references a
+/// skip attempt costs more than the table walk it saves).
+const SKIP_MIN: usize = 64;
+
+/// A generated DFA, as `abnf-dfa` lays it out (see the module docs).
+pub(crate) struct Dfa {
+    classes: &'static [u8; 256],
+    trans: &'static [u16],
+    start: usize,
+    accept_from: usize,
+    accel_from: usize,
+    accel_index: &'static [u8],
+    accel: &'static [[u8; 256]],
+}
+
+impl Dfa {
+    /// The generated tables, checked against the module's invariants.
+    /// Called in `static` initializers only, so a violation is a compile
+    /// error.
+    #[allow(clippy::too_many_arguments, reason = "one per generated table")]
+    pub(crate) const fn new(
+        classes: &'static [u8; 256],
+        trans: &'static [u16],
+        stride: usize,
+        start: usize,
+        accept_from: usize,
+        accel_from: usize,
+        accel_index: &'static [u8],
+        accel: &'static [[u8; 256]],
+    ) -> Dfa {
+        let len = trans.len();
+        assert!(stride > 0 && len >= stride && len.is_multiple_of(stride));
+        let mut i = 0;
+        while i < 256 {
+            assert!((classes[i] as usize) < stride, "a class past the row");
+            i += 1;
+        }
+        let mut i = 0;
+        while i < len {
+            let target = trans[i] as usize;
+            assert!(
+                target.is_multiple_of(stride) && target < len,
+                "a bad state id"
+            );
+            assert!(i >= stride || target == 0, "the dead state must loop");
+            i += 1;
+        }
+        assert!(start.is_multiple_of(stride) && start < len);
+        assert!(accept_from.is_multiple_of(stride) && accept_from <= len);
+        assert!(accel_from >= stride && accel_from.is_multiple_of(stride));
+        assert!(accel_index.len().is_multiple_of(stride) && accel_from + accel_index.len() <= len);
+        let mut i = 0;
+        while i < accel_index.len() {
+            assert!((accel_index[i] as usize) < accel.len());
+            i += 1;
+        }
+        Dfa {
+            classes,
+            trans,
+            start,
+            accept_from,
+            accel_from,
+            accel_index,
+            accel,
+        }
+    }
+
+    /// The state after `byte` from `state`.
+    ///
+    /// # Safety
+    ///
+    /// `state` is a multiple of the stride below `trans.len()`, as this
+    /// DFA's `start` and every value this function returns for it are.
+    #[inline(always)]
+    unsafe fn step(&self, state: usize, byte: u8) -> usize {
+        let index = state + usize::from(self.classes[usize::from(byte)]);
+        // SAFETY: by the caller's promise `state` is a multiple of
+        // `stride` below `trans.len()` (for `start` and the entries of
+        // `trans`, `new` checked it), and `classes[byte] < stride` (checked
+        // by `new`), so `index` is below `trans.len()`.
+        usize::from(unsafe { *self.trans.get_unchecked(index) })
+    }
+
+    /// The code table of `state` if it is accelerated.
+    #[inline(always)]
+    fn codes(&self, state: usize) -> Option<&'static [u8; 256]> {
+        let offset = state.wrapping_sub(self.accel_from);
+        let id = *self.accel_index.get(offset)?;
+        self.accel.get(usize::from(id))
+    }
+
+    /// The verdict once the input is read in `state`.
+    #[inline(always)]
+    fn finish(&self, state: usize, len: usize) -> Result<(), usize> {
+        if state >= self.accept_from {
+            Ok(())
+        } else {
+            Err(len)
+        }
+    }
+
+    /// `Ok` if `input` matches; otherwise the offset of the byte that led
+    /// to the dead state, or `input.len()` if the input ended in a state
+    /// that does not accept. The result is
+    /// [`recognize_plain`](Self::recognize_plain)'s.
+    ///
+    /// Walks [`CHUNK`] bytes at a time with the table, without a dead-state
+    /// test per byte (the dead state loops, so it is noticed at the end of
+    /// the chunk and the chunk walked again to find the byte); after each
+    /// chunk, if at least [`SKIP_MIN`] bytes are left, the state is
+    /// accelerated and the next [`GATE`] bytes may all be inside its run,
+    /// skips the run (see the module docs).
+    #[inline]
+    pub(crate) fn recognize(&self, input: &[u8]) -> Result<(), usize> {
+        self.resume(self.start, input, 0)
+    }
+
+    /// [`recognize`](Self::recognize) from `state`, reached after
+    /// `input[..at]`.
+    ///
+    /// `state` must be `start` or a state [`step`](Self::step) returned
+    /// (this module's functions only pass those).
+    #[inline(always)]
+    fn resume(&self, mut state: usize, input: &[u8], mut at: usize) -> Result<(), usize> {
+        while let Some(chunk) = input.get(at..at + CHUNK) {
+            let mut next = state;
+            for &byte in chunk {
+                // SAFETY: `next` is `start` or came from `step`.
+                next = unsafe { self.step(next, byte) };
+            }
+            if next == 0 {
+                return Err(at + self.dead_at(state, chunk));
+            }
+            state = next;
+            at += CHUNK;
+            if input.len() - at < SKIP_MIN {
+                continue;
+            }
+            if let Some(codes) = self.codes(state) {
+                if worth_skipping(codes, input, at) {
+                    at = skip(codes, input, at);
+                }
+            }
+        }
+        let tail = &input[at..];
+        match self.walk(state, tail) {
+            Ok(state) => self.finish(state, input.len()),
+            Err(offset) => Err(at + offset),
+        }
+    }
+
+    /// [`recognize`](Self::recognize) on each of `inputs`, into `results`
+    /// (same length), by four walks interleaved byte by byte so that their
+    /// chains of dependent loads overlap (a table walk waits on load
+    /// latency, not on the CPU's ports).
+    ///
+    /// Each lane takes the next input as soon as its own is done, so lanes
+    /// stay busy whatever the lengths; once no input is left to hand out,
+    /// the inputs the lanes have begun are finished alone. A walk that dies
+    /// goes on in the dead state to the end of its input, which is then
+    /// walked again alone to find the byte. Inputs longer than
+    /// [`LANE_MAX`] go alone: on them the run skipping of `recognize`
+    /// beats interleaving.
+    pub(crate) fn recognize_lanes(&self, inputs: &[&[u8]], results: &mut [Result<(), usize>]) {
+        const LANES: usize = 4;
+        const FINISHED: usize = usize::MAX;
+        let mut next = 0;
+        let mut current = [FINISHED; LANES];
+        let mut rest: [&[u8]; LANES] = [&[]; LANES];
+        let mut states = [self.start; LANES];
+        for lane in 0..LANES {
+            if let Some(i) = self.hand_out(inputs, results, &mut next) {
+                current[lane] = i;
+                rest[lane] = inputs[i];
+            }
+        }
+        if !current.contains(&FINISHED) {
+            'interleaved: loop {
+                // While every lane has a chunk left: no per-byte branch.
+                while let [Some(a), Some(b), Some(c), Some(d)] =
+                    rest.map(<[u8]>::first_chunk::<CHUNK>)
+                {
+                    let chunks = [a, b, c, d];
+                    for j in 0..CHUNK {
+                        for (state, chunk) in states.iter_mut().zip(&chunks) {
+                            // SAFETY: `state` is `start` or came from `step`.
+                            *state = unsafe { self.step(*state, chunk[j]) };
+                        }
+                    }
+                    rest = rest.map(|r| &r[CHUNK..]);
+                }
+                for lane in 0..LANES {
+                    if let Some((&byte, tail)) = rest[lane].split_first() {
+                        // SAFETY: `states[lane]` is `start` or came from `step`.
+                        states[lane] = unsafe { self.step(states[lane], byte) };
+                        rest[lane] = tail;
+                        continue;
+                    }
+                    let input = inputs[current[lane]];
+                    results[current[lane]] = match states[lane] {
+                        0 => self.recognize_plain(input),
+                        state => self.finish(state, input.len()),
+                    };
+                    states[lane] = self.start;
+                    match self.hand_out(inputs, results, &mut next) {
+                        Some(i) => {
+                            current[lane] = i;
+                            rest[lane] = inputs[i];
+                        }
+                        None => {
+                            current[lane] = FINISHED;
+                            break 'interleaved;
+                        }
+                    }
+                }
+            }
+        }
+        for lane in 0..LANES {
+            if let Some(&input) = inputs.get(current[lane]) {
+                let at = input.len() - rest[lane].len();
+                results[current[lane]] = match states[lane] {
+                    0 => self.recognize_plain(input),
+                    state => self.resume(state, input, at),
+                };
+            }
+        }
+    }
+
+    /// The index of the next input a lane should take, from `*next` on;
+    /// inputs too long for a lane are recognized alone on the way.
+    fn hand_out(
+        &self,
+        inputs: &[&[u8]],
+        results: &mut [Result<(), usize>],
+        next: &mut usize,
+    ) -> Option<usize> {
+        while let Some(&input) = inputs.get(*next) {
+            let i = *next;
+            *next += 1;
+            if input.len() <= LANE_MAX {
+                return Some(i);
+            }
+            results[i] = self.recognize(input);
+        }
+        None
+    }
+
+    /// The offset in `bytes` of the byte that leads from `state` to the
+    /// dead state (`bytes.len()` if none does).
+    #[cold]
+    fn dead_at(&self, state: usize, bytes: &[u8]) -> usize {
+        match self.walk(state, bytes) {
+            Ok(_) => bytes.len(),
+            Err(offset) => offset,
+        }
+    }
+
+    /// Walks `bytes` from `state`, one table load per byte: the state
+    /// reached, or the offset of the byte that led to the dead state.
+    #[inline(always)]
+    fn walk(&self, mut state: usize, bytes: &[u8]) -> Result<usize, usize> {
+        for (offset, &byte) in bytes.iter().enumerate() {
+            // SAFETY: `state` is `start` or came from `step`.
+            state = unsafe { self.step(state, byte) };
+            if state == 0 {
+                return Err(offset);
+            }
+        }
+        Ok(state)
+    }
+
+    /// The same as [`recognize`](Self::recognize), one table load per
+    /// byte and nothing else: the reference the accelerated walk is tested
+    /// against.
+    pub(crate) fn recognize_plain(&self, input: &[u8]) -> Result<(), usize> {
+        let state = self.walk(self.start, input)?;
+        self.finish(state, input.len())
+    }
+}
+
+/// For each UTF-8 lead byte, the bytes that may follow it in a
+/// well-formed sequence (Unicode Table 3-7: no overlong forms after `E0`
+/// and `F0`, no surrogates after `ED`, nothing past U+10FFFF after `F4`).
+/// The generator vouches for a lead byte when every *well-formed*
+/// character starting with it returns to the state
+/// (`abnf_dfa::dfa::Dfa::stay_lengths`), so the scanner checks this.
+const SECOND_BYTES: [core::ops::RangeInclusive<u8>; 256] = {
+    let mut table = [const { 0x80..=0xBF }; 256];
+    table[0xE0] = 0xA0..=0xBF;
+    table[0xED] = 0x80..=0x9F;
+    table[0xF0] = 0x90..=0xBF;
+    table[0xF4] = 0x80..=0x8F;
+    table
+};
+
+/// Whether the [`GATE`] bytes from `at` may all be inside a run: otherwise
+/// the run ends within them, and the table walks them faster than a skip
+/// that mispredicts its way out.
+#[inline(always)]
+fn worth_skipping(codes: &[u8; 256], input: &[u8], at: usize) -> bool {
+    input.get(at..at + GATE).is_some_and(|window| {
+        window
+            .iter()
+            .fold(INSIDE, |all, &byte| all & codes[usize::from(byte)])
+            != 0
+    })
+}
+
+/// The end of the run from `at` that `codes` vouch for: ASCII bytes with
+/// [`STAY`], `%` triples, and characters whose lead byte says how many
+/// continuation bytes follow (each checked: the second against
+/// [`SECOND_BYTES`], the others to be continuation bytes).
+///
+/// Two loops, each advancing by a constant in its common case so that the
+/// CPU can run ahead of the loads (an advance computed from loaded bytes
+/// would chain every step to the previous one's loads): ASCII eight bytes
+/// at a time while all eight stay; otherwise one character at a time,
+/// branching on its code, back to the first loop after eight ASCII bytes.
+#[inline(always)]
+fn skip(codes: &[u8; 256], input: &[u8], mut at: usize) -> usize {
+    let code = |byte: u8| codes[usize::from(byte)];
+    loop {
+        while let Some(window) = input.get(at..at + 8) {
+            let word = u64::from_le_bytes(window.try_into().expect("eight bytes"));
+            let all = (0..8).fold(STAY, |all, i| all & code((word >> (8 * i)) as u8));
+            if all == 0 {
+                break;
+            }
+            at += 8;
+        }
+        let mut ascii = 0;
+        loop {
+            let Some(&byte) = input.get(at) else {
+                return at;
+            };
+            let first = code(byte);
+            if first & STAY != 0 {
+                at += 1;
+                ascii += 1;
+                if ascii == 8 {
+                    break;
+                }
+                continue;
+            }
+            if first & PERCENT != 0 {
+                match input.get(at + 1..at + 3) {
+                    Some(&[high, low]) if code(high) & HEX1 != 0 && code(low) & HEX2 != 0 => {
+                        at += 3;
+                        continue;
+                    }
+                    _ => return at,
+                }
+            }
+            let continuations = usize::from(first >> LEAD_SHIFT & 3);
+            if continuations == 0 {
+                return at;
+            }
+            match input.get(at + 1..at + 1 + continuations) {
+                Some([second, rest @ ..])
+                    if SECOND_BYTES[usize::from(byte)].contains(second)
+                        && rest.iter().all(|&byte| code(byte) & CONTINUATION != 0) =>
+                {
+                    at += 1 + continuations;
+                }
+                _ => return at,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Rule;
+
+    /// `SECOND_BYTES` is UTF-8's: a lead byte, a second byte and
+    /// continuation bytes form a well-formed character exactly when the
+    /// second byte is in the lead's range.
+    #[test]
+    fn second_bytes_are_utf8s() {
+        for lead in 0xC2..=0xF4u8 {
+            let length = match lead {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                _ => 4,
+            };
+            for second in 0..=255u8 {
+                let bytes = [lead, second, 0x80, 0x80];
+                assert_eq!(
+                    core::str::from_utf8(&bytes[..length]).is_ok(),
+                    SECOND_BYTES[usize::from(lead)].contains(&second),
+                    "{lead:02X} {second:02X}"
+                );
+            }
+        }
+    }
+
+    /// Every code a table gives is a promise about the transition table:
+    /// check each one against it, for every accelerated state of every rule.
+    #[test]
+    fn codes_keep_their_promises() {
+        let mut promises = 0usize;
+        for rule in Rule::all() {
+            let dfa = rule.dfa();
+            let stride = dfa.trans.len() / rule.states();
+            for state in (0..dfa.trans.len()).step_by(stride) {
+                let Some(codes) = dfa.codes(state) else {
+                    continue;
+                };
+                // SAFETY (of the `step` calls): `state` is a multiple of the
+                // stride below `trans.len()`, and so is every `step` result.
+                let step = |s: usize, b: u8| unsafe { dfa.step(s, b) };
+                for byte in 0..=255u8 {
+                    let c = codes[usize::from(byte)];
+                    if c & STAY != 0 {
+                        promises += 1;
+                        assert_eq!(step(state, byte), state, "{}: {byte:02X}", rule.name());
+                    }
+                    if c & PERCENT != 0 {
+                        for high in (0..=255u8).filter(|&h| codes[usize::from(h)] & HEX1 != 0) {
+                            for low in (0..=255u8).filter(|&l| codes[usize::from(l)] & HEX2 != 0) {
+                                let end = step(step(step(state, byte), high), low);
+                                assert_eq!(end, state, "{}: %{high:02X}{low:02X}", rule.name());
+                            }
+                        }
+                    }
+                    let continuations = c >> LEAD_SHIFT & 3;
+                    if continuations != 0 {
+                        promises += 1;
+                        for second in SECOND_BYTES[usize::from(byte)].clone() {
+                            for fill in [0x80u8, 0x8F, 0x90, 0x9F, 0xA0, 0xBF] {
+                                let mut at = step(step(state, byte), second);
+                                for _ in 1..continuations {
+                                    at = step(at, fill);
+                                }
+                                assert_eq!(
+                                    at,
+                                    state,
+                                    "{}: {byte:02X} {second:02X} {fill:02X}",
+                                    rule.name()
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            promises > 1000,
+            "only {promises} promises: the codes are lost"
+        );
+    }
+}
