@@ -86,7 +86,7 @@ use icu_properties::props::{
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
-use crate::grammar::{class, rules, Dfa, Table};
+use crate::grammar::{class, rules};
 use crate::Iri;
 
 /// The schemes a [`Finder`] looks for unless told otherwise: the common
@@ -439,25 +439,7 @@ fn is_ascii_alphanumeric(byte: u8) -> bool {
 /// The length of the longest prefix of `bytes` that is an `IRI`, read in
 /// one pass of the generated DFA that stops where no IRI can continue.
 fn longest_iri(bytes: &[u8]) -> Option<usize> {
-    match rules::IRI.table() {
-        Table::U8(dfa) => longest_match(dfa, bytes),
-        Table::U16(dfa) => longest_match(dfa, bytes),
-    }
-}
-
-fn longest_match<S: Copy + Into<usize>>(dfa: &Dfa<S>, bytes: &[u8]) -> Option<usize> {
-    let mut state = dfa.start;
-    let mut longest = (state >= dfa.accept_from).then_some(0);
-    for (offset, &byte) in bytes.iter().enumerate() {
-        state = dfa.step(state, byte);
-        if state == 0 {
-            break;
-        }
-        if state >= dfa.accept_from {
-            longest = Some(offset + 1);
-        }
-    }
-    longest
+    rules::IRI.longest_prefix(bytes)
 }
 
 /// The delimiter that closes an IRI written right after `before`:

@@ -99,6 +99,18 @@ impl Rule {
         crate::scan::Batch::new(self.dfa, inputs.into_iter())
     }
 
+    /// The length of the longest prefix of `input` this rule matches, if
+    /// any: one pass of the DFA that stops where no match can continue.
+    ///
+    /// ```
+    /// use rfc3987::grammar::rules;
+    /// assert_eq!(rules::IRI.longest_prefix(b"http://a/b c"), Some(10));
+    /// assert_eq!(rules::IRI.longest_prefix(b"no scheme"), None);
+    /// ```
+    pub fn longest_prefix(&self, input: &[u8]) -> Option<usize> {
+        self.dfa.longest_prefix(input)
+    }
+
     /// The same verdict as [`recognize`](Self::recognize), by the plain
     /// walk: one table load per byte, nothing skipped. Slower; kept so that
     /// tests (and anyone in doubt) can compare the two.
@@ -193,6 +205,33 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn longest_prefix_is_the_longest_recognized_prefix() {
+        let inputs: [&[u8]; 8] = [
+            b"http://a/b c",
+            b"see http://x",
+            b"http://[::1]x]/",
+            b"a:\xC3\xA9\xC3",
+            b"mailto:me@example.org.",
+            b"",
+            b"x",
+            b"http://a/%4",
+        ];
+        for rule in [&rules::IRI, &rules::IRI_REFERENCE, &rules::IPV6ADDRESS] {
+            for input in inputs {
+                let brute = (0..=input.len())
+                    .rev()
+                    .find(|&k| rule.recognize(&input[..k]).is_ok());
+                assert_eq!(
+                    rule.longest_prefix(input),
+                    brute,
+                    "{} {input:?}",
+                    rule.name()
+                );
+            }
+        }
+    }
 
     #[test]
     fn names_are_case_insensitive() {

@@ -368,6 +368,25 @@ impl Dfa {
         let state = self.walk(self.start, input)?;
         self.finish(state, input.len())
     }
+
+    /// The length of the longest prefix of `input` that matches, if any,
+    /// read in one pass that stops where no match can continue (the dead
+    /// state): what a search in running text needs.
+    pub(crate) fn longest_prefix(&self, input: &[u8]) -> Option<usize> {
+        let mut state = self.start;
+        let mut longest = (state >= self.accept_from).then_some(0);
+        for (offset, &byte) in input.iter().enumerate() {
+            // SAFETY: `state` is `start` or a value `step` returned.
+            state = unsafe { self.step(state, byte) };
+            if state == 0 {
+                break;
+            }
+            if state >= self.accept_from {
+                longest = Some(offset + 1);
+            }
+        }
+        longest
+    }
 }
 
 /// For each UTF-8 lead byte, the bytes that may follow it in a
