@@ -477,6 +477,13 @@ fn parse_properties() {
 }
 
 #[test]
+fn scan_properties() {
+    // Several inputs a line, so the batch walk mixes lengths and verdicts.
+    let lines = vec(one_string(), 1..6).prop_map(|inputs| inputs.join(&b'\n'));
+    drive("scan", lines, 2_000, 1000);
+}
+
+#[test]
 fn check_vs_parse_properties() {
     drive("check_vs_parse", one_string(), 10_000, 4000);
 }

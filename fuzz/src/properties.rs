@@ -47,6 +47,7 @@ pub const TARGETS: &[(&str, Property)] = &[
     ("resolve", resolve),
     ("builder", builder),
     ("encode", encode),
+    ("scan", scan),
 ];
 
 /// A property function: panics when a property fails.
@@ -268,6 +269,72 @@ fn reassemble(c: &Components<'_>) -> String {
         s = format!("{s}#{f}");
     }
     s
+}
+
+// ---------------------------------------------------------------------
+// scan
+
+/// The accelerated scanner against the plain table walk, for every rule
+/// of the grammar: the same verdict and the same error offset from
+/// `recognize` and `recognize_plain`; `longest_prefix` is the longest
+/// prefix `recognize` accepts (checked at its length, one byte past it,
+/// and at the end); the batch walk (`recognize_all`, four interleaved
+/// lanes) gives each input its single-string verdict, whatever its
+/// neighbours. The input is split at `\n` into the batch's inputs, and
+/// also taken whole.
+pub fn scan(data: &[u8]) -> Checked {
+    let pieces: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
+    let mut valid = false;
+    for rule in Rule::all() {
+        for input in pieces.iter().copied().chain([data]) {
+            let fast = rule.recognize(input);
+            assert_eq!(
+                fast,
+                rule.recognize_plain(input),
+                "{}: {input:?}: the accelerated and the plain walk differ",
+                rule.name()
+            );
+            valid |= fast.is_ok();
+            let longest = rule.longest_prefix(input);
+            if let Some(n) = longest {
+                assert!(
+                    rule.recognize(&input[..n]).is_ok(),
+                    "{}: {input:?}",
+                    rule.name()
+                );
+            }
+            // No longer prefix matches: probe past it (the dead state is
+            // sticky, so where the walk died no longer prefix can match).
+            let from = longest.map_or(0, |n| n + 1);
+            if let Err(offset) = fast {
+                for k in from..=input.len().min(offset + 1) {
+                    assert!(
+                        rule.recognize(&input[..k]).is_err(),
+                        "{}: {input:?}: longest_prefix {longest:?} but {k} matches",
+                        rule.name()
+                    );
+                }
+            } else {
+                assert_eq!(longest, Some(input.len()), "{}: {input:?}", rule.name());
+            }
+        }
+        let batch: Vec<_> = rule.recognize_all(pieces.iter().copied()).collect();
+        assert_eq!(batch.len(), pieces.len(), "{}", rule.name());
+        for ((input, verdict), piece) in batch.into_iter().zip(&pieces) {
+            assert_eq!(input, *piece);
+            assert_eq!(
+                verdict,
+                rule.recognize(piece),
+                "{}: batch on {piece:?}",
+                rule.name()
+            );
+        }
+    }
+    if valid {
+        Checked::Valid
+    } else {
+        Checked::Rejected
+    }
 }
 
 // ---------------------------------------------------------------------
