@@ -255,6 +255,29 @@ where
         })
 }
 
+/// [`check_all`] on raw bytes, as [`check_bytes`] checks them: lines read
+/// from a file or a socket, whose UTF-8 is not yet known, yield the
+/// offset of a malformation as the error.
+///
+/// ```
+/// use rfc3987::grammar::rules::IRI;
+/// let lines: [&[u8]; 2] = [b"http://a/", b"http://a/\xFF"];
+/// let offsets: Vec<_> = rfc3987::check_all_bytes(&IRI, lines)
+///     .map(|r| r.err().map(|e| e.offset()))
+///     .collect();
+/// assert_eq!(offsets, [None, Some(9)]);
+/// ```
+pub fn check_all_bytes<'a, I>(
+    rule: &'static grammar::Rule,
+    inputs: I,
+) -> impl Iterator<Item = Result<(), CheckError>> + use<'a, I>
+where
+    I: IntoIterator<Item = &'a [u8]>,
+{
+    rule.recognize_all(inputs)
+        .map(move |(input, verdict)| verdict.map_err(|offset| CheckError::new(rule, input, offset)))
+}
+
 /// README.md's Rust examples, compiled and run as doctests so that they
 /// cannot drift from the API.
 #[cfg(doctest)]
