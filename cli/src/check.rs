@@ -17,10 +17,9 @@
 use std::process::ExitCode;
 
 use rfc3987::grammar::{rules, Rule};
-use rfc3987::CheckError;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::input::{Input, LineEnd, Outcome};
+use crate::input::{self, Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::Command;
 
@@ -56,18 +55,12 @@ pub fn rule_option(args: &Parsed, default: &'static Rule) -> Result<&'static Rul
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let rule = rule_option(&args, &rules::IRI_REFERENCE)?;
-    // Lines are checked in batches by the library's interleaved walk
-    // (`check_all_bytes`), on two threads for long inputs.
-    Ok(crate::parallel::run_batches(
-        args,
-        LineEnd::Newline,
-        |lines| rfc3987::check_all_bytes(rule, lines.iter().copied()).collect(),
-        write,
-    ))
+    Ok(input::run(args, |input, output| check(rule, input, output)))
 }
 
-/// Writes the verdict on one input.
-fn write(input: Input<'_>, result: Result<(), CheckError>, output: &mut Output<'_>) -> Outcome {
+/// Checks one input and writes its result.
+fn check(rule: &'static Rule, input: Input<'_>, output: &mut Output<'_>) -> Outcome {
+    let result = rfc3987::check_bytes(rule, input.bytes);
     match (output.mode(), &result) {
         (Mode::Plain, Ok(())) => {}
         (Mode::Plain, Err(error)) => output.plain_error(&input, error.offset(), error),

@@ -61,19 +61,6 @@ pub fn run_lines<T: Send>(
     args: Parsed,
     line_end: LineEnd,
     work: impl Fn(&[u8]) -> T + Sync,
-    write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
-) -> ExitCode {
-    let each = |lines: &[&[u8]]| lines.iter().map(|line| work(line)).collect();
-    run_batches(args, line_end, each, write)
-}
-
-/// [`run_lines`] with `work` computing the results of many inputs at
-/// once, in order (for `check`, whose batch walk interleaves several
-/// inputs).
-pub fn run_batches<T: Send>(
-    args: Parsed,
-    line_end: LineEnd,
-    work: impl Fn(&[&[u8]]) -> Vec<T> + Sync,
     mut write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
 ) -> ExitCode {
     crate::input::with_streams(&args, |stdin, output| match stdin {
@@ -82,7 +69,7 @@ pub fn run_batches<T: Send>(
             crate::input::Source::<io::Empty>::Args(&args.inputs),
             output,
             |input, output| {
-                let result = work(&[input.bytes]).pop().expect("one result per input");
+                let result = work(input.bytes);
                 write(input, result, output)
             },
         ),
@@ -95,7 +82,7 @@ pub fn drive<R: Read, T: Send>(
     reader: &mut BufReader<R>,
     line_end: LineEnd,
     output: &mut Output<'_>,
-    work: impl Fn(&[&[u8]]) -> Vec<T> + Sync,
+    work: impl Fn(&[u8]) -> T + Sync,
     mut write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
 ) -> Status {
     let mut batch = Batch {
@@ -168,7 +155,7 @@ impl Batch {
     fn flush<T: Send>(
         &mut self,
         output: &mut Output<'_>,
-        work: &(impl Fn(&[&[u8]]) -> Vec<T> + Sync),
+        work: &(impl Fn(&[u8]) -> T + Sync),
         write: &mut impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
     ) -> bool {
         let results = self.compute(work);
@@ -193,10 +180,12 @@ impl Batch {
     }
 
     /// The results of every line, in order.
-    fn compute<T: Send>(&self, work: &(impl Fn(&[&[u8]]) -> Vec<T> + Sync)) -> Vec<T> {
+    fn compute<T: Send>(&self, work: &(impl Fn(&[u8]) -> T + Sync)) -> Vec<T> {
         let run = |lines: &[Range<usize>]| -> Vec<T> {
-            let lines: Vec<&[u8]> = lines.iter().map(|range| &self.bytes[range.clone()]).collect();
-            work(&lines)
+            lines
+                .iter()
+                .map(|range| work(&self.bytes[range.clone()]))
+                .collect()
         };
         if !self.parallel || self.lines.len() < PARALLEL_MIN_LINES {
             return run(&self.lines);
@@ -241,10 +230,7 @@ mod tests {
             &mut reader,
             LineEnd::Newline,
             &mut output,
-            |lines: &[&[u8]]| {
-                let id = thread::current().id();
-                lines.iter().map(|bytes| (bytes.len(), id)).collect()
-            },
+            |bytes| (bytes.len(), thread::current().id()),
             |input, (len, thread), output| {
                 if thread != main {
                     helped += 1;
