@@ -580,8 +580,15 @@ fn encode(
     let mut spans = Spans::default();
     // The open run of encoded characters: (start in mapped, start in out).
     let mut run: Option<(usize, usize)> = None;
+    let combining = icu_normalizer::properties::CanonicalCombiningClassMapBorrowed::new();
     for (i, c) in mapped.char_indices() {
+        // A combining mark right after an encoded character would follow
+        // a hex digit, and compose with it (`%5E` + U+030F is `%5Ȅ`): the
+        // result would not be NFC, and cleaning it again would change it.
+        // So it is encoded too.
+        let after_encoded = run.is_some();
         let keep = match c {
+            c if after_encoded && !c.is_ascii() && combining.get_u8(c) != 0 => false,
             '#' => fragment == Some(i),
             '[' | ']' => authority.as_ref().is_some_and(|a| a.contains(&i)),
             '%' => hex(i + 1) && hex(i + 2),
@@ -797,6 +804,16 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn a_combining_mark_after_an_encoded_character_is_encoded_too() {
+        // `^` becomes `%5E`; U+030F after it would compose with the `E`
+        // (NFC: U+0204), so the result would change when cleaned again.
+        assert_eq!(cleaned("a^\u{30F}"), "a%5E%CC%8F");
+        assert_eq!(cleaned(&cleaned("a^\u{30F}")), "a%5E%CC%8F");
+        // After a kept character the mark stays (NFC has composed it).
+        assert_eq!(cleaned("ae\u{301}"), "a\u{E9}");
     }
 
     #[test]

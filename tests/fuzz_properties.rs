@@ -483,6 +483,61 @@ fn scan_properties() {
     drive("scan", lines, 2_000, 1000);
 }
 
+/// Prose around references: words in several scripts, delimiters of
+/// running text, and references with and without schemes.
+fn prose() -> impl Strategy<Value = Vec<u8>> {
+    const WORDS: &[&str] = &[
+        " ",
+        "  ",
+        "\n",
+        "see",
+        "日本語の",
+        "Привет",
+        "مرحبا",
+        "Straße",
+        "(",
+        ")",
+        "<",
+        ">",
+        "\"",
+        ".",
+        ",",
+        ";",
+        "!",
+        "?",
+        "「",
+        "」",
+        "URL:",
+        "[x](",
+        "http://",
+        "mailto:",
+        "https://",
+    ];
+    let piece = prop_oneof![
+        3 => select(WORDS).prop_map(str::to_owned),
+        // References under schemes the default finder knows.
+        3 => (select(&["http://", "https://", "ftp://", "mailto:", "urn:"][..]), grammar_text(&["iauthority", "ipath-rootless"]))
+            .prop_map(|(scheme, rest)| format!("{scheme}{rest}")),
+        1 => grammar_text(TOP_RULES),
+    ];
+    vec(piece, 0..12).prop_map(|pieces| pieces.join(" ").into_bytes())
+}
+
+#[test]
+fn find_properties() {
+    drive("find", prose(), 4_000, 800);
+}
+
+#[test]
+fn entry_properties() {
+    let strategy = prop_oneof![
+        3 => one_string(),
+        1 => prose(),
+        1 => grammar_text(TOP_RULES).prop_map(|t| format!(" <{t}> ").into_bytes()),
+    ];
+    drive("entry", strategy, 4_000, 1000);
+}
+
 #[test]
 fn check_vs_parse_properties() {
     drive("check_vs_parse", one_string(), 10_000, 4000);

@@ -48,6 +48,8 @@ pub const TARGETS: &[(&str, Property)] = &[
     ("builder", builder),
     ("encode", encode),
     ("scan", scan),
+    ("find", find),
+    ("entry", entry),
 ];
 
 /// A property function: panics when a property fails.
@@ -269,6 +271,91 @@ fn reassemble(c: &Components<'_>) -> String {
         s = format!("{s}#{f}");
     }
     s
+}
+
+// ---------------------------------------------------------------------
+// find
+
+/// IRIs in running text (section 7.3): every match is a valid `IRI`, is
+/// exactly the text at its range, and starts after the previous match
+/// ends; the byte search agrees with the `str` search on UTF-8 text and
+/// never reports a match over ill-formed UTF-8; the line-by-line search
+/// finds, on each line, what the `str` search finds in that line.
+pub fn find(data: &[u8]) -> Checked {
+    use rfc3987::find::Finder;
+    let finder = Finder::default();
+    let bytes_matches: Vec<_> = finder
+        .find_iter_bytes(data)
+        .map(|m| (m.range(), m.as_str().to_owned()))
+        .collect();
+    for (range, text) in &bytes_matches {
+        assert_eq!(&data[range.clone()], text.as_bytes(), "{data:?}");
+    }
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Checked::Rejected;
+    };
+    let mut end = 0;
+    let mut found = Vec::new();
+    for m in finder.find_iter(text) {
+        assert!(m.start() >= end, "{text:?}: overlapping matches");
+        assert_eq!(&text[m.range()], m.as_str());
+        assert_eq!(m.iri().as_str(), m.as_str());
+        rfc3987::check(&rules::IRI, m.as_str()).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        end = m.end();
+        found.push((m.range(), m.as_str().to_owned()));
+    }
+    assert_eq!(
+        found, bytes_matches,
+        "{text:?}: bytes and str searches differ"
+    );
+    let lines: Vec<(u64, usize, String)> = finder
+        .find_lines(data)
+        .map(|m| {
+            let m = m.expect("reading a slice does not fail");
+            (m.line, m.start, m.iri.as_str().to_owned())
+        })
+        .collect();
+    let mut expected = Vec::new();
+    for (number, line) in (1..).zip(text.split('\n')) {
+        for m in finder.find_iter(line) {
+            expected.push((number, m.start(), m.as_str().to_owned()));
+        }
+    }
+    assert_eq!(lines, expected, "{text:?}: the line search differs");
+    if found.is_empty() {
+        Checked::Rejected
+    } else {
+        Checked::Valid
+    }
+}
+
+// ---------------------------------------------------------------------
+// entry
+
+/// Entry of typed or pasted text (section 7.2): a cleaned result is an
+/// `IRI-reference`, cleaning it again changes nothing, and every change
+/// names a range inside the input; a failure points inside the input.
+pub fn entry(data: &[u8]) -> Checked {
+    let text = String::from_utf8_lossy(data);
+    match rfc3987::entry::clean(&text) {
+        Ok(cleaned) => {
+            let iri = cleaned.iri().as_str();
+            rfc3987::check(&rules::IRI_REFERENCE, iri).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            for change in cleaned.changes() {
+                assert!(
+                    change.range.end <= text.len() && text.is_char_boundary(change.range.start),
+                    "{text:?}: {change:?}"
+                );
+            }
+            let again = rfc3987::entry::clean(iri).unwrap_or_else(|e| panic!("{iri:?}: {e}"));
+            assert_eq!(again.iri().as_str(), iri, "{text:?}: not idempotent");
+            Checked::Valid
+        }
+        Err(e) => {
+            assert!(e.offset() <= text.len(), "{text:?}: {e}");
+            Checked::Rejected
+        }
+    }
 }
 
 // ---------------------------------------------------------------------
