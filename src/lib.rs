@@ -157,8 +157,10 @@ extern crate std;
 
 extern crate alloc;
 
+pub mod bidi;
 mod builder;
 mod components;
+pub mod display;
 pub mod encode;
 mod error;
 pub mod grammar;
