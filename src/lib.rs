@@ -165,6 +165,7 @@ pub mod encode;
 mod error;
 pub mod grammar;
 mod host;
+pub mod lint;
 pub mod mapping;
 pub mod normalize;
 mod parse_error;
