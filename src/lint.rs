@@ -371,7 +371,7 @@ impl<'t> Linter<'t> {
         };
         if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
             let message = format!(
-                "the scheme '{}' has upper-case letters; write '{}' (section 5.3.2.1: schemes are normalized to lowercase; RFC 3986 section 3.1)",
+                "the scheme '{}' has upper-case letters, write '{}' (section 5.3.2.1: schemes are normalized to lowercase, RFC 3986 section 3.1)",
                 Quoted(scheme),
                 Quoted(&scheme.to_ascii_lowercase())
             );
@@ -394,7 +394,7 @@ impl<'t> Linter<'t> {
         if upper {
             let lower: String = lowercase_literals(host);
             let message = format!(
-                "the host '{}' has upper-case letters; write '{}' (section 5.3.2.1: registered names are case-insensitive and normalized to lowercase; section 7.5: lowercase is less ambiguous)",
+                "the host '{}' has upper-case letters, write '{}' (section 5.3.2.1: registered names are case-insensitive and normalized to lowercase, section 7.5: lowercase is less ambiguous)",
                 Quoted(host),
                 Quoted(&lower)
             );
@@ -429,7 +429,7 @@ impl<'t> Linter<'t> {
             .collect();
         for (i, c) in found {
             let message = format!(
-                "bidirectional formatting character {}: IRIs MUST NOT contain it (section 4.1); percent-encode it",
+                "bidirectional formatting character {}: IRIs MUST NOT contain it (section 4.1), percent-encode it",
                 CharName(c)
             );
             let component = self.component_at(i);
@@ -450,7 +450,7 @@ impl<'t> Linter<'t> {
                 Restriction::NoMixing => (
                     Code::BidiMixed,
                     format!(
-                        "'{}' mixes right-to-left and left-to-right characters ({} at byte {}); section 4.2 rule 1: a component SHOULD NOT use both",
+                        "'{}' mixes right-to-left and left-to-right characters ({} at byte {}), section 4.2 rule 1: a component SHOULD NOT use both",
                         Quoted(part),
                         CharName(at),
                         v.offset()
@@ -459,7 +459,7 @@ impl<'t> Linter<'t> {
                 Restriction::RtlEnds => (
                     Code::BidiRtlEnds,
                     format!(
-                        "'{}' uses right-to-left characters but {} at byte {} is not one; section 4.2 rule 2: such a component SHOULD start and end with right-to-left characters",
+                        "'{}' uses right-to-left characters but {} at byte {} is not one, section 4.2 rule 2: such a component SHOULD start and end with right-to-left characters",
                         Quoted(part),
                         CharName(at),
                         v.offset()
@@ -485,14 +485,14 @@ impl<'t> Linter<'t> {
             }
             if let Some(scripts) = mixed_scripts(&decoded) {
                 let message = format!(
-                    "'{}' mixes the scripts {scripts}; section 7.5: the characters of one component should be ones used together in one language (section 8: spoofing)",
+                    "'{}' mixes the scripts {scripts}, section 7.5: the characters of one component should be ones used together in one language (section 8: spoofing)",
                     Quoted(&decoded)
                 );
                 self.warn(Code::MixedScript, component.into(), range.clone(), message);
             }
             if let Some(ascii) = ascii_skeleton(&decoded) {
                 let message = format!(
-                    "'{}' looks like the ASCII '{}' (UTS 39 confusables); sections 6.1 b and 7.5: avoid look-alikes (section 8: spoofing)",
+                    "'{}' looks like the ASCII '{}' (UTS 39 confusables), sections 6.1 b and 7.5: avoid look-alikes (section 8: spoofing)",
                     Quoted(&decoded),
                     Quoted(&ascii)
                 );
@@ -527,7 +527,7 @@ impl<'t> Linter<'t> {
         let (_, tail) = ComposingNormalizerBorrowed::new_nfc().split_normalized(&decoded);
         if !tail.is_empty() {
             let message = format!(
-                "not in NFC from '{}' on; sections 5.3.2.2 and 7.5: IRIs should be in NFC (section 8: unnormalized names invite spoofing)",
+                "not in NFC from '{}' on, sections 5.3.2.2 and 7.5: IRIs should be in NFC (section 8: unnormalized names invite spoofing)",
                 Quoted(tail)
             );
             self.warn(Code::NotNfc, component, range, message);
@@ -540,7 +540,7 @@ impl<'t> Linter<'t> {
             .or(tail.chars().next())
         {
             let message = format!(
-                "not in NFKC: {} is a compatibility variant (a ligature, a full-width or half-width form, ...); section 7.5: names should be in NFKC, section 6.1 b: avoid look-alikes",
+                "not in NFKC: {} is a compatibility variant (a ligature, a full-width or half-width form, ...), section 7.5: names should be in NFKC, section 6.1 b: avoid look-alikes",
                 CharName(c)
             );
             self.warn(Code::NotNfkc, component, range, message);
@@ -630,7 +630,7 @@ impl Runs {
         let decoded = percent::decode_utf8_lossy(raw);
         let message = match code {
             Code::PctUnreserved => format!(
-                "{} encodes the unreserved '{}', which should be written as itself (section 5.3.2.3; RFC 3986 section 2.3)",
+                "{} encodes the unreserved '{}', which should be written as itself (section 5.3.2.3, RFC 3986 section 2.3)",
                 Quoted(raw),
                 Quoted(&decoded)
             ),
@@ -640,7 +640,7 @@ impl Runs {
                 Quoted(&decoded)
             ),
             _ => format!(
-                "{} is not UTF-8 (sections 3.2 and 6.4: IRIs encode characters in UTF-8; section 8: legacy encodings invite spoofing)",
+                "{} is not UTF-8 (sections 3.2 and 6.4: IRIs encode characters in UTF-8, section 8: legacy encodings invite spoofing)",
                 Quoted(raw)
             ),
         };

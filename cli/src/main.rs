@@ -38,6 +38,7 @@ mod args;
 mod check;
 mod equiv;
 mod input;
+mod lint;
 mod normalize;
 mod output;
 mod parallel;
@@ -81,6 +82,7 @@ const COMMANDS: &[&Command] = &[
     &resolve::COMMAND,
     &resolve::RELATIVIZE,
     &equiv::COMMAND,
+    &lint::COMMAND,
 ];
 
 /// Exit status for a usage error (contract: 2).
