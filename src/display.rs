@@ -4,7 +4,7 @@
 //!
 //! The characters of an IRI are stored in logical order; on screen the
 //! Unicode Bidirectional Algorithm orders them. Section 4.1 says an IRI
-//! "MUST be rendered in the same way as [it] would be if [it were] in a
+//! "MUST be rendered in the same way as \[it\] would be if \[it were\] in a
 //! left-to-right embedding", and that the marks which set up the embedding
 //! "are not themselves part of the IRI". Section 7.6 adds that parts the
 //! display cannot show correctly "should be percent-encoded before being

@@ -95,6 +95,12 @@
 //! rules (`IriRef` is `IRI-reference`), so `AbsoluteIri` is
 //! `absolute-IRI`: an IRI without a fragment.
 //!
+//! **Beyond the grammar**, sections 4, 6.1, 7.5, 7.6 and 8: [`bidi`]
+//! checks the bidi rules (`iri.check_strict()`, `iri.bidi_violations()`),
+//! [`display`] gives the text to show (`iri.for_display()`), and [`lint`]
+//! lists every SHOULD and MUST NOT those sections state as coded warnings
+//! (`iri.lint()`).
+//!
 //! To validate against any rule of the grammar without building a value,
 //! use [`check`] with a [`grammar::rules`] recognizer.
 //!
