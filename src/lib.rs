@@ -95,6 +95,12 @@
 //! rules (`IriRef` is `IRI-reference`), so `AbsoluteIri` is
 //! `absolute-IRI`: an IRI without a fragment.
 //!
+//! **Beyond the grammar**, sections 4, 6.1, 7.5, 7.6 and 8: [`bidi`]
+//! checks the bidi rules (`iri.check_strict()`, `iri.bidi_violations()`),
+//! [`display`] gives the text to show (`iri.for_display()`), and [`lint`]
+//! lists every SHOULD and MUST NOT those sections state as coded warnings
+//! (`iri.lint()`).
+//!
 //! To validate against any rule of the grammar without building a value,
 //! use [`check`] with a [`grammar::rules`] recognizer.
 //!
@@ -161,14 +167,17 @@ extern crate std;
 
 extern crate alloc;
 
+pub mod bidi;
 mod builder;
 mod components;
+pub mod display;
 pub mod encode;
 pub mod entry;
 mod error;
 pub mod find;
 pub mod grammar;
 mod host;
+pub mod lint;
 pub mod mapping;
 pub mod normalize;
 mod parse_error;

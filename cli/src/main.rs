@@ -40,6 +40,7 @@ mod entry;
 mod equiv;
 mod find;
 mod input;
+mod lint;
 mod normalize;
 mod output;
 mod parallel;
@@ -85,6 +86,7 @@ const COMMANDS: &[&Command] = &[
     &equiv::COMMAND,
     &find::COMMAND,
     &entry::COMMAND,
+    &lint::COMMAND,
 ];
 
 /// Exit status for a usage error (contract: 2).

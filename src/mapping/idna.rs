@@ -128,7 +128,7 @@ impl core::error::Error for IdnaError {}
 /// characters and characters that UTS 46 maps to nothing (invisible, such
 /// as U+00AD SOFT HYPHEN) as `<U+XXXX>`, so that a hostile label neither
 /// floods, hides nor reorders the message.
-struct Quoted<'a>(&'a str);
+pub(crate) struct Quoted<'a>(pub(crate) &'a str);
 
 impl Quoted<'_> {
     const MAX_CHARS: usize = 40;

@@ -243,7 +243,7 @@ use core::ops::Deref;
 use crate::grammar::{class, rules, Rule};
 use crate::{CheckError, Iri, IriRef};
 
-pub(crate) use self::idna::is_ace;
+pub(crate) use self::idna::{is_ace, Quoted, LABEL_SEPARATORS};
 pub use self::idna::{IdnaError, IdnaReason};
 #[cfg(feature = "legacy")]
 pub use self::legacy::{from_legacy, LegacyError};
@@ -494,7 +494,7 @@ impl From<CheckError> for MappingError {
 }
 
 /// A character as messages show it: `U+0020 (space)`, `'<' (U+003C)`.
-struct CharName(char);
+pub(crate) struct CharName(pub(crate) char);
 
 impl fmt::Display for CharName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

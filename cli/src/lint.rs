@@ -1,0 +1,203 @@
+//! `iri lint [--json] [INPUT...]`: the warnings of
+//! [`rfc3987::lint`] for each input IRI reference: every SHOULD and MUST
+//! NOT of RFC 3987 sections 4, 6.1, 7.5 and 8 that the grammar does not
+//! enforce (bidi formatting characters and structure, normalization,
+//! mixed scripts and confusables, percent-encodings that are not UTF-8,
+//! overlong or needless, upper case, invalid IDNs).
+//!
+//! Plain output is one line per input: its warnings, each as
+//! `CODE [COMPONENT START..END]: MESSAGE`, separated by `; ` (no message
+//! of the library's own contains `; `), or an empty line when none fires.
+//! An input that is not an IRI reference is the usual failure (an empty
+//! line, and `line N: error at byte OFFSET: MESSAGE` on stderr). `--json`
+//! prints `{"input": ..., "valid": true, "warnings": [{"code": ...,
+//! "component": ..., "start": ..., "end": ..., "message": ...}, ...]}`, or
+//! the usual error object. The exit status is 0 only when every input is
+//! valid and no warning fires, so `iri lint "$x"` is a test in scripts.
+
+use std::process::ExitCode;
+
+use rfc3987::grammar::rules;
+use rfc3987::lint::Warning;
+use rfc3987::IriRef;
+use serde_json::{json, Value};
+
+use crate::args::{Parsed, UsageError};
+use crate::input::{self, Input, Outcome};
+use crate::output::{Mode, Output};
+use crate::Command;
+
+/// The `lint` subcommand.
+pub const COMMAND: Command = Command {
+    name: "lint",
+    summary: "warn about what RFC 3987 sections 4, 6.1, 7.5 and 8 advise against",
+    usage: "iri lint [--json] [INPUT...]",
+    options: &[],
+    help,
+    run,
+};
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    Ok(input::run(args, lint))
+}
+
+/// Lints one input and writes its result.
+fn lint(input: Input<'_>, output: &mut Output<'_>) -> Outcome {
+    let parsed = match std::str::from_utf8(input.bytes) {
+        Ok(text) => IriRef::parse(text).map_err(|e| (e.offset(), e.to_string())),
+        Err(_) => {
+            let e = rfc3987::check_bytes(&rules::IRI_REFERENCE, input.bytes)
+                .expect_err("the recognizers reject ill-formed UTF-8");
+            Err((e.offset(), e.to_string()))
+        }
+    };
+    let warnings = match parsed {
+        Ok(iri) => iri.lint(),
+        Err((offset, message)) => {
+            match output.mode() {
+                Mode::Plain => output.plain_error(&input, offset, &message),
+                Mode::Json => output
+                    .json()
+                    .field("input", input.text())
+                    .field("valid", false)
+                    .error(&input, offset, &message)
+                    .end(),
+            }
+            return Outcome::Failed;
+        }
+    };
+    match output.mode() {
+        Mode::Plain => {
+            let line: Vec<String> = warnings.iter().map(Warning::to_string).collect();
+            output.line(&line.join("; "));
+        }
+        Mode::Json => {
+            let list: Vec<Value> = warnings.iter().map(warning_json).collect();
+            output
+                .json()
+                .field("input", input.text())
+                .field("valid", true)
+                .field("warnings", list)
+                .end();
+        }
+    }
+    if warnings.is_empty() {
+        Outcome::Succeeded
+    } else {
+        Outcome::Failed
+    }
+}
+
+fn warning_json(w: &Warning) -> Value {
+    json!({
+        "code": w.code().as_str(),
+        "component": w.component().as_str(),
+        "start": w.range().start,
+        "end": w.range().end,
+        "message": w.message(),
+    })
+}
+
+fn help() -> String {
+    let mut help = String::from(
+        "iri lint: warn about what RFC 3987 sections 4, 6.1, 7.5 and 8 advise against\n\
+         \n\
+         usage: iri lint [--json] [INPUT...]\n\
+         \n\
+         Lints each INPUT, or when none is given each line of standard input\n\
+         (split on \\n only). Each must be an IRI-reference; the warnings are\n\
+         the SHOULDs and MUST NOTs the grammar does not enforce.\n\
+         \n\
+         Options:\n\
+         \x20 --json      one JSON object per input (see below)\n\
+         \x20 -h, --help  this help\n\
+         \x20 --          every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  one line per input: its warnings, each as\n\
+         \x20                  CODE [COMPONENT START..END]: MESSAGE\n\
+         \x20                  separated by '; ', or an empty line if none;\n\
+         \x20                  START..END is a byte range of the input. An\n\
+         \x20                  invalid input prints an empty line and, on\n\
+         \x20                  stderr, line N: error at byte OFFSET: MESSAGE\n\
+         \x20 --json           {\"input\": \"...\", \"valid\": true, \"warnings\":\n\
+         \x20                   [{\"code\": \"...\", \"component\": \"...\",\n\
+         \x20                     \"start\": N, \"end\": N, \"message\": \"...\"}]}\n\
+         \x20                  or {\"input\": \"...\", \"valid\": false,\n\
+         \x20                   \"error\": {\"offset\": N, \"message\": \"...\"}}\n\
+         \n\
+         Codes:\n",
+    );
+    for (code, what) in CODES {
+        help.push_str(&format!("  {code:17} {what}\n"));
+    }
+    help.push_str(
+        "\n\
+         Exit status: 0 when every input is valid and no warning fires, 1\n\
+         otherwise, 2 for a usage error.\n",
+    );
+    help
+}
+
+/// The codes and what each is about, for the help.
+const CODES: [(&str, &str); 14] = [
+    (
+        "bidi-formatting",
+        "a bidi formatting character (4.1 MUST NOT)",
+    ),
+    (
+        "bidi-mixed",
+        "a component mixing rtl and ltr characters (4.2)",
+    ),
+    (
+        "bidi-rtl-ends",
+        "an rtl component not starting and ending rtl (4.2)",
+    ),
+    ("not-nfc", "a component not in NFC (5.3.2.2, 7.5)"),
+    (
+        "not-nfkc",
+        "a compatibility character, e.g. a ligature (6.1, 7.5)",
+    ),
+    (
+        "mixed-script",
+        "scripts no language mixes in a component (7.5)",
+    ),
+    (
+        "confusable",
+        "a component that looks like ASCII text (7.5, 8)",
+    ),
+    ("pct-not-utf8", "%HH octets that are not UTF-8 (6.4, 8)"),
+    ("pct-overlong", "an overlong UTF-8 form such as %C0%AF (8)"),
+    (
+        "pct-unreserved",
+        "an encoded unreserved character (5.3.2.3)",
+    ),
+    (
+        "pct-should-show",
+        "an encoded character an IRI would show (7.5)",
+    ),
+    (
+        "uppercase-scheme",
+        "upper-case letters in the scheme (5.3.2.1)",
+    ),
+    (
+        "uppercase-host",
+        "upper-case letters in a host name (5.3.2.1, 7.5)",
+    ),
+    ("idn-invalid", "a host label IDNA rejects, and why (3.1)"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rfc3987::lint::Code;
+
+    #[test]
+    fn help_lists_every_code_and_fits() {
+        let names: Vec<&str> = CODES.iter().map(|(name, _)| *name).collect();
+        let library: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(names, library);
+        let help = help();
+        assert!(help.lines().all(|line| line.len() <= 80), "{help}");
+    }
+}

@@ -1,0 +1,347 @@
+//! Showing IRIs to people (RFC 3987 sections 4.1 and 7.6).
+//!
+//! # The idea
+//!
+//! The characters of an IRI are stored in logical order; on screen the
+//! Unicode Bidirectional Algorithm orders them. Section 4.1 says an IRI
+//! "MUST be rendered in the same way as \[it\] would be if \[it were\] in a
+//! left-to-right embedding", and that the marks which set up the embedding
+//! "are not themselves part of the IRI". Section 7.6 adds that parts the
+//! display cannot show correctly "should be percent-encoded before being
+//! displayed". [`IriRef::for_display`] does both and returns text for a
+//! screen, not an IRI (the marks are not IRI characters):
+//!
+//! ```
+//! use rfc3987::display::Show;
+//! use rfc3987::IriRef;
+//!
+//! // Right-to-left letters inside: isolated left-to-right (LRI ... PDI).
+//! let iri = IriRef::parse("http://example.org/שלום")?;
+//! assert_eq!(iri.for_display(), "\u{2066}http://example.org/שלום\u{2069}");
+//! // Nothing to reorder: as it is.
+//! let iri = IriRef::parse("http://example.org/résumé")?;
+//! assert_eq!(iri.for_display(), "http://example.org/résumé");
+//! // ...unless the surrounding text is right-to-left.
+//! let shown = iri.for_display_with(&Show::new().rtl_context(true));
+//! assert_eq!(shown, "\u{2066}http://example.org/résumé\u{2069}");
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
+//!
+//! # When the IRI is wrapped
+//!
+//! The text is wrapped when, after the encoding below, it contains a
+//! right-to-left character (`Bidi_Class` `R` or `AL`), or when the caller
+//! says the surrounding text is right-to-left ([`Show::rtl_context`]).
+//! Section 4.1 lets a display skip the embedding when it changes nothing,
+//! and advises erring on the side of caution; this rule is that caution: an
+//! IRI of left-to-right and neutral characters in left-to-right text is the
+//! only case left bare. The wrapping is U+2066 LEFT-TO-RIGHT ISOLATE ...
+//! U+2069 POP DIRECTIONAL ISOLATE by default (Unicode 6.3's isolates, which
+//! also keep the IRI's neutral characters from joining the text around
+//! it), or the RFC's own U+202A LEFT-TO-RIGHT EMBEDDING ... U+202C POP
+//! DIRECTIONAL FORMATTING with [`Show::embedding`], for renderers that
+//! predate isolates.
+//!
+//! # What is percent-encoded
+//!
+//! Bidi formatting characters, always: an IRI must not contain them
+//! (section 4.1), and one left raw could reorder the text around the IRI
+//! (a stray RLO inside LRE ... PDF would outlive the PDF). Then, only
+//! where the caller asks, and only non-ASCII characters (ASCII is the URI
+//! repertoire, always shown):
+//!
+//! - [`Show::scripts`]: characters of none of the given scripts
+//!   (`Common` and `Inherited` characters, such as punctuation and
+//!   combining marks, are shown with any script);
+//! - [`Show::bidi_unsafe`]: every component that breaks a restriction of
+//!   section 4.2 ([`crate::bidi`]), whole, as section 4.2 says ("the whole
+//!   component has to be mapped");
+//! - [`Show::confusables`]: characters that UTS 39 marks as confusable
+//!   with a character of another script (`unicode-security`'s
+//!   `is_potential_mixed_script_confusable_char`), such as Cyrillic `а`.
+//!
+//! Encoding is section 3.1's (UTF-8, `%HH` in uppercase), so the shown text,
+//! stripped of the wrapping marks, is an IRI reference equivalent to the
+//! original: the same URI.
+//!
+//! ```
+//! use rfc3987::display::{Script, Show};
+//! use rfc3987::IriRef;
+//!
+//! let iri = IriRef::parse("http://example.org/résumé/日本/раураl")?;
+//! let latin = Show::new().scripts(&[Script::Latin]);
+//! assert_eq!(
+//!     iri.for_display_with(&latin),
+//!     "http://example.org/résumé/%E6%97%A5%E6%9C%AC/%D1%80%D0%B0%D1%83%D1%80%D0%B0l"
+//! );
+//! let wary = Show::new().confusables(true);
+//! assert_eq!(iri.for_display_with(&wary), "http://example.org/résumé/日本/%D1%80%D0%B0%D1%83%D1%80%D0%B0l");
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
+//!
+//! # Cost
+//!
+//! One pass over the text, plus one over each component for
+//! [`Show::bidi_unsafe`]; the text is borrowed when nothing changes.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::{Deref, Range};
+
+pub use unicode_script::Script;
+use unicode_script::UnicodeScript;
+use unicode_security::is_potential_mixed_script_confusable_char;
+
+use crate::bidi::{is_rtl, Split};
+use crate::mapping::is_bidi_formatting;
+use crate::percent::push_encoded;
+use crate::IriRef;
+
+/// The marks that make a left-to-right context around a shown IRI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Embedding {
+    /// U+2066 LEFT-TO-RIGHT ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE.
+    #[default]
+    Isolate,
+    /// U+202A LEFT-TO-RIGHT EMBEDDING ... U+202C POP DIRECTIONAL
+    /// FORMATTING, as section 4.1 writes it.
+    Embed,
+}
+
+impl Embedding {
+    fn marks(self) -> (char, char) {
+        match self {
+            Embedding::Isolate => ('\u{2066}', '\u{2069}'),
+            Embedding::Embed => ('\u{202A}', '\u{202C}'),
+        }
+    }
+}
+
+/// How to show an IRI: the options of [`IriRef::for_display_with`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Show<'a> {
+    rtl_context: bool,
+    embedding: Embedding,
+    scripts: Option<&'a [Script]>,
+    bidi_unsafe: bool,
+    confusables: bool,
+}
+
+impl<'a> Show<'a> {
+    /// Left-to-right surroundings, isolates, nothing encoded but bidi
+    /// formatting characters.
+    pub const fn new() -> Self {
+        Show {
+            rtl_context: false,
+            embedding: Embedding::Isolate,
+            scripts: None,
+            bidi_unsafe: false,
+            confusables: false,
+        }
+    }
+
+    /// Whether the text around the IRI is right-to-left (then the IRI is
+    /// always wrapped).
+    pub const fn rtl_context(mut self, on: bool) -> Self {
+        self.rtl_context = on;
+        self
+    }
+
+    /// Which marks wrap the IRI.
+    pub const fn embedding(mut self, embedding: Embedding) -> Self {
+        self.embedding = embedding;
+        self
+    }
+
+    /// The scripts the display can show; other non-ASCII characters are
+    /// percent-encoded.
+    pub const fn scripts<'b>(self, scripts: &'b [Script]) -> Show<'b> {
+        Show {
+            rtl_context: self.rtl_context,
+            embedding: self.embedding,
+            scripts: Some(scripts),
+            bidi_unsafe: self.bidi_unsafe,
+            confusables: self.confusables,
+        }
+    }
+
+    /// Whether to percent-encode the components that break section 4.2.
+    pub const fn bidi_unsafe(mut self, on: bool) -> Self {
+        self.bidi_unsafe = on;
+        self
+    }
+
+    /// Whether to percent-encode characters confusable with characters of
+    /// another script (UTS 39).
+    pub const fn confusables(mut self, on: bool) -> Self {
+        self.confusables = on;
+        self
+    }
+
+    /// Whether a non-ASCII character outside the unsafe components is
+    /// encoded.
+    fn hides(&self, c: char) -> bool {
+        if let Some(scripts) = self.scripts {
+            let ext = c.script_extension();
+            let shown = ext.is_common()
+                || ext.is_inherited()
+                || scripts.iter().any(|&s| ext.contains_script(s));
+            if !shown {
+                return true;
+            }
+        }
+        self.confusables && is_potential_mixed_script_confusable_char(c)
+    }
+}
+
+impl<T: Deref<Target = str>> IriRef<T> {
+    /// The text to show for this IRI reference with [`Show::new`]: bidi
+    /// formatting characters percent-encoded, and wrapped in LRI ... PDI
+    /// when it contains right-to-left characters (see the
+    /// [module docs](crate::display)).
+    pub fn for_display(&self) -> Cow<'_, str> {
+        self.for_display_with(&Show::new())
+    }
+
+    /// The text to show for this IRI reference as `show` says (see the
+    /// [module docs](crate::display)).
+    pub fn for_display_with(&self, show: &Show<'_>) -> Cow<'_, str> {
+        let text = self.as_str();
+        let unsafe_parts: Vec<Range<usize>> = if show.bidi_unsafe {
+            let mut parts: Vec<Range<usize>> = self
+                .bidi_violations_with(&Split::new())
+                .into_iter()
+                .map(|v| v.range())
+                .collect();
+            parts.dedup();
+            parts
+        } else {
+            Vec::new()
+        };
+        let hides_any = show.scripts.is_some() || show.confusables || !unsafe_parts.is_empty();
+        let mut shown: Option<String> = None;
+        let mut next_unsafe = 0;
+        for (i, c) in text.char_indices() {
+            if c.is_ascii() {
+                if let Some(out) = shown.as_mut() {
+                    out.push(c);
+                }
+                continue;
+            }
+            while next_unsafe < unsafe_parts.len() && unsafe_parts[next_unsafe].end <= i {
+                next_unsafe += 1;
+            }
+            let in_unsafe = unsafe_parts
+                .get(next_unsafe)
+                .is_some_and(|part| part.contains(&i));
+            let encode = is_bidi_formatting(c) || (hides_any && (in_unsafe || show.hides(c)));
+            if encode {
+                let out = shown.get_or_insert_with(|| String::from(&text[..i]));
+                push_encoded(out, c);
+            } else if let Some(out) = shown.as_mut() {
+                out.push(c);
+            }
+        }
+        let body: Cow<'_, str> = match shown {
+            Some(s) => Cow::Owned(s),
+            None => Cow::Borrowed(text),
+        };
+        if !show.rtl_context && !body.chars().any(is_rtl) {
+            return body;
+        }
+        let (open, close) = show.embedding.marks();
+        let mut out = String::with_capacity(body.len() + 6);
+        out.push(open);
+        out.push_str(&body);
+        out.push(close);
+        Cow::Owned(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(text: &str, show: &Show<'_>) -> String {
+        IriRef::parse(text)
+            .unwrap()
+            .for_display_with(show)
+            .into_owned()
+    }
+
+    #[test]
+    fn wraps_only_when_needed() {
+        let plain = IriRef::parse("http://example.org/a").unwrap();
+        assert!(matches!(plain.for_display(), Cow::Borrowed(_)));
+        assert_eq!(
+            shown("http://ab.גד/", &Show::new().embedding(Embedding::Embed)),
+            "\u{202A}http://ab.גד/\u{202C}"
+        );
+        assert_eq!(
+            shown(
+                "a",
+                &Show::new().rtl_context(true).embedding(Embedding::Embed)
+            ),
+            "\u{202A}a\u{202C}"
+        );
+        // Arabic letters (AL) count as right-to-left too.
+        assert_eq!(shown("x:سلام", &Show::new()), "\u{2066}x:سلام\u{2069}");
+    }
+
+    #[test]
+    fn bidi_formatting_is_always_encoded() {
+        // A hostile RLO cannot outlive the wrapping.
+        assert_eq!(
+            shown("http://a/\u{202E}gpj.exe", &Show::new()),
+            "http://a/%E2%80%AEgpj.exe"
+        );
+        assert_eq!(
+            shown("http://a/\u{2067}א", &Show::new()),
+            "\u{2066}http://a/%E2%81%A7א\u{2069}"
+        );
+    }
+
+    #[test]
+    fn encodes_unsafe_components_whole() {
+        // Section 4.4 example 8 in Hebrew: both flagged segments mapped.
+        let text = "http://ab.cd.ef/זח1/2טי/כל.html";
+        assert_eq!(
+            shown(text, &Show::new().bidi_unsafe(true)),
+            "\u{2066}http://ab.cd.ef/%D7%96%D7%971/2%D7%98%D7%99/כל.html\u{2069}"
+        );
+        // Nothing right-to-left left: no wrapping.
+        assert_eq!(
+            shown("http://a/זח1", &Show::new().bidi_unsafe(true)),
+            "http://a/%D7%96%D7%971"
+        );
+    }
+
+    #[test]
+    fn scripts_keep_common_and_inherited() {
+        let greek = Show::new().scripts(&[Script::Greek]);
+        // `é` is Latin: encoded; `·` (Common) and the Greek letters stay.
+        assert_eq!(shown("x:αβ·é", &greek), "x:αβ·%C3%A9");
+        // A combining mark (Inherited) is shown.
+        assert_eq!(shown("x:α\u{301}", &greek), "x:α\u{301}");
+        // Japanese: Han, Hiragana and Katakana listed.
+        let japanese = Show::new().scripts(&[Script::Han, Script::Hiragana, Script::Katakana]);
+        assert_eq!(shown("x:例え/カタ/한", &japanese), "x:例え/カタ/%ED%95%9C");
+    }
+
+    #[test]
+    fn shown_text_is_the_same_uri() {
+        let text = "http://ab.cd.ef/זח1/2טי/раураl?é#\u{202E}";
+        let show = Show::new()
+            .bidi_unsafe(true)
+            .confusables(true)
+            .scripts(&[Script::Latin]);
+        let shown = shown(text, &show);
+        let body = shown
+            .trim_start_matches('\u{2066}')
+            .trim_end_matches('\u{2069}');
+        let original = IriRef::parse(text).unwrap();
+        let again = IriRef::parse(body).unwrap();
+        assert_eq!(again.to_uri(), original.to_uri());
+    }
+}

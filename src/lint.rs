@@ -1,0 +1,1054 @@
+//! Lint: every SHOULD and MUST NOT of RFC 3987 sections 4, 6.1, 7.5 and 8
+//! that the grammar does not already enforce, as warnings.
+//!
+//! # The idea
+//!
+//! A string can match `IRI-reference` and still be a bad IRI: one that
+//! renders misleadingly, that two people would type differently, or that
+//! a careless decoder reads as something else. The RFC says so in prose,
+//! not in ABNF; [`IriRef::lint`] turns that prose into [`Warning`]s, each
+//! with a stable [`Code`], the [`Component`] it is in, a byte range and a
+//! message citing the section.
+//!
+//! ```
+//! use rfc3987::lint::Code;
+//! use rfc3987::IriRef;
+//!
+//! // Section 8's example of an overlong UTF-8 sequence, and full-width Latin.
+//! let iri = IriRef::parse("HTTP://example.org/%C0%AF../ｆｉｌｅ")?;
+//! let codes: Vec<_> = iri.lint().iter().map(|w| w.code().as_str()).collect();
+//! assert_eq!(codes, ["uppercase-scheme", "not-nfkc", "pct-overlong", "confusable"]);
+//! let w = &iri.lint()[2];
+//! assert_eq!(w.range(), 19..25);
+//! assert_eq!(w.to_string(), "pct-overlong [path 19..25]: %C0%AF is an overlong UTF-8 form of '/' (U+002F), which a lax decoder reads as that character (section 8)");
+//! // The RFC's own examples that follow the rules are clean.
+//! assert!(IriRef::parse("http://résumé.example.org/引き出し?page=2#第1章")?.lint().is_empty());
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
+//!
+//! # The warnings
+//!
+//! | code | fires on | section |
+//! | --- | --- | --- |
+//! | `bidi-formatting` | a bidi formatting character (`Bidi_Control`) written as itself | 4.1 MUST NOT |
+//! | `bidi-mixed` | a component with right-to-left and left-to-right characters | 4.2 rule 1 |
+//! | `bidi-rtl-ends` | a right-to-left component that starts or ends otherwise | 4.2 rule 2 |
+//! | `not-nfc` | a component (percent-decoded) not in NFC | 5.3.2.2, 7.5, 8 |
+//! | `not-nfkc` | a component in NFC but not NFKC: ligatures, full-width Latin, half-width Katakana | 6.1 b, 7.5 |
+//! | `mixed-script` | a component mixing scripts that no language uses together | 7.5, 8 |
+//! | `confusable` | a non-ASCII component that looks like an ASCII one | 6.1 b, 7.5, 8 |
+//! | `pct-not-utf8` | `%HH` octets that are not UTF-8 | 3.2, 6.4, 8 |
+//! | `pct-overlong` | an overlong UTF-8 form, such as `%C0%AF` for `/` | 8 |
+//! | `pct-unreserved` | a percent-encoded ASCII `unreserved` character (`%41`) | 5.3.2.3 |
+//! | `pct-should-show` | a percent-encoded character an IRI would show (in an IRI that already uses non-ASCII characters) | 3.2, 7.5 |
+//! | `uppercase-scheme` | upper-case letters in the scheme | 5.3.2.1 |
+//! | `uppercase-host` | upper-case ASCII letters in a registered name | 5.3.2.1, 7.5 |
+//! | `idn-invalid` | a host of a domain-name scheme that IDNA ToASCII rejects, with the reason | 3.1 |
+//!
+//! # Readings
+//!
+//! - **Components** are those of [`crate::bidi`]: labels of a registered
+//!   name, path segments split into name and extensions, query names and
+//!   values, the userinfo and the fragment. `bidi-*`, `mixed-script` and
+//!   `confusable` look at these parts; `not-nfc`, `not-nfkc` and `pct-*`
+//!   at whole components.
+//! - **Percent-encoding**: the bidi rules read the text as written (see
+//!   [`crate::bidi`]); the normalization, script and confusable checks read
+//!   the characters the component denotes, `%HH` runs decoded as UTF-8
+//!   (octets that are not UTF-8 read as U+FFFD).
+//! - **`not-nfkc`** fires only when `not-nfc` does not: text not in NFC is
+//!   not in NFKC either. Section 7.5 allows exceptions (a search for a word
+//!   written with a ligature); the lint cannot know them, it warns.
+//! - **`mixed-script`** follows UTS 39's "highly restrictive" level: a
+//!   component is fine when one script covers it (Japanese counts Han,
+//!   Hiragana and Katakana as one, Korean Han and Hangul), or when it is
+//!   Latin plus one of those Asian sets; Latin with Cyrillic or Greek, the
+//!   section's own example, is not.
+//! - **`confusable`** compares UTS 39 skeletons: a component with non-ASCII
+//!   characters whose skeleton is all ASCII (Cyrillic `рау` is `pay`)
+//!   could pass for an ASCII name. It looks only at components of Latin,
+//!   Greek, Cyrillic and common characters (full-width forms, ligatures),
+//!   where section 7.5 places the confusion: a name in one other script
+//!   (Hebrew `סע` has the skeleton `oy`) is left to its native readers, as
+//!   the section says. Confusions inside ASCII (`br0ken`, `1ame`, section
+//!   7.5) are left to people.
+//! - **`pct-should-show`** is limited to IRIs that already contain a
+//!   non-ASCII character: a URI (all ASCII) is a legitimate form of an IRI
+//!   (section 3.1), but an IRI that shows some characters and hides others
+//!   is only half converted. A character to_iri would keep encoded (a bidi
+//!   formatting character, a space, a compatibility variant, a combining
+//!   mark) never fires.
+//! - **`idn-invalid`** applies to hosts of the schemes whose hosts are
+//!   domain names ([`crate::scheme::STANDARD`]'s `dns_host`: `http`,
+//!   `https`, `ws`, `wss`, `ftp`, `file`) that need IDNA at all (non-ASCII
+//!   or percent-encoded); the message is [`crate::mapping::IdnaError`]'s,
+//!   whose quotation is bounded and neutralizes invisible characters.
+//!
+//! # Cost
+//!
+//! Linear in the length of the input: each check is one pass over a
+//! component, the normalization checks stop at the first change, and
+//! quoted text in messages is at most 40 characters. Runs of adjacent
+//! `%HH` triplets that fire the same code give one warning.
+
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::{Deref, Range};
+
+use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
+use icu_normalizer::ComposingNormalizerBorrowed;
+use unicode_script::{Script, UnicodeScript};
+use unicode_security::mixed_script::AugmentedScriptSet;
+
+use crate::bidi::{for_each_part, offset_in, Restriction, Split};
+use crate::grammar::class;
+use crate::mapping::{self, is_bidi_formatting, CharName, MappingError, Quoted, ToUri};
+use crate::percent::{self, Piece};
+use crate::scheme::STANDARD;
+use crate::{Host, IriRef, ParseError};
+
+/// What a [`Warning`] is about. [`as_str`](Self::as_str) is the stable
+/// name `iri lint` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Code {
+    /// `bidi-formatting`: a bidi formatting character (section 4.1).
+    BidiFormatting,
+    /// `bidi-mixed`: section 4.2, rule 1.
+    BidiMixed,
+    /// `bidi-rtl-ends`: section 4.2, rule 2.
+    BidiRtlEnds,
+    /// `not-nfc`: not in Normalization Form C.
+    NotNfc,
+    /// `not-nfkc`: in NFC, not in NFKC.
+    NotNfkc,
+    /// `mixed-script`: scripts no language uses together.
+    MixedScript,
+    /// `confusable`: looks like an ASCII name.
+    Confusable,
+    /// `pct-not-utf8`: percent-encoded octets that are not UTF-8.
+    PctNotUtf8,
+    /// `pct-overlong`: an overlong UTF-8 form.
+    PctOverlong,
+    /// `pct-unreserved`: a percent-encoded ASCII unreserved character.
+    PctUnreserved,
+    /// `pct-should-show`: a percent-encoded character an IRI shows.
+    PctShouldShow,
+    /// `uppercase-scheme`.
+    UppercaseScheme,
+    /// `uppercase-host`.
+    UppercaseHost,
+    /// `idn-invalid`: a host label IDNA rejects.
+    IdnInvalid,
+}
+
+impl Code {
+    /// Every code, in the order of the module docs' table.
+    pub const ALL: [Code; 14] = [
+        Code::BidiFormatting,
+        Code::BidiMixed,
+        Code::BidiRtlEnds,
+        Code::NotNfc,
+        Code::NotNfkc,
+        Code::MixedScript,
+        Code::Confusable,
+        Code::PctNotUtf8,
+        Code::PctOverlong,
+        Code::PctUnreserved,
+        Code::PctShouldShow,
+        Code::UppercaseScheme,
+        Code::UppercaseHost,
+        Code::IdnInvalid,
+    ];
+
+    /// The stable name: `bidi-formatting`, `not-nfc`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::BidiFormatting => "bidi-formatting",
+            Code::BidiMixed => "bidi-mixed",
+            Code::BidiRtlEnds => "bidi-rtl-ends",
+            Code::NotNfc => "not-nfc",
+            Code::NotNfkc => "not-nfkc",
+            Code::MixedScript => "mixed-script",
+            Code::Confusable => "confusable",
+            Code::PctNotUtf8 => "pct-not-utf8",
+            Code::PctOverlong => "pct-overlong",
+            Code::PctUnreserved => "pct-unreserved",
+            Code::PctShouldShow => "pct-should-show",
+            Code::UppercaseScheme => "uppercase-scheme",
+            Code::UppercaseHost => "uppercase-host",
+            Code::IdnInvalid => "idn-invalid",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The component a [`Warning`] is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Component {
+    /// The scheme.
+    Scheme,
+    /// The userinfo.
+    Userinfo,
+    /// The host.
+    Host,
+    /// The port.
+    Port,
+    /// The path.
+    Path,
+    /// The query.
+    Query,
+    /// The fragment.
+    Fragment,
+}
+
+impl Component {
+    /// Its name: `scheme`, `userinfo`, `host`, `port`, `path`, `query`,
+    /// `fragment`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Component::Scheme => "scheme",
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        }
+    }
+}
+
+impl From<mapping::Component> for Component {
+    fn from(c: mapping::Component) -> Self {
+        match c {
+            mapping::Component::Userinfo => Component::Userinfo,
+            mapping::Component::Host => Component::Host,
+            mapping::Component::Path => Component::Path,
+            mapping::Component::Query => Component::Query,
+            mapping::Component::Fragment => Component::Fragment,
+        }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One warning of [`IriRef::lint`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Warning {
+    code: Code,
+    component: Component,
+    range: Range<usize>,
+    message: String,
+}
+
+impl Warning {
+    /// What it is about.
+    pub fn code(&self) -> Code {
+        self.code
+    }
+
+    /// Where it is.
+    pub fn component(&self) -> Component {
+        self.component
+    }
+
+    /// The byte range in the IRI's text of what it is about: a character,
+    /// a run of `%HH` triplets, a part of a component or a whole one.
+    pub fn range(&self) -> Range<usize> {
+        self.range.clone()
+    }
+
+    /// The explanation, citing the section (without the code and range).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+/// `CODE [COMPONENT START..END]: MESSAGE`.
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} [{} {}..{}]: {}",
+            self.code, self.component, self.range.start, self.range.end, self.message
+        )
+    }
+}
+
+/// Parses `text` as an `IRI-reference` and lints it ([`IriRef::lint`]).
+pub fn lint(text: &str) -> Result<Vec<Warning>, ParseError> {
+    Ok(IriRef::parse(text)?.lint())
+}
+
+impl<T: Deref<Target = str>> IriRef<T> {
+    /// The warnings of this IRI reference, ordered by where they start
+    /// (then by [`Code`]); empty when it follows every rule the module
+    /// docs list.
+    pub fn lint(&self) -> Vec<Warning> {
+        let mut lint = Linter {
+            text: self.as_str(),
+            warnings: Vec::new(),
+            components: Vec::new(),
+        };
+        lint.find_components(self);
+        lint.scheme(self);
+        lint.host(self);
+        lint.bidi_formatting();
+        lint.bidi(self);
+        lint.parts(self);
+        lint.whole_components();
+        let mut warnings = lint.warnings;
+        warnings.sort_by_key(|w| (w.range.start, w.code));
+        warnings
+    }
+}
+
+struct Linter<'t> {
+    text: &'t str,
+    warnings: Vec<Warning>,
+    /// The present components other than the scheme and port, with their
+    /// ranges, in order.
+    components: Vec<(Component, Range<usize>)>,
+}
+
+impl<'t> Linter<'t> {
+    fn warn(&mut self, code: Code, component: Component, range: Range<usize>, message: String) {
+        self.warnings.push(Warning {
+            code,
+            component,
+            range,
+            message,
+        });
+    }
+
+    fn range_of(&self, part: &str) -> Range<usize> {
+        let start = offset_in(self.text, part);
+        start..start + part.len()
+    }
+
+    fn find_components<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+        let c = iri.components();
+        let all = [
+            (Component::Scheme, c.scheme),
+            (Component::Userinfo, c.userinfo),
+            (Component::Host, c.host),
+            (Component::Port, c.port),
+            (Component::Path, Some(c.path)),
+            (Component::Query, c.query),
+            (Component::Fragment, c.fragment),
+        ];
+        for (component, text) in all {
+            if let Some(text) = text {
+                let range = self.range_of(text);
+                self.components.push((component, range));
+            }
+        }
+    }
+
+    /// The component holding byte `offset`.
+    fn component_at(&self, offset: usize) -> Component {
+        self.components
+            .iter()
+            .find(|(_, range)| range.contains(&offset))
+            .map_or(Component::Path, |(component, _)| *component)
+    }
+
+    fn scheme<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+        let Some(scheme) = iri.scheme() else {
+            return;
+        };
+        if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+            let message = format!(
+                "the scheme '{}' has upper-case letters, write '{}' (section 5.3.2.1: schemes are normalized to lowercase, RFC 3986 section 3.1)",
+                Quoted(scheme),
+                Quoted(&scheme.to_ascii_lowercase())
+            );
+            self.warn(
+                Code::UppercaseScheme,
+                Component::Scheme,
+                self.range_of(scheme),
+                message,
+            );
+        }
+    }
+
+    fn host<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+        let Some(Host::RegName(host)) = iri.host_parsed() else {
+            return;
+        };
+        let range = self.range_of(host);
+        let upper =
+            percent::pieces(host).any(|p| matches!(p, Piece::Literal(c) if c.is_ascii_uppercase()));
+        if upper {
+            let lower: String = lowercase_literals(host);
+            let message = format!(
+                "the host '{}' has upper-case letters, write '{}' (section 5.3.2.1: registered names are case-insensitive and normalized to lowercase, section 7.5: lowercase is less ambiguous)",
+                Quoted(host),
+                Quoted(&lower)
+            );
+            self.warn(Code::UppercaseHost, Component::Host, range.clone(), message);
+        }
+        let dns = iri
+            .scheme()
+            .and_then(|s| STANDARD.lookup(s))
+            .is_some_and(|s| s.dns_host());
+        let needs_idna = host.bytes().any(|b| !b.is_ascii() || b == b'%');
+        if !dns || !needs_idna {
+            return;
+        }
+        if let Err(MappingError::Idna(error)) = ToUri::new()
+            .idna(true)
+            .component(mapping::Component::Host, host)
+        {
+            let start = range.start + error.offset();
+            let end = (start + error.label().len()).min(range.end);
+            let message = format!(
+                "{error} (section 3.1: a host that is a domain name must be valid for IDNA, RFC 3490, UTS 46)"
+            );
+            self.warn(Code::IdnInvalid, Component::Host, start..end, message);
+        }
+    }
+
+    fn bidi_formatting(&mut self) {
+        let found: Vec<(usize, char)> = self
+            .text
+            .char_indices()
+            .filter(|&(_, c)| !c.is_ascii() && is_bidi_formatting(c))
+            .collect();
+        for (i, c) in found {
+            let message = format!(
+                "bidirectional formatting character {}: IRIs MUST NOT contain it (section 4.1), percent-encode it",
+                CharName(c)
+            );
+            let component = self.component_at(i);
+            self.warn(
+                Code::BidiFormatting,
+                component,
+                i..i + c.len_utf8(),
+                message,
+            );
+        }
+    }
+
+    fn bidi<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+        for v in iri.bidi_violations() {
+            let part = &self.text[v.range()];
+            let at = self.text[v.offset()..].chars().next().unwrap_or(' ');
+            let (code, message) = match v.restriction() {
+                Restriction::NoMixing => (
+                    Code::BidiMixed,
+                    format!(
+                        "'{}' mixes right-to-left and left-to-right characters ({} at byte {}), section 4.2 rule 1: a component SHOULD NOT use both",
+                        Quoted(part),
+                        CharName(at),
+                        v.offset()
+                    ),
+                ),
+                Restriction::RtlEnds => (
+                    Code::BidiRtlEnds,
+                    format!(
+                        "'{}' uses right-to-left characters but {} at byte {} is not one, section 4.2 rule 2: such a component SHOULD start and end with right-to-left characters",
+                        Quoted(part),
+                        CharName(at),
+                        v.offset()
+                    ),
+                ),
+            };
+            self.warn(code, v.component().into(), v.range(), message);
+        }
+    }
+
+    /// `mixed-script` and `confusable`, on each part.
+    fn parts<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+        let mut parts = Vec::new();
+        for_each_part(iri, &Split::new(), |component, range| {
+            if !self.text[range.clone()].is_ascii() {
+                parts.push((component, range));
+            }
+        });
+        for (component, range) in parts {
+            let decoded = decode(&self.text[range.clone()]);
+            if decoded.is_ascii() {
+                continue;
+            }
+            if let Some(scripts) = mixed_scripts(&decoded) {
+                let message = format!(
+                    "'{}' mixes the scripts {scripts}, section 7.5: the characters of one component should be ones used together in one language (section 8: spoofing)",
+                    Quoted(&decoded)
+                );
+                self.warn(Code::MixedScript, component.into(), range.clone(), message);
+            }
+            if let Some(ascii) = ascii_skeleton(&decoded) {
+                let message = format!(
+                    "'{}' looks like the ASCII '{}' (UTS 39 confusables), sections 6.1 b and 7.5: avoid look-alikes (section 8: spoofing)",
+                    Quoted(&decoded),
+                    Quoted(&ascii)
+                );
+                self.warn(Code::Confusable, component.into(), range, message);
+            }
+        }
+    }
+
+    /// Normalization and percent-encoding, on each whole component.
+    fn whole_components(&mut self) {
+        let shows_characters = !self.text.is_ascii();
+        let components: Vec<(Component, Range<usize>)> = self
+            .components
+            .iter()
+            .filter(|(c, _)| !matches!(c, Component::Scheme | Component::Port))
+            .cloned()
+            .collect();
+        for (component, range) in components {
+            let text = &self.text[range.clone()];
+            if text.is_ascii() && !text.contains('%') {
+                continue;
+            }
+            self.normalization(component, range.clone());
+            if text.contains('%') {
+                self.percent(component, range, shows_characters);
+            }
+        }
+    }
+
+    fn normalization(&mut self, component: Component, range: Range<usize>) {
+        let decoded = decode(&self.text[range.clone()]);
+        let (_, tail) = ComposingNormalizerBorrowed::new_nfc().split_normalized(&decoded);
+        if !tail.is_empty() {
+            let message = format!(
+                "not in NFC from '{}' on, sections 5.3.2.2 and 7.5: IRIs should be in NFC (section 8: unnormalized names invite spoofing)",
+                Quoted(tail)
+            );
+            self.warn(Code::NotNfc, component, range, message);
+            return;
+        }
+        let (_, tail) = ComposingNormalizerBorrowed::new_nfkc().split_normalized(&decoded);
+        if let Some(c) = tail
+            .chars()
+            .find(|&c| !is_nfkc_stable(c))
+            .or(tail.chars().next())
+        {
+            let message = format!(
+                "not in NFKC: {} is a compatibility variant (a ligature, a full-width or half-width form, ...), section 7.5: names should be in NFKC, section 6.1 b: avoid look-alikes",
+                CharName(c)
+            );
+            self.warn(Code::NotNfkc, component, range, message);
+        }
+    }
+
+    fn percent(&mut self, component: Component, range: Range<usize>, shows_characters: bool) {
+        let all = self.text;
+        let text = &all[range.clone()];
+        let mut runs = Runs::default();
+        let mut pos = 0;
+        let mut skip_to = 0;
+        let mut pieces = percent::pieces(text);
+        while let Some(piece) = pieces.next() {
+            let start = pos;
+            pos += match piece {
+                Piece::Literal(c) | Piece::Stray(c) => c.len_utf8(),
+                Piece::Encoded { raw, .. } | Piece::Invalid { raw, .. } => raw.len(),
+            };
+            if start < skip_to {
+                continue;
+            }
+            let kind = match piece {
+                Piece::Literal(_) | Piece::Stray(_) => None,
+                Piece::Encoded { c, .. } if c.is_ascii() => {
+                    class::is_unreserved(c).then_some(Code::PctUnreserved)
+                }
+                Piece::Encoded { c, .. } => {
+                    (shows_characters && shown_by_iri(component, c)).then_some(Code::PctShouldShow)
+                }
+                Piece::Invalid { octet, .. } => match overlong(octet, pieces.clone()) {
+                    Some((len, c)) => {
+                        let end = start + 3 * len;
+                        runs.flush(self, component, range.start, text);
+                        let raw = &text[start..end];
+                        let message = format!(
+                            "{} is an overlong UTF-8 form of {}, which a lax decoder reads as that character (section 8)",
+                            Quoted(raw),
+                            CharName(c)
+                        );
+                        let at = range.start + start;
+                        self.warn(Code::PctOverlong, component, at..range.start + end, message);
+                        skip_to = end;
+                        continue;
+                    }
+                    None => Some(Code::PctNotUtf8),
+                },
+            };
+            runs.extend(self, component, range.start, text, kind, start..pos);
+        }
+        runs.flush(self, component, range.start, text);
+    }
+}
+
+/// The current run of adjacent `%HH` pieces that fire one code.
+#[derive(Default)]
+struct Runs {
+    current: Option<(Code, Range<usize>)>,
+}
+
+impl Runs {
+    fn extend(
+        &mut self,
+        lint: &mut Linter<'_>,
+        component: Component,
+        base: usize,
+        text: &str,
+        kind: Option<Code>,
+        piece: Range<usize>,
+    ) {
+        match (&mut self.current, kind) {
+            (Some((code, range)), Some(kind)) if *code == kind && range.end == piece.start => {
+                range.end = piece.end;
+            }
+            (_, kind) => {
+                self.flush(lint, component, base, text);
+                self.current = kind.map(|k| (k, piece));
+            }
+        }
+    }
+
+    fn flush(&mut self, lint: &mut Linter<'_>, component: Component, base: usize, text: &str) {
+        let Some((code, range)) = self.current.take() else {
+            return;
+        };
+        let raw = &text[range.clone()];
+        let decoded = percent::decode_utf8_lossy(raw);
+        let message = match code {
+            Code::PctUnreserved => format!(
+                "{} encodes the unreserved '{}', which should be written as itself (section 5.3.2.3, RFC 3986 section 2.3)",
+                Quoted(raw),
+                Quoted(&decoded)
+            ),
+            Code::PctShouldShow => format!(
+                "{} encodes '{}', which this IRI could show as itself (sections 3.2 and 7.5: an IRI uses characters where it can)",
+                Quoted(raw),
+                Quoted(&decoded)
+            ),
+            _ => format!(
+                "{} is not UTF-8 (sections 3.2 and 6.4: IRIs encode characters in UTF-8, section 8: legacy encodings invite spoofing)",
+                Quoted(raw)
+            ),
+        };
+        lint.warn(
+            code,
+            component,
+            base + range.start..base + range.end,
+            message,
+        );
+    }
+}
+
+/// An overlong UTF-8 form starting with the ill-formed `first` octet and
+/// going on with the next `%HH` pieces: its length in octets and the
+/// character it would mean to a lax decoder. Only the forms a lax decoder
+/// can read: `C0`/`C1` with one continuation octet, `E0` with a second
+/// octet below `A0`, `F0` with one below `90`.
+fn overlong(first: u8, mut rest: percent::Pieces<'_>) -> Option<(usize, char)> {
+    let (len, second_max, mut value) = match first {
+        0xC0 | 0xC1 => (2, 0xBF, u32::from(first & 0x1F)),
+        0xE0 => (3, 0x9F, 0),
+        0xF0 => (4, 0x8F, 0),
+        _ => return None,
+    };
+    for i in 1..len {
+        let Some(Piece::Invalid { octet, .. }) = rest.next() else {
+            return None;
+        };
+        let max = if i == 1 { second_max } else { 0xBF };
+        if !(0x80..=max).contains(&octet) {
+            return None;
+        }
+        value = value << 6 | u32::from(octet & 0x3F);
+    }
+    char::from_u32(value).map(|c| (len, c))
+}
+
+/// Whether section 3.2 would show the percent-encoded non-ASCII `c` as
+/// itself in `component`: allowed there unencoded, and appropriate (not a
+/// bidi formatting character, a space, a compatibility variant, or a
+/// combining mark that could attach to a delimiter).
+fn shown_by_iri(component: Component, c: char) -> bool {
+    let component = match component {
+        Component::Userinfo => mapping::Component::Userinfo,
+        Component::Host => mapping::Component::Host,
+        Component::Query => mapping::Component::Query,
+        Component::Fragment => mapping::Component::Fragment,
+        _ => mapping::Component::Path,
+    };
+    component.allows_unencoded(c)
+        && !is_bidi_formatting(c)
+        && !c.is_whitespace()
+        && is_nfkc_stable(c)
+        && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0
+}
+
+fn is_nfkc_stable(c: char) -> bool {
+    let mut buf = [0; 4];
+    ComposingNormalizerBorrowed::new_nfkc().is_normalized(c.encode_utf8(&mut buf))
+}
+
+/// `text` with its `%HH` runs decoded as UTF-8, octets that are not UTF-8
+/// as U+FFFD.
+fn decode(text: &str) -> Cow<'_, str> {
+    if !text.contains('%') {
+        return Cow::Borrowed(text);
+    }
+    percent::decode_utf8_lossy(text)
+}
+
+/// `host` with its letters written as themselves lowercased (`%HH` kept).
+fn lowercase_literals(host: &str) -> String {
+    let mut out = String::with_capacity(host.len());
+    for piece in percent::pieces(host) {
+        match piece {
+            Piece::Literal(c) | Piece::Stray(c) => out.push(c.to_ascii_lowercase()),
+            Piece::Encoded { raw, .. } | Piece::Invalid { raw, .. } => out.push_str(raw),
+        }
+    }
+    out
+}
+
+/// The scripts of `text` when no language uses them together (UTS 39's
+/// "highly restrictive" level fails), named for a message.
+fn mixed_scripts(text: &str) -> Option<String> {
+    if !AugmentedScriptSet::for_str(text).is_empty() {
+        return None;
+    }
+    // Latin with Han and Japanese kana, Han and Bopomofo, or Han and
+    // Hangul is allowed.
+    let mut without_latin = AugmentedScriptSet::default();
+    for c in text.chars() {
+        let set = AugmentedScriptSet::for_char(c);
+        if !set.base.contains_script(Script::Latin) {
+            without_latin.intersect_with(set);
+        }
+    }
+    if without_latin.hanb || without_latin.jpan || without_latin.kore {
+        return None;
+    }
+    let mut names: Vec<&'static str> = Vec::new();
+    let mut more = false;
+    for c in text.chars() {
+        let script = c.script();
+        if matches!(script, Script::Common | Script::Inherited | Script::Unknown) {
+            continue;
+        }
+        let name = script.full_name();
+        if !names.contains(&name) {
+            if names.len() == 4 {
+                more = true;
+                break;
+            }
+            names.push(name);
+        }
+    }
+    let mut list = names.join(", ");
+    if more {
+        list.push_str(", ...");
+    }
+    Some(list)
+}
+
+/// The UTS 39 skeleton of `text` when it is all ASCII (so `text`, which is
+/// not, could pass for that ASCII text), at most 64 characters of it. Only
+/// for text of Latin, Greek, Cyrillic and common characters, where section
+/// 7.5 places the confusion: a name in one other script is left to its
+/// native readers, as the section says.
+fn ascii_skeleton(text: &str) -> Option<String> {
+    let lookalike_scripts = text.chars().all(|c| {
+        matches!(
+            c.script(),
+            Script::Latin | Script::Greek | Script::Cyrillic | Script::Common | Script::Inherited
+        )
+    });
+    if !lookalike_scripts {
+        return None;
+    }
+    let mut ascii = String::new();
+    let mut len = 0usize;
+    for c in unicode_security::skeleton(text) {
+        if !c.is_ascii() {
+            return None;
+        }
+        if len < 64 {
+            ascii.push(c);
+        }
+        len += 1;
+    }
+    (len > 0).then_some(ascii)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    /// The codes of `text`'s warnings, in order.
+    fn codes(text: &str) -> Vec<&'static str> {
+        lint(text)
+            .unwrap()
+            .iter()
+            .map(|w| w.code().as_str())
+            .collect()
+    }
+
+    /// The one warning of `text` with `code`.
+    fn only(text: &str, code: Code) -> Warning {
+        let found: Vec<Warning> = lint(text)
+            .unwrap()
+            .into_iter()
+            .filter(|w| w.code() == code)
+            .collect();
+        assert_eq!(found.len(), 1, "{text}: {found:?}");
+        found.into_iter().next().unwrap()
+    }
+
+    /// Each warning cites a section and names its code once.
+    fn well_formed(w: &Warning) {
+        assert!(w.message().contains("section"), "{w}");
+        assert!(w.to_string().starts_with(w.code().as_str()), "{w}");
+    }
+
+    #[test]
+    fn bidi_formatting() {
+        let w = only("http://a/b\u{202E}c", Code::BidiFormatting);
+        assert_eq!((w.component(), w.range()), (Component::Path, 10..13));
+        assert!(w.message().contains("U+202E") && w.message().contains("section 4.1"));
+        // In any component; the isolates and ALM too; encoded is fine.
+        let w = only("http://a/?\u{2066}", Code::BidiFormatting);
+        assert_eq!(w.component(), Component::Query);
+        let w = only("http://u\u{061C}@a/", Code::BidiFormatting);
+        assert_eq!(w.component(), Component::Userinfo);
+        assert_eq!(codes("http://a/%E2%80%AE"), [] as [&str; 0]);
+        well_formed(&w);
+    }
+
+    #[test]
+    fn bidi_mixed_and_rtl_ends() {
+        let w = only("http://a/שלוםabc", Code::BidiMixed);
+        assert_eq!((w.component(), w.range()), (Component::Path, 9..20));
+        assert!(w.message().contains("section 4.2 rule 1"), "{w}");
+        well_formed(&w);
+        let w = only("http://a/של1", Code::BidiRtlEnds);
+        assert_eq!(w.range(), 9..14);
+        assert!(w.message().contains("'1' (U+0031) at byte 13"), "{w}");
+        well_formed(&w);
+        // A host label: the bidi rule, and IDNA's own.
+        assert_eq!(
+            codes("http://1שלום.example/"),
+            ["bidi-rtl-ends", "idn-invalid"]
+        );
+    }
+
+    #[test]
+    fn not_nfc() {
+        // Section 5.3.2.2's example.
+        let w = only(
+            "http://www.example.org/re\u{301}sume\u{301}.html",
+            Code::NotNfc,
+        );
+        assert_eq!((w.component(), w.range()), (Component::Path, 22..38));
+        well_formed(&w);
+        // Percent-encoded text counts as what it denotes.
+        only("http://www.example.org/re%CC%81sume.html", Code::NotNfc);
+        // Not NFC implies not NFKC: one warning.
+        assert_eq!(codes("http://a/e\u{301}"), ["not-nfc"]);
+    }
+
+    #[test]
+    fn not_nfkc() {
+        // Section 7.5's ligature, section 6.1's full-width Latin and
+        // half-width Katakana.
+        let w = only("http://example.org/\u{FB01}le", Code::NotNfkc);
+        assert!(w.message().contains("U+FB01"), "{w}");
+        assert_eq!(w.range(), 18..24);
+        well_formed(&w);
+        only("http://example.org/ｆｏｏ", Code::NotNfkc);
+        let w = only("http://example.org/ｶﾀｶﾅ", Code::NotNfkc);
+        assert!(w.message().contains("U+FF76"), "{w}");
+        only("http://example.org/?q=%EF%AC%81", Code::NotNfkc);
+    }
+
+    #[test]
+    fn mixed_script() {
+        // Section 7.5: Latin "A" and Cyrillic "A". Here a Cyrillic `а`.
+        let w = only("http://example.org/p\u{430}ypal", Code::MixedScript);
+        assert!(w.message().contains("Latin, Cyrillic"), "{w}");
+        assert_eq!((w.component(), w.range()), (Component::Path, 19..26));
+        well_formed(&w);
+        // Per label and per part: Latin and Greek in separate parts is fine.
+        assert_eq!(codes("http://example.org/abc/αβγ.txt"), [] as [&str; 0]);
+        // Japanese mixes scripts legitimately, with Latin too.
+        assert_eq!(
+            codes("http://example.org/Web開発とカタカナ"),
+            [] as [&str; 0]
+        );
+        assert_eq!(codes("http://example.org/한국어漢字"), [] as [&str; 0]);
+        only("http://example.org/αβγabc", Code::MixedScript);
+    }
+
+    #[test]
+    fn confusable() {
+        // All Cyrillic, so one script, but it reads "рау" as "pay".
+        let w = only("http://example.org/\u{440}\u{430}\u{443}", Code::Confusable);
+        assert!(w.message().contains("'pay'"), "{w}");
+        assert_eq!(
+            codes("http://example.org/\u{440}\u{430}\u{443}"),
+            ["confusable"]
+        );
+        well_formed(&w);
+        // Hosts too.
+        assert_eq!(
+            only("http://\u{440}\u{430}\u{443}.com/", Code::Confusable).component(),
+            Component::Host
+        );
+        // A name in one other script is left to its readers (7.5), though
+        // Hebrew `סע` has the skeleton `oy`.
+        assert_eq!(codes("http://example.org/סע"), [] as [&str; 0]);
+        // Accented Latin does not look like plain ASCII.
+        assert_eq!(codes("http://example.org/résumé"), [] as [&str; 0]);
+    }
+
+    #[test]
+    fn pct_not_utf8() {
+        let warnings = lint("http://www.example.org/r%E9sum%E9.html").unwrap();
+        let ranges: Vec<_> = warnings.iter().map(|w| (w.code(), w.range())).collect();
+        assert_eq!(
+            ranges,
+            [(Code::PctNotUtf8, 24..27), (Code::PctNotUtf8, 30..33)]
+        );
+        well_formed(&warnings[0]);
+        // A run is one warning; a surrogate is not UTF-8.
+        let w = only("http://a/%ED%A0%80", Code::PctNotUtf8);
+        assert_eq!(w.range(), 9..18);
+    }
+
+    #[test]
+    fn pct_overlong() {
+        // Section 8's example.
+        let w = only("http://a/%C0%AF..", Code::PctOverlong);
+        assert_eq!(w.range(), 9..15);
+        assert!(w.message().contains("'/' (U+002F)"), "{w}");
+        well_formed(&w);
+        let w = only("http://a/%e0%80%af", Code::PctOverlong);
+        assert_eq!(w.range(), 9..18);
+        let w = only("http://a/%F0%80%80%AF", Code::PctOverlong);
+        assert_eq!(w.range(), 9..21);
+        // `%C0` alone is just not UTF-8.
+        assert_eq!(codes("http://a/%C0x"), ["pct-not-utf8"]);
+        assert_eq!(
+            codes("http://a/%C1%BF%FF"),
+            ["pct-overlong", "pct-not-utf8"]
+        );
+    }
+
+    #[test]
+    fn pct_unreserved() {
+        // Section 5.3.2.3's examples.
+        let w = only("http://example.org/%7euser", Code::PctUnreserved);
+        assert_eq!(w.range(), 19..22);
+        assert!(w.message().contains("'~'"), "{w}");
+        well_formed(&w);
+        let w = only("http://example.org/%41%42/%2F", Code::PctUnreserved);
+        assert_eq!(w.range(), 19..25);
+    }
+
+    #[test]
+    fn pct_should_show() {
+        let w = only(
+            "http://example.org/résumé/%C3%A9%C3%A8t",
+            Code::PctShouldShow,
+        );
+        assert_eq!((w.component(), w.range()), (Component::Path, 28..40));
+        assert!(w.message().contains("'éè'"), "{w}");
+        well_formed(&w);
+        // A URI is a legitimate form: no warning.
+        assert_eq!(
+            codes("http://example.org/r%C3%A9sum%C3%A9"),
+            [] as [&str; 0]
+        );
+        // What to_iri keeps encoded never fires.
+        let kept = codes("http://example.org/é/%E2%80%AE%C2%A0%CC%81");
+        assert!(!kept.contains(&"pct-should-show"), "{kept:?}");
+    }
+
+    #[test]
+    fn uppercase_scheme_and_host() {
+        // Section 5.3.2.1's example.
+        let warnings = lint("HTTP://www.EXAMPLE.com/").unwrap();
+        assert_eq!(warnings.len(), 2);
+        let (scheme, host) = (&warnings[0], &warnings[1]);
+        assert_eq!(
+            (scheme.code(), scheme.range()),
+            (Code::UppercaseScheme, 0..4)
+        );
+        assert!(scheme.message().contains("write 'http'"), "{scheme}");
+        assert_eq!((host.code(), host.range()), (Code::UppercaseHost, 7..22));
+        assert!(host.message().contains("write 'www.example.com'"), "{host}");
+        well_formed(scheme);
+        well_formed(host);
+        // Hex digits of a triplet are not letters of the name.
+        assert_eq!(codes("http://%C3%A9.example/"), [] as [&str; 0]);
+    }
+
+    #[test]
+    fn idn_invalid() {
+        let w = only("http://a_b.例え.jp/", Code::IdnInvalid);
+        assert_eq!((w.component(), w.range()), (Component::Host, 7..10));
+        assert!(w.message().contains("'_' (U+005F)"), "{w}");
+        well_formed(&w);
+        let w = only("https://-例え.jp/", Code::IdnInvalid);
+        assert!(w.message().contains("'-'"), "{w}");
+        // Not a domain-name scheme: not checked.
+        assert_eq!(codes("foo://a_b.例え.jp/"), [] as [&str; 0]);
+        // A hostile label is quoted bounded.
+        let long = alloc::format!("http://{}_例/", "é".repeat(10_000));
+        let w = only(&long, Code::IdnInvalid);
+        assert!(w.message().len() < 400, "{}", w.message().len());
+    }
+
+    #[test]
+    fn every_code_has_a_test_and_a_distinct_name() {
+        // The tests above, one per code, by name.
+        let tested = [
+            ("bidi-formatting", "http://a/\u{202E}"),
+            ("bidi-mixed", "http://a/שa"),
+            ("bidi-rtl-ends", "http://a/ש1"),
+            ("not-nfc", "http://a/e\u{301}"),
+            ("not-nfkc", "http://a/\u{FB01}"),
+            ("mixed-script", "http://a/a\u{3B1}"),
+            ("confusable", "http://a/\u{440}"),
+            ("pct-not-utf8", "http://a/%FF"),
+            ("pct-overlong", "http://a/%C0%AF"),
+            ("pct-unreserved", "http://a/%41"),
+            ("pct-should-show", "http://a/é%C3%A9"),
+            ("uppercase-scheme", "A:b"),
+            ("uppercase-host", "http://A/"),
+            ("idn-invalid", "http://-é/"),
+        ];
+        assert_eq!(tested.len(), Code::ALL.len());
+        for (code, (name, example)) in Code::ALL.iter().zip(tested) {
+            assert_eq!(code.as_str(), name);
+            assert!(
+                codes(example).contains(&name),
+                "{example}: {:?}",
+                codes(example)
+            );
+        }
+    }
+}

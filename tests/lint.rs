@@ -1,0 +1,315 @@
+//! `lint`, `bidi` and `display` on the RFC's own examples and on hostile
+//! input.
+//!
+//! The examples of RFC 3987 sections 3.1, 3.2, 4.4, 5.3 and 6.4 are linted
+//! with the warnings each should get: none for those that follow the rules,
+//! and exactly the right codes for those the RFC gives as what not to do
+//! (or as legacy forms). Hostile inputs (every code point, megabyte lines)
+//! must not panic and must take linear time, checked as a ratio of times
+//! per byte, never an absolute time.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use rfc3987::display::{Script, Show};
+use rfc3987::grammar::class;
+use rfc3987::lint::lint;
+use rfc3987::IriRef;
+
+/// The RFC's Bidi Notation (capitals are right-to-left letters) in Hebrew.
+fn hebrew(notation: &str) -> String {
+    let alphabet: Vec<char> = "אבגדהוזחטיכלמנסעפצקרשת".chars().collect();
+    notation
+        .chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                alphabet[usize::from(c as u8 - b'A')]
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+fn codes(text: &str) -> Vec<&'static str> {
+    let mut codes: Vec<&'static str> = lint(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .iter()
+        .map(|w| w.code().as_str())
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+}
+
+#[test]
+fn rfc_examples_get_exactly_their_warnings() {
+    // (section, example as the RFC gives it, XML character references
+    // written out, warnings expected)
+    let examples: &[(&str, &str, &[&str])] = &[
+        // 3.1: the IRI, its IDNA form and its URI form.
+        ("3.1", "http://résumé.example.org", &[]),
+        ("3.1", "http://xn--rsum-bpad.example.org", &[]),
+        ("3.1", "http://r%C3%A9sum%C3%A9.example.org", &[]),
+        ("3.1", "http://www.example.org/red%09rosé#red", &[]),
+        ("3.1", "http://www.example.org/red%09ros%C3%A9#red", &[]),
+        ("3.1", "http://example.com/\u{10300}\u{10301}\u{10302}", &[]),
+        (
+            "3.1",
+            "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82",
+            &[],
+        ),
+        // 3.2: a legacy URI, not UTF-8 (a section 8 / 6.4 warning), and its
+        // UTF-8 form.
+        (
+            "3.2",
+            "http://www.example.org/r%E9sum%E9.html",
+            &["pct-not-utf8"],
+        ),
+        ("3.2", "http://www.example.org/r%C3%A9sum%C3%A9.html", &[]),
+        // 3.2.1: the conversion keeps the RLO encoded, as 4.1 requires.
+        (
+            "3.2.1",
+            "http://\u{7D0D}\u{8C46}.example.org/%E2%80%AE",
+            &[],
+        ),
+        ("3.2.1", "http://www.example.org/D%C3%BCrst", &[]),
+        ("3.2.1", "http://www.example.org/Dürst", &[]),
+        ("3.2.1", "http://www.example.org/D%FCrst", &["pct-not-utf8"]),
+        // 5.3: the comparison ladder's examples.
+        ("5.3.1", "http://example.org/rosé", &[]),
+        (
+            "5.3.2.1",
+            "HTTP://www.EXAMPLE.com/",
+            &["uppercase-host", "uppercase-scheme"],
+        ),
+        ("5.3.2.1", "http://www.example.com/", &[]),
+        ("5.3.2.2", "http://www.example.org/résumé.html", &[]),
+        (
+            "5.3.2.2",
+            "http://www.example.org/re\u{301}sume\u{301}.html",
+            &["not-nfc"],
+        ),
+        ("5.3.2.3", "http://example.org/~user", &[]),
+        ("5.3.2.3", "http://example.org/%7euser", &["pct-unreserved"]),
+        ("5.3.2.3", "http://example.org/%7Euser", &["pct-unreserved"]),
+        ("5.3.3", "http://example.com/?", &[]),
+        ("5.3.3", "http://example.com", &[]),
+        ("5.3.3", "http://example.com:/", &[]),
+        ("5.3.3", "http://example.com:80/", &[]),
+        ("5.3.4", "http://résumé.example.org", &[]),
+        // 6.4: UTF-8 and a legacy encoding side by side.
+        (
+            "6.4",
+            "http://www.example.org/r%E9sum%E9.xml#r%C3%A9sum%C3%A9",
+            &["pct-not-utf8"],
+        ),
+        (
+            "6.4",
+            "http://www.example.org/r%E9sum%E9.xml#résumé",
+            &["pct-not-utf8"],
+        ),
+        // The crate docs' examples, in the spirit of the RFC's.
+        (
+            "-",
+            "https://例え.jp/引き出し/résumé.html?page=2#第1章",
+            &[],
+        ),
+    ];
+    for (section, example, expected) in examples {
+        assert_eq!(codes(example), *expected, "section {section}: {example}");
+    }
+}
+
+#[test]
+fn section_4_4_examples_are_linted_as_the_rfc_says() {
+    // Examples 1 to 7 are allowed; 10 is "allowed but not recommended" by
+    // 4.2 and breaks the bidi rule of IDNA (RFC 5893: an all-digit label in
+    // a name with right-to-left labels), which `idn-invalid` reports.
+    for (n, notation, expected) in [
+        (1, "http://ab.CDEFGH.ij/kl/mn/op.html", &[] as &[&str]),
+        (2, "http://ab.CDE.FGH/ij/kl/mn/op.html", &[]),
+        (3, "http://AB.CD.EF/GH/IJ/KL?MN=OP;QR=ST#UV", &[]),
+        (4, "http://AB.CD.ef/gh/IJ/KL.html", &[]),
+        (5, "http://ab.cd.EF/GH/ij/kl.html", &[]),
+        (6, "http://ab.CD.EF/GH/IJ/kl.html", &[]),
+        (7, "http://ab.CDE123FGH.ij/kl/mn/op.html", &[]),
+        (8, "http://ab.cd.ef/GH1/2IJ/KL.html", &["bidi-rtl-ends"]),
+        // The encoded digits are unreserved characters, too.
+        (
+            9,
+            "http://ab.cd.ef/GH%31/%32IJ/KL.html",
+            &["bidi-rtl-ends", "pct-unreserved"],
+        ),
+        (10, "http://ab.CDEFGH.123/kl/mn/op.html", &["idn-invalid"]),
+    ] {
+        let text = hebrew(notation);
+        assert_eq!(codes(&text), expected, "example {n}: {text}");
+    }
+}
+
+/// Every scalar value, in one IRI reference: the `ipchar`s in a path, the
+/// `iquery` ones in the query, and all of them percent-encoded.
+fn every_code_point() -> Vec<String> {
+    let all = || (0..=0x10FFFFu32).filter_map(char::from_u32);
+    let path: String = all().filter(|&c| class::is_ipchar(c) && c != '%').collect();
+    let query: String = all().filter(|&c| class::is_iquery(c) && c != '%').collect();
+    let mut encoded = String::from("x:/");
+    for c in all() {
+        let mut buf = [0; 4];
+        for b in c.encode_utf8(&mut buf).bytes() {
+            encoded.push_str(&format!("%{b:02X}"));
+        }
+    }
+    // Hosts: each code point that ireg-name allows, in labels of 40.
+    let host_chars: Vec<char> = all()
+        .filter(|&c| class::is_ireg_name(c) && c != '%')
+        .collect();
+    let host: Vec<String> = host_chars
+        .chunks(40)
+        .take(2000)
+        .map(|chunk| chunk.iter().collect())
+        .collect();
+    vec![
+        format!("http://example.org/{path}?{query}#{path}"),
+        format!("http://{}/", host.join(".")),
+        encoded,
+    ]
+}
+
+#[test]
+fn every_code_point_is_linted_and_shown_without_panic() {
+    for text in every_code_point() {
+        let iri = IriRef::parse(text.as_str()).expect("built from the grammar's classes");
+        let warnings = iri.lint();
+        for w in &warnings {
+            assert!(text.is_char_boundary(w.range().start) && text.is_char_boundary(w.range().end));
+            // Bounded messages, whatever the input.
+            assert!(w.message().len() < 1000, "{}", w.message().len());
+        }
+        let _ = iri.bidi_violations();
+        let _ = iri.check_strict();
+        let shown = iri.for_display_with(
+            &Show::new()
+                .bidi_unsafe(true)
+                .confusables(true)
+                .scripts(&[Script::Latin]),
+        );
+        assert!(!shown.is_empty());
+    }
+}
+
+/// The minimum over a few runs of the time `f` takes.
+fn time(f: &dyn Fn()) -> Duration {
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Time per byte on the large input over time per byte on the small one;
+/// measured again (up to 4 times) while over the bound, so that a busy
+/// machine slows the test rather than failing it.
+fn ratio(op: &dyn Fn(&str), small: &str, large: &str) -> f64 {
+    let per_byte = |input: &str, reps: u32| {
+        time(&|| {
+            for _ in 0..reps {
+                op(black_box(input));
+            }
+        })
+        .as_secs_f64()
+            / (f64::from(reps) * input.len() as f64)
+    };
+    let reps = (large.len() / small.len()).max(1) as u32;
+    let mut best = f64::INFINITY;
+    for _ in 0..5 {
+        best = best.min(per_byte(large, 1) / per_byte(small, reps));
+        if best < MAX_RATIO {
+            break;
+        }
+    }
+    best
+}
+
+/// A linear algorithm gives about 1; a quadratic one about 256 (the large
+/// input is 256 times the small).
+const MAX_RATIO: f64 = 20.0;
+
+/// An operation measured, by its effect on one input.
+type Op = dyn Fn(&str);
+
+/// Pathological shapes: a unit repeated to about `n` bytes after a head.
+fn shape(head: &str, unit: &str, n: usize) -> String {
+    let mut s = String::from(head);
+    while s.len() < n {
+        s.push_str(unit);
+    }
+    s
+}
+
+#[test]
+fn lint_bidi_and_display_take_linear_time() {
+    let units: &[(&str, &str)] = &[
+        ("http://a/", "שa1"),
+        ("http://a/", "e\u{301}"),
+        ("http://a/", "\u{FB01}"),
+        ("http://a/", "%C0%AF"),
+        ("http://a/", "%FF"),
+        ("http://a/", "%41"),
+        ("http://a/é", "%C3%A9x"),
+        ("http://a/", "p\u{430}"),
+        ("http://a/", "\u{440}"),
+        ("http://a/", "\u{202E}"),
+        ("http://a/?", "q=ש&"),
+        ("http://", "é."),
+        ("http://", "A"),
+        ("http://a/", "ש/1"),
+    ];
+    let ops: &[(&str, &Op)] = &[
+        ("lint", &|s| {
+            black_box(lint(s).map(|w| w.len()).unwrap_or(0));
+        }),
+        ("bidi", &|s| {
+            black_box(
+                IriRef::parse(s)
+                    .map(|i| i.bidi_violations().len())
+                    .unwrap_or(0),
+            );
+        }),
+        ("display", &|s| {
+            let show = Show::new()
+                .bidi_unsafe(true)
+                .confusables(true)
+                .scripts(&[Script::Latin]);
+            black_box(
+                IriRef::parse(s)
+                    .map(|i| i.for_display_with(&show).len())
+                    .unwrap_or(0),
+            );
+        }),
+    ];
+    let mut failures = Vec::new();
+    for (head, unit) in units {
+        let small = shape(head, unit, 1 << 10);
+        let large = shape(head, unit, 1 << 18);
+        for (name, op) in ops {
+            let r = ratio(*op, &small, &large);
+            println!("{name:8} {unit:10?} {r:6.2}");
+            if r >= MAX_RATIO {
+                failures.push(format!("{name} on {unit:?}: ratio {r:.1}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn a_ten_megabyte_line_is_linted() {
+    let text = shape("http://a/", "שלום%C0%AFe\u{301}p\u{430}/", 10 << 20);
+    let warnings = lint(&text).unwrap();
+    assert!(warnings.len() > 1000);
+}
