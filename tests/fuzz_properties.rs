@@ -529,6 +529,22 @@ fn find_properties() {
 }
 
 #[test]
+fn lint_properties() {
+    let strategy = prop_oneof![
+        4 => one_string(),
+        1 => select(&[
+            "http://\u{5D0}\u{5D1}.example/\u{5D2}/abc",
+            "http://a/\u{202E}x",
+            "http://ＡＢ.example/ﬁ",
+            "http://a/%C0%AF?%41",
+            "HTTP://EXAMPLE.org/\u{627}1",
+        ][..])
+        .prop_map(|s| s.as_bytes().to_vec()),
+    ];
+    drive("lint", strategy, 4_000, 2000);
+}
+
+#[test]
 fn entry_properties() {
     let strategy = prop_oneof![
         3 => one_string(),

@@ -50,6 +50,7 @@ pub const TARGETS: &[(&str, Property)] = &[
     ("scan", scan),
     ("find", find),
     ("entry", entry),
+    ("lint", lint),
 ];
 
 /// A property function: panics when a property fails.
@@ -327,6 +328,65 @@ pub fn find(data: &[u8]) -> Checked {
     } else {
         Checked::Valid
     }
+}
+
+// ---------------------------------------------------------------------
+// lint
+
+/// Sections 4, 6.1, 7.5, 7.6 and 8 on any valid reference: every lint
+/// warning has a code from `Code::ALL`, a message, and a range inside the
+/// input on character boundaries, and warnings come in order of position;
+/// `lint` on the text agrees with the method; every bidi violation's range
+/// is inside the input; the display form holds no bidi formatting
+/// character except the wrapping pair it adds, and the strict check fails
+/// exactly when the input holds a raw one.
+pub fn lint(data: &[u8]) -> Checked {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Checked::Rejected;
+    };
+    let Ok(r) = IriRef::parse(text) else {
+        assert!(rfc3987::lint::lint(text).is_err(), "{text:?}");
+        return Checked::Rejected;
+    };
+    let warnings = r.lint();
+    let mut last = 0;
+    for w in &warnings {
+        assert!(
+            rfc3987::lint::Code::ALL.contains(&w.code()),
+            "{text:?}: {w:?}"
+        );
+        assert!(!w.message().is_empty());
+        let range = w.range();
+        assert!(
+            range.start <= range.end && range.end <= text.len(),
+            "{text:?}: {w:?}"
+        );
+        assert!(text.is_char_boundary(range.start) && text.is_char_boundary(range.end));
+        assert!(range.start >= last, "{text:?}: warnings out of order");
+        last = range.start;
+    }
+    assert_eq!(
+        rfc3987::lint::lint(text).expect("valid").len(),
+        warnings.len()
+    );
+    for v in r.bidi_violations() {
+        assert!(v.range().end <= text.len(), "{text:?}: {v:?}");
+    }
+    let shown = r.for_display();
+    let inner = shown
+        .strip_prefix(['\u{2066}', '\u{202A}'])
+        .and_then(|s| s.strip_suffix(['\u{2069}', '\u{202C}']))
+        .unwrap_or(&shown);
+    assert!(
+        !inner.chars().any(is_bidi_formatting),
+        "{text:?}: shown as {shown:?}"
+    );
+    assert_eq!(
+        r.check_strict().is_err(),
+        text.chars().any(is_bidi_formatting),
+        "{text:?}"
+    );
+    Checked::Valid
 }
 
 // ---------------------------------------------------------------------
