@@ -181,7 +181,7 @@ impl<'a> Show<'a> {
 
     /// Whether a non-ASCII character outside the unsafe components is
     /// encoded.
-    fn hides(&self, c: char) -> bool {
+    pub(crate) fn hides(&self, c: char) -> bool {
         if let Some(scripts) = self.scripts {
             let ext = c.script_extension();
             let shown = ext.is_common()

@@ -177,6 +177,8 @@ mod error;
 pub mod find;
 pub mod grammar;
 mod host;
+#[cfg(feature = "legacy")]
+pub mod interpret;
 pub mod lint;
 pub mod mapping;
 pub mod normalize;
@@ -190,6 +192,7 @@ pub mod resolve;
 )]
 mod scan;
 pub mod scheme;
+pub mod select;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod types;

@@ -40,12 +40,14 @@ mod entry;
 mod equiv;
 mod find;
 mod input;
+mod interpret;
 mod lint;
 mod normalize;
 mod output;
 mod parallel;
 mod parse;
 mod resolve;
+mod select;
 mod to_iri;
 mod to_uri;
 
@@ -87,6 +89,8 @@ const COMMANDS: &[&Command] = &[
     &find::COMMAND,
     &entry::COMMAND,
     &lint::COMMAND,
+    &interpret::COMMAND,
+    &select::COMMAND,
 ];
 
 /// Exit status for a usage error (contract: 2).

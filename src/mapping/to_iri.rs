@@ -190,7 +190,7 @@ impl<'a> ToIri<'a> {
     }
 
     /// Steps 2 to 5 on the text of one component, appended to `out`.
-    fn decode(&self, component: Component, text: &str, out: &mut String) {
+    pub(crate) fn decode(&self, component: Component, text: &str, out: &mut String) {
         // Whether the last character written can carry a combining mark: a
         // character written as itself that is not a delimiter.
         let mut after_base = false;

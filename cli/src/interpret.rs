@@ -1,0 +1,210 @@
+//! `iri interpret --encodings LIST [--json] [INPUT...]`: the readings of
+//! each input URI reference in legacy encodings (RFC 3987 section 7.7), as
+//! [`rfc3987::IriRef::legacy_candidates`] computes them: runs of `%HH`
+//! that are not UTF-8, decoded in each encoding of `LIST` (WHATWG labels,
+//! comma-separated, tried in that order).
+//!
+//! Plain output is one line per input: the first candidate's IRI, or an
+//! empty line when there is none. `--json` prints every candidate,
+//! `{"input": ..., "candidates": [{"encoding": ..., "output": ...}, ...]}`
+//! (the encoding by its Encoding Standard name). The exit status is 0 only
+//! when every input is valid and has a candidate, so `iri interpret` is a
+//! test in scripts.
+
+use std::process::ExitCode;
+
+use rfc3987::interpret::Candidate;
+use rfc3987::mapping::encoding_rs::Encoding;
+use serde_json::{json, Value};
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::input::{self, Input, Outcome};
+use crate::output::{Mode, Output};
+use crate::Command;
+
+/// The `interpret` subcommand.
+pub const COMMAND: Command = Command {
+    name: "interpret",
+    summary: "read URI references made in legacy encodings (RFC 3987 section 7.7)",
+    usage: "iri interpret --encodings LIST [--json] [INPUT...]",
+    options: &[OptionSpec {
+        name: "encodings",
+        value: Some("LIST"),
+    }],
+    help,
+    run,
+};
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    let encodings = encodings(args.value("encodings"))?;
+    Ok(input::run(args, |input, output| {
+        interpret(&encodings, input, output)
+    }))
+}
+
+/// The encodings of `--encodings`, in order.
+fn encodings(list: Option<&str>) -> Result<Vec<&'static Encoding>, UsageError> {
+    let Some(list) = list else {
+        return Err(UsageError::new(
+            "--encodings LIST is required (e.g. --encodings shift_jis,euc-jp)",
+        ));
+    };
+    list.split(',')
+        .map(|label| {
+            let encoding = Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
+                UsageError::new(format!(
+                    "unknown encoding '{label}' (use a WHATWG Encoding Standard label such \
+                     as windows-1252, shift_jis, euc-jp)"
+                ))
+            })?;
+            if encoding.is_ascii_compatible() {
+                Ok(encoding)
+            } else {
+                Err(UsageError::new(format!(
+                    "encoding '{label}' is not ASCII-compatible: URIs in it cannot be read"
+                )))
+            }
+        })
+        .collect()
+}
+
+/// The candidates of one input, or the byte offset and message of its
+/// error.
+fn candidates(
+    encodings: &[&'static Encoding],
+    bytes: &[u8],
+) -> Result<Vec<Candidate>, (usize, String)> {
+    crate::select::parse(bytes).map(|iri| iri.legacy_candidates(encodings))
+}
+
+fn interpret(
+    encodings: &[&'static Encoding],
+    input: Input<'_>,
+    output: &mut Output<'_>,
+) -> Outcome {
+    let found = match candidates(encodings, input.bytes) {
+        Ok(found) => found,
+        Err((offset, message)) => {
+            match output.mode() {
+                Mode::Plain => output.plain_error(&input, offset, &message),
+                Mode::Json => output
+                    .json()
+                    .field("input", input.text())
+                    .error(&input, offset, &message)
+                    .end(),
+            }
+            return Outcome::Failed;
+        }
+    };
+    match output.mode() {
+        Mode::Plain => output.line(found.first().map_or("", |c| c.iri().as_str())),
+        Mode::Json => {
+            let list: Vec<Value> = found
+                .iter()
+                .map(|c| json!({"encoding": c.encoding().name(), "output": c.iri().as_str()}))
+                .collect();
+            output
+                .json()
+                .field("input", input.text())
+                .field("candidates", list)
+                .end();
+        }
+    }
+    if found.is_empty() {
+        Outcome::Failed
+    } else {
+        Outcome::Succeeded
+    }
+}
+
+fn help() -> String {
+    String::from(
+        "iri interpret: read URI references made in legacy encodings (RFC 3987\n\
+         section 7.7)\n\
+         \n\
+         usage: iri interpret --encodings LIST [--json] [INPUT...]\n\
+         \n\
+         Reads each INPUT, or when none is given each line of standard input\n\
+         (split on \\n only), as a URI reference whose %HH runs may be in a\n\
+         legacy encoding: a run that is not UTF-8 is decoded, in each encoding\n\
+         of LIST in turn, where it gives characters an IRI may hold unencoded\n\
+         in its component (userinfo, path, query, fragment; never the host).\n\
+         Reserved characters (%2F, %3F, ...), bidi formatting characters and\n\
+         octets that are invalid in the encoding stay encoded, in uppercase\n\
+         hex; runs that are UTF-8 are converted as 'iri to-iri' does.\n\
+         http://example.org/r%E9sum%E9.html read as windows-1252 is\n\
+         http://example.org/r\u{e9}sum\u{e9}.html. An encoding that decodes nothing\n\
+         gives no candidate.\n\
+         \n\
+         Options:\n\
+         \x20 --encodings LIST  comma-separated WHATWG Encoding Standard labels\n\
+         \x20                   (shift_jis,euc-jp,windows-1252, ...); iso-8859-1\n\
+         \x20                   means windows-1252 there. Required.\n\
+         \x20 --json            every candidate (see below)\n\
+         \x20 -h, --help        this help\n\
+         \x20 --                every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  the first candidate's IRI, or an empty line when\n\
+         \x20                  there is none; for an invalid input an empty line\n\
+         \x20                  and, on stderr,\n\
+         \x20                  line N: error at byte OFFSET: MESSAGE\n\
+         \x20 --json           {\"input\": \"...\", \"candidates\": [{\"encoding\":\n\
+         \x20                   \"Shift_JIS\", \"output\": \"...\"}, ...]}\n\
+         \x20                  or {\"input\": \"...\", \"error\": {\"offset\": N,\n\
+         \x20                   \"message\": \"...\"}}\n\
+         \n\
+         Exit status: 0 when every input is valid and has a candidate, 1\n\
+         otherwise, 2 for a usage error.\n",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first(list: &str, input: &str) -> Vec<(String, String)> {
+        let encodings = encodings(Some(list)).unwrap();
+        candidates(&encodings, input.as_bytes())
+            .unwrap()
+            .into_iter()
+            .map(|c| (c.encoding().name().to_owned(), c.iri().as_str().to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn labels_choose_the_encodings() {
+        assert_eq!(
+            first("iso-8859-1", "http://example.org/r%E9sum%E9.html"),
+            [(
+                "windows-1252".to_owned(),
+                "http://example.org/r\u{e9}sum\u{e9}.html".to_owned()
+            )]
+        );
+        assert_eq!(
+            first("shift_jis, euc-jp", "x:%C6%FC%CB%DC").len(),
+            2,
+            "both read it"
+        );
+        assert!(first("shift_jis", "x:%E6%97%A5").is_empty());
+    }
+
+    #[test]
+    fn bad_lists_are_usage_errors() {
+        assert!(encodings(None).is_err());
+        assert!(encodings(Some("shift_jis,klingon")).is_err());
+        assert!(encodings(Some("utf-16le")).is_err());
+    }
+
+    #[test]
+    fn invalid_input_is_an_error_where_it_starts() {
+        let encodings = encodings(Some("shift_jis")).unwrap();
+        assert_eq!(candidates(&encodings, b"http://a/%4").unwrap_err().0, 11);
+        assert_eq!(candidates(&encodings, b"http://a/\xFF").unwrap_err().0, 9);
+    }
+
+    #[test]
+    fn help_fits_in_80_columns() {
+        assert!(help().lines().all(|line| line.chars().count() <= 80));
+    }
+}

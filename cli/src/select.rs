@@ -1,0 +1,191 @@
+//! `iri select --scripts LIST [--json] [INPUT...]`: the form of each input
+//! IRI reference to show or send to readers of the scripts in `LIST`
+//! (RFC 3987 section 7.5), as [`rfc3987::IriRef::select_for`] chooses it:
+//! the IRI as it is, its URI, or the IRI with the components outside those
+//! scripts percent-encoded.
+//!
+//! Plain output is one line per input, the chosen text; `--json` prints
+//! `{"input": ..., "output": ..., "form": "iri" | "uri" | "mixed"}`.
+
+use std::process::ExitCode;
+
+use rfc3987::grammar::rules;
+use rfc3987::select::{Script, Selected};
+use rfc3987::IriRef;
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::input::{self, Input, Outcome};
+use crate::output::{Mode, Output};
+use crate::Command;
+
+/// The `select` subcommand.
+pub const COMMAND: Command = Command {
+    name: "select",
+    summary: "choose IRI, URI or a mix for readers of given scripts (section 7.5)",
+    usage: "iri select --scripts LIST [--json] [INPUT...]",
+    options: &[OptionSpec {
+        name: "scripts",
+        value: Some("LIST"),
+    }],
+    help,
+    run,
+};
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    let scripts = scripts(args.value("scripts"))?;
+    Ok(input::run(args, |input, output| {
+        select(&scripts, input, output)
+    }))
+}
+
+/// The scripts of `--scripts`: Unicode full names (`Latin`) or ISO 15924
+/// codes (`Latn`), comma-separated; an empty list is allowed (the URI for
+/// every non-ASCII component).
+fn scripts(list: Option<&str>) -> Result<Vec<Script>, UsageError> {
+    let Some(list) = list else {
+        return Err(UsageError::new(
+            "--scripts LIST is required (e.g. --scripts Latin,Han)",
+        ));
+    };
+    list.split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(|name| {
+            Script::from_full_name(name)
+                .or_else(|| Script::from_short_name(name))
+                .ok_or_else(|| {
+                    UsageError::new(format!(
+                        "unknown script '{name}' (use a Unicode script name such as Latin, \
+                         Cyrillic, Han, Hiragana, or an ISO 15924 code such as Latn)"
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// One input as an IRI reference, or the byte offset and message of its
+/// error (shared with `interpret`).
+pub fn parse(bytes: &[u8]) -> Result<IriRef<&str>, (usize, String)> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => IriRef::parse(text).map_err(|e| (e.offset(), e.to_string())),
+        Err(_) => {
+            let e = rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
+                .expect_err("the recognizers reject ill-formed UTF-8");
+            Err((e.offset(), e.to_string()))
+        }
+    }
+}
+
+fn select(scripts: &[Script], input: Input<'_>, output: &mut Output<'_>) -> Outcome {
+    let iri = match parse(input.bytes) {
+        Ok(iri) => iri,
+        Err((offset, message)) => {
+            match output.mode() {
+                Mode::Plain => output.plain_error(&input, offset, &message),
+                Mode::Json => output
+                    .json()
+                    .field("input", input.text())
+                    .error(&input, offset, &message)
+                    .end(),
+            }
+            return Outcome::Failed;
+        }
+    };
+    let selected: Selected<'_> = iri.select_for(scripts);
+    match output.mode() {
+        Mode::Plain => output.line(selected.text().as_str()),
+        Mode::Json => output
+            .json()
+            .field("input", input.text())
+            .field("output", selected.text().as_str())
+            .field("form", selected.form().as_str())
+            .end(),
+    }
+    Outcome::Succeeded
+}
+
+fn help() -> String {
+    String::from(
+        "iri select: choose the IRI, the URI or a mix for readers of given\n\
+         scripts (RFC 3987 section 7.5)\n\
+         \n\
+         usage: iri select --scripts LIST [--json] [INPUT...]\n\
+         \n\
+         For each INPUT, or when none is given each line of standard input\n\
+         (split on \\n only), an IRI-reference, prints the form to show or send\n\
+         to readers of the scripts in LIST. The unit is the component (userinfo,\n\
+         host, each path segment, query, fragment): one whose non-ASCII\n\
+         characters are all in LIST (or Common or Inherited, such as\n\
+         punctuation) is kept, another is percent-encoded whole as UTF-8. The\n\
+         form is 'iri' when every component is kept, 'uri' when none with\n\
+         non-ASCII characters is (the 'iri to-uri' result), 'mixed' otherwise;\n\
+         all three map to the same URI. Bidi formatting characters are always\n\
+         encoded. With --scripts Han,Hiragana,Katakana,\n\
+         http://example.org/\u{65e5}\u{672c}/\u{43c}\u{438}\u{440} prints\n\
+         http://example.org/\u{65e5}\u{672c}/%D0%BC%D0%B8%D1%80.\n\
+         \n\
+         Options:\n\
+         \x20 --scripts LIST  comma-separated Unicode script names (Latin, Han,\n\
+         \x20                 Cyrillic, Arabic, ...) or ISO 15924 codes (Latn).\n\
+         \x20                 Required; may be empty (--scripts=)\n\
+         \x20 --json          adds the form (see below)\n\
+         \x20 -h, --help      this help\n\
+         \x20 --              every later argument is an input\n\
+         \n\
+         Output:\n\
+         \x20 plain (default)  the chosen text; for an invalid input an empty\n\
+         \x20                  line and, on stderr,\n\
+         \x20                  line N: error at byte OFFSET: MESSAGE\n\
+         \x20 --json           {\"input\": \"...\", \"output\": \"...\", \"form\":\n\
+         \x20                   \"iri\" | \"uri\" | \"mixed\"}\n\
+         \x20                  or {\"input\": \"...\", \"error\": {\"offset\": N,\n\
+         \x20                   \"message\": \"...\"}}\n\
+         \n\
+         Exit status: 0 when every input is valid, 1 otherwise, 2 for a usage\n\
+         error.\n",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rfc3987::select::Form;
+
+    fn chosen(list: &str, input: &str) -> (Form, String) {
+        let scripts = scripts(Some(list)).unwrap();
+        let iri = parse(input.as_bytes()).unwrap();
+        let selected = iri.select_for(&scripts);
+        (selected.form(), selected.text().as_str().to_owned())
+    }
+
+    #[test]
+    fn names_and_codes_choose_the_scripts() {
+        let text = "http://example.org/\u{65e5}\u{672c}/\u{43c}\u{438}\u{440}";
+        assert_eq!(
+            chosen("Han,Hiragana,Katakana", text),
+            (
+                Form::Mixed,
+                "http://example.org/\u{65e5}\u{672c}/%D0%BC%D0%B8%D1%80".to_owned()
+            )
+        );
+        assert_eq!(chosen("Hani, Cyrl", text), (Form::Iri, text.to_owned()));
+        assert_eq!(chosen("", text).0, Form::Uri);
+    }
+
+    #[test]
+    fn bad_lists_are_usage_errors() {
+        assert!(scripts(None).is_err());
+        assert!(scripts(Some("Latin,Elvish")).is_err());
+    }
+
+    #[test]
+    fn invalid_input_is_an_error_where_it_starts() {
+        assert_eq!(parse(b"http://a/%4").unwrap_err().0, 11);
+        assert_eq!(parse(b"http://a/\xFF").unwrap_err().0, 9);
+    }
+
+    #[test]
+    fn help_fits_in_80_columns() {
+        assert!(help().lines().all(|line| line.chars().count() <= 80));
+    }
+}

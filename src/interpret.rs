@@ -1,0 +1,386 @@
+//! Interpreting URIs made in legacy encodings (RFC 3987 section 7.7).
+//!
+//! # The idea
+//!
+//! Section 7.7 asks software that takes IRIs for the names of local
+//! resources to "accept IRIs in multiple forms", among them "URIs
+//! constructed based on character encodings other than UTF-8", produced by
+//! user agents "that use legacy character encodings to convert non-ASCII
+//! characters to URIs"; "software for Japanese may accept URIs in
+//! Shift_JIS and/or EUC-JP in addition to UTF-8". Which encodings to try
+//! "depends on a number of factors", so the caller names them.
+//!
+//! [`IriRef::legacy_candidates`] reads each run of `%HH` triplets in the
+//! userinfo, path, query and fragment, and, where the run is not
+//! well-formed UTF-8, decodes it in each given encoding. A server that
+//! holds `résumé.html` and receives `r%E9sum%E9.html` (ISO-8859-1, or
+//! windows-1252, which the Encoding Standard uses for that label) finds it:
+//!
+//! ```
+//! use rfc3987::mapping::encoding_rs::{SHIFT_JIS, WINDOWS_1252};
+//! use rfc3987::IriRef;
+//!
+//! let uri = IriRef::parse("http://example.org/r%E9sum%E9.html")?;
+//! // Section 3.2 (UTF-8 only) keeps the octets encoded.
+//! assert_eq!(uri.to_iri(), "http://example.org/r%E9sum%E9.html");
+//! let candidates = uri.legacy_candidates(&[WINDOWS_1252, SHIFT_JIS]);
+//! assert_eq!(candidates.len(), 1);
+//! assert_eq!(candidates[0].encoding(), WINDOWS_1252);
+//! assert_eq!(candidates[0].iri(), "http://example.org/résumé.html");
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
+//!
+//! # The reading of section 7.7
+//!
+//! - **[`IriRef::to_iri`] never guesses.** Section 3.2 converts UTF-8
+//!   only; trying other encodings is an interpretation, done on request
+//!   here, never silently.
+//! - **A run that is well-formed UTF-8 is UTF-8.** Section 7.7 notes that
+//!   "the regularity of UTF-8 ... makes the potential for collisions lower
+//!   than it may seem", so such runs are converted as section 3.2 says in
+//!   every candidate (a URI whose path is UTF-8 and whose query is in a
+//!   page's legacy encoding, as browsers make them, gets both right). The
+//!   price: a legacy run that happens to be well-formed UTF-8 (`%C3%A9`,
+//!   `Ã©` in windows-1252) is read as UTF-8. A URI whose runs are all
+//!   UTF-8 has no candidate.
+//! - **A character is decoded only where an IRI may hold it unencoded**
+//!   in its component: the shortest sequence of octets (starting with a
+//!   non-ASCII one) that the encoding decodes without error to one
+//!   non-ASCII character of the component's class (`ucschar`, plus
+//!   `iprivate` in the query), not a bidi formatting character (section
+//!   4.1). Other octets stay encoded, in uppercase hex; ASCII octets are
+//!   treated as section 3.2 treats them, so reserved characters (`%2F`,
+//!   `%3F`, `%23`, ...) are never decoded. The look-alike policy of
+//!   [`ToIri::keep_lookalikes`](crate::mapping::ToIri::keep_lookalikes)
+//!   does not apply: a file name in half-width katakana is still a file
+//!   name. Nothing is normalized (section 5.3.2.2 is the caller's to
+//!   apply when matching).
+//! - **The host is left as it is**: a registered name in a legacy
+//!   encoding is not a domain name (section 3.1 maps hosts through IDNA).
+//! - **Only encodings that are ASCII-compatible** in `encoding_rs`'s sense
+//!   are tried (UTF-16 and ISO-2022-JP are skipped): in the others the
+//!   ASCII octets of a URI would not mean themselves. An encoding whose
+//!   candidate equals the section 3.2 conversion, or that decodes nothing,
+//!   gives no candidate; the others come in the order given.
+//!
+//! A multibyte character whose trailing octet was written as itself
+//! (Shift_JIS `%83@`) is not recognized: only `%HH` octets are read.
+//!
+//! # Cost
+//!
+//! One pass over the text per encoding, one small decode call per octet
+//! tried (at most four per octet).
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Deref;
+
+use encoding_rs::Encoding;
+
+use crate::mapping::{is_bidi_formatting, Component, ToIri};
+use crate::percent::{push_encoded, push_octet};
+use crate::IriRef;
+
+/// One reading of a URI reference in a legacy encoding: see
+/// [`IriRef::legacy_candidates`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    encoding: &'static Encoding,
+    iri: IriRef<String>,
+}
+
+impl Candidate {
+    /// The encoding the non-UTF-8 octets were decoded in.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+
+    /// The IRI reference read that way.
+    pub fn iri(&self) -> &IriRef<String> {
+        &self.iri
+    }
+
+    /// The IRI reference, owned.
+    pub fn into_iri(self) -> IriRef<String> {
+        self.iri
+    }
+}
+
+impl<T: Deref<Target = str>> IriRef<T> {
+    /// The readings of this URI reference in `encodings` (section 7.7),
+    /// for matching it against local names: see the
+    /// [module docs](crate::interpret) for what is decoded. Empty when no
+    /// run of `%HH` is outside UTF-8, or when no encoding decodes one.
+    #[must_use]
+    pub fn legacy_candidates(&self, encodings: &[&'static Encoding]) -> Vec<Candidate> {
+        let text = self.as_str();
+        let utf8 = self.to_iri();
+        let mut found: Vec<Candidate> = Vec::new();
+        if !text.contains('%') {
+            return found;
+        }
+        for &encoding in encodings {
+            if !encoding.is_ascii_compatible() || found.iter().any(|c| c.encoding == encoding) {
+                continue;
+            }
+            let mut reading = Reading {
+                encoding,
+                decoded: 0,
+                out: String::with_capacity(text.len()),
+            };
+            reading.reference(self);
+            if reading.decoded == 0 || reading.out == utf8.as_str() {
+                continue;
+            }
+            // Valid by construction (only characters of each component's
+            // class are written); parsed all the same, never unwrapped.
+            if let Ok(iri) = IriRef::parse(reading.out) {
+                found.push(Candidate { encoding, iri });
+            }
+        }
+        found
+    }
+}
+
+/// The conversion of one reference in one encoding.
+struct Reading {
+    encoding: &'static Encoding,
+    /// How many characters were decoded from the legacy encoding.
+    decoded: usize,
+    out: String,
+}
+
+impl Reading {
+    fn reference<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+        if let Some(scheme) = iri.scheme() {
+            self.out.push_str(scheme);
+            self.out.push(':');
+        }
+        if let Some(host) = iri.host() {
+            self.out.push_str("//");
+            if let Some(userinfo) = iri.userinfo() {
+                self.component(Component::Userinfo, userinfo);
+                self.out.push('@');
+            }
+            self.out.push_str(host);
+            if let Some(port) = iri.port() {
+                self.out.push(':');
+                self.out.push_str(port);
+            }
+        }
+        self.component(Component::Path, iri.path());
+        if let Some(query) = iri.query() {
+            self.out.push('?');
+            self.component(Component::Query, query);
+        }
+        if let Some(fragment) = iri.fragment() {
+            self.out.push('#');
+            self.component(Component::Fragment, fragment);
+        }
+    }
+
+    fn component(&mut self, component: Component, text: &str) {
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            if c != '%' {
+                if is_bidi_formatting(c) {
+                    push_encoded(&mut self.out, c);
+                } else {
+                    self.out.push(c);
+                }
+                rest = &rest[c.len_utf8()..];
+                continue;
+            }
+            let (run, octets) = triplets(rest);
+            if run.is_empty() {
+                // A stray `%`: not in a valid reference; copied.
+                self.out.push('%');
+                rest = &rest[1..];
+                continue;
+            }
+            if core::str::from_utf8(&octets).is_ok() {
+                ToIri::new().decode(component, run, &mut self.out);
+            } else {
+                self.legacy_run(component, run, &octets);
+            }
+            rest = &rest[run.len()..];
+        }
+    }
+
+    /// A run of triplets (`run`, decoding to `octets`) that is not UTF-8.
+    fn legacy_run(&mut self, component: Component, run: &str, octets: &[u8]) {
+        let mut i = 0;
+        while i < octets.len() {
+            if octets[i].is_ascii() {
+                ToIri::new().decode(component, &run[3 * i..3 * i + 3], &mut self.out);
+                i += 1;
+                continue;
+            }
+            match self.character_at(component, &octets[i..]) {
+                Some((c, len)) => {
+                    self.out.push(c);
+                    self.decoded += 1;
+                    i += len;
+                }
+                None => {
+                    push_octet(&mut self.out, octets[i]);
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    /// The character that the shortest prefix of `octets` decodes to, and
+    /// that prefix's length, when it is one character the component may
+    /// hold unencoded.
+    fn character_at(&self, component: Component, octets: &[u8]) -> Option<(char, usize)> {
+        (1..=octets.len().min(4)).find_map(|len| {
+            let decoded = self
+                .encoding
+                .decode_without_bom_handling_and_without_replacement(&octets[..len])?;
+            let mut chars = decoded.chars();
+            let c = chars.next()?;
+            let fits = chars.next().is_none()
+                && !c.is_ascii()
+                && !is_bidi_formatting(c)
+                && component.allows_unencoded(c);
+            fits.then_some((c, len))
+        })
+    }
+}
+
+/// The longest run of `%HH` triplets that starts `text`, and its octets.
+fn triplets(text: &str) -> (&str, Cow<'_, [u8]>) {
+    let bytes = text.as_bytes();
+    let mut len = 0;
+    while let [b'%', hi, lo, ..] = bytes[len..] {
+        if !hi.is_ascii_hexdigit() || !lo.is_ascii_hexdigit() {
+            break;
+        }
+        len += 3;
+    }
+    let run = &text[..len];
+    (run, crate::percent::decode(run))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encoding_rs::{EUC_JP, ISO_2022_JP, SHIFT_JIS, UTF_16LE, WINDOWS_1251, WINDOWS_1252};
+
+    fn read(text: &str, encodings: &[&'static Encoding]) -> Vec<(&'static str, String)> {
+        IriRef::parse(text)
+            .unwrap()
+            .legacy_candidates(encodings)
+            .into_iter()
+            .map(|c| (c.encoding().name(), String::from(c.iri().as_str())))
+            .collect()
+    }
+
+    #[test]
+    fn latin_1_resume() {
+        // The Encoding Standard reads the ISO-8859-1 label as windows-1252.
+        let latin1 = Encoding::for_label(b"iso-8859-1").unwrap();
+        assert_eq!(
+            read("http://example.org/r%E9sum%E9.html", &[latin1]),
+            [(
+                "windows-1252",
+                String::from("http://example.org/résumé.html")
+            )]
+        );
+    }
+
+    #[test]
+    fn japanese_in_shift_jis_and_euc_jp() {
+        // 日本 in Shift_JIS (93FA 967B) and in EUC-JP (C6FC CBDC).
+        assert_eq!(
+            read("http://example.jp/%93%FA%96%7B.html", &[SHIFT_JIS, EUC_JP]),
+            [("Shift_JIS", String::from("http://example.jp/日本.html"))]
+        );
+        assert_eq!(
+            read(
+                "http://example.jp/%C6%FC%CB%DC?q=%C6%FC",
+                &[SHIFT_JIS, EUC_JP]
+            ),
+            [
+                // Shift_JIS reads C6, CB and DC as half-width katakana;
+                // FC CB is unassigned, so FC stays encoded.
+                ("Shift_JIS", String::from("http://example.jp/ﾆ%FCﾋﾜ?q=ﾆ%FC")),
+                ("EUC-JP", String::from("http://example.jp/日本?q=日")),
+            ]
+        );
+        // ソ is 835C in Shift_JIS: a trailing octet in ASCII's range.
+        assert_eq!(
+            read("x:%83%5C", &[SHIFT_JIS]),
+            [("Shift_JIS", String::from("x:ソ"))]
+        );
+    }
+
+    #[test]
+    fn utf8_input_has_no_candidate() {
+        assert!(read(
+            "http://example.org/r%C3%A9sum%C3%A9",
+            &[WINDOWS_1252, SHIFT_JIS]
+        )
+        .is_empty());
+        assert!(read("http://example.org/plain", &[WINDOWS_1252]).is_empty());
+        // UTF-8 runs stay UTF-8 beside a legacy run.
+        assert_eq!(
+            read("x:%C3%A9/%E9?%c3%a9%2f", &[WINDOWS_1252]),
+            [("windows-1252", String::from("x:é/é?é%2F"))]
+        );
+    }
+
+    #[test]
+    fn invalid_octets_and_reserved_characters_stay_encoded() {
+        // 0x81 is a lone Shift_JIS lead byte here, and 0xFD is unassigned.
+        assert_eq!(
+            read("x:%81/%fd%93%FA", &[SHIFT_JIS]),
+            [("Shift_JIS", String::from("x:%81/%FD日"))]
+        );
+        // %2F, %3F, %23 and %25 are never decoded, even inside a run.
+        assert_eq!(
+            read("x:%E9%2F%3F%23%25%41", &[WINDOWS_1252]),
+            [("windows-1252", String::from("x:é%2F%3F%23%25A"))]
+        );
+        // 0x81 decodes in windows-1252 to U+0081, a control: kept.
+        assert!(read("x:%81", &[WINDOWS_1252]).is_empty());
+        // Nothing but octets that stay encoded: no candidate.
+        assert!(read("x:%FD", &[SHIFT_JIS]).is_empty());
+    }
+
+    #[test]
+    fn components_and_their_classes() {
+        // Userinfo, query and fragment are read; the host is not.
+        assert_eq!(
+            read("http://%E9@h%E9.example/p?%E9#%E9", &[WINDOWS_1252]),
+            [("windows-1252", String::from("http://é@h%E9.example/p?é#é"))]
+        );
+        // Cyrillic in windows-1251.
+        assert_eq!(
+            read("x:%EC%E8%F0", &[WINDOWS_1251, WINDOWS_1252]),
+            [
+                ("windows-1251", String::from("x:мир")),
+                ("windows-1252", String::from("x:ìèð")),
+            ]
+        );
+    }
+
+    #[test]
+    fn only_ascii_compatible_encodings_are_tried() {
+        assert!(read("x:%E9%00", &[UTF_16LE, ISO_2022_JP]).is_empty());
+        // An encoding given twice counts once.
+        assert_eq!(read("x:%E9", &[WINDOWS_1252, WINDOWS_1252]).len(), 1);
+    }
+
+    #[test]
+    fn bidi_formatting_characters_stay_encoded() {
+        // windows-1255 has LRM and RLM at FD and FE.
+        let hebrew = Encoding::for_label(b"windows-1255").unwrap();
+        assert_eq!(
+            read("x:%F9%FE", &[hebrew]),
+            [("windows-1255", String::from("x:ש%FE"))]
+        );
+    }
+}

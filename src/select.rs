@@ -1,0 +1,332 @@
+//! Choosing between the IRI and the URI for an audience (RFC 3987
+//! section 7.5).
+//!
+//! # The idea
+//!
+//! Section 7.5 warns that characters "from different scripts look the
+//! same", and asks that "all the characters in a single component are used
+//! together in a given language", which "usually means that all of these
+//! characters will be from the same script" (Japanese mixes several). Its
+//! premise is that "native writers of a given script ... will know best
+//! when ambiguities can appear": a component is safe to show to readers of
+//! its own scripts, and nowhere else. [`IriRef::select_for`] applies this
+//! when sending or showing an IRI to an audience that reads given scripts:
+//!
+//! - [`Form::Iri`]: the IRI as it is, when every component is in those
+//!   scripts;
+//! - [`Form::Uri`]: its URI ([`IriRef::to_uri`]), when no component is;
+//! - [`Form::Mixed`]: otherwise, the components outside the scripts
+//!   percent-encoded (section 3.1 step 2: UTF-8, uppercase hex), the
+//!   others as they are. The text is an IRI reference that maps to the
+//!   same URI.
+//!
+//! ```
+//! use rfc3987::select::{Form, Script};
+//! use rfc3987::IriRef;
+//!
+//! let iri = IriRef::parse("http://example.org/日本語/москва?q=日本")?;
+//! let japanese = [Script::Han, Script::Hiragana, Script::Katakana];
+//! let chosen = iri.select_for(&japanese);
+//! assert_eq!(chosen.form(), Form::Mixed);
+//! assert_eq!(
+//!     chosen.text(),
+//!     "http://example.org/日本語/%D0%BC%D0%BE%D1%81%D0%BA%D0%B2%D0%B0?q=日本"
+//! );
+//! assert_eq!(iri.select_for(&[Script::Arabic]).form(), Form::Uri);
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
+//!
+//! # The reading of section 7.5
+//!
+//! - **The unit is the component**, as section 7.5 words it: userinfo,
+//!   host, each path segment, query, fragment. A component with one
+//!   character outside the scripts is encoded whole, so a reader never
+//!   sees half a word, and a combining mark is never left after the hex
+//!   digits of its encoded base. (For per-character encoding on a screen,
+//!   see [`Show::scripts`](crate::display::Show::scripts).)
+//! - **A character is in the scripts** when its Script_Extensions
+//!   property contains one of them, or is `Common` or `Inherited`
+//!   (punctuation, digits, most combining marks), the test of
+//!   [`Show::scripts`](crate::display::Show::scripts). ASCII is the URI
+//!   repertoire and never decides anything.
+//! - **Bidi formatting characters are always encoded** (section 4.1: an
+//!   IRI must not contain them), as [`crate::display`] does.
+//! - The host is percent-encoded, not mapped with IDNA, as
+//!   [`IriRef::to_uri`] does; a caller who sends the URI to a DNS-based
+//!   scheme maps it with [`ToUri::idna`](crate::mapping::ToUri::idna).
+//!
+//! # Cost
+//!
+//! One pass over the text; borrowed when the IRI is chosen as it is.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::ops::Deref;
+
+pub use unicode_script::Script;
+
+use crate::display::Show;
+use crate::mapping::is_bidi_formatting;
+use crate::percent::push_encoded;
+use crate::IriRef;
+
+/// Which form [`IriRef::select_for`] chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// The IRI as it is: every component is in the audience's scripts
+    /// (or the IRI is already a URI).
+    Iri,
+    /// The URI: no component with non-ASCII characters is in the scripts.
+    Uri,
+    /// Some components percent-encoded, the others as they are.
+    Mixed,
+}
+
+impl Form {
+    /// `"iri"`, `"uri"` or `"mixed"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Form::Iri => "iri",
+            Form::Uri => "uri",
+            Form::Mixed => "mixed",
+        }
+    }
+}
+
+/// The result of [`IriRef::select_for`]: the form chosen and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selected<'a> {
+    form: Form,
+    text: IriRef<Cow<'a, str>>,
+}
+
+impl<'a> Selected<'a> {
+    /// The form chosen.
+    pub fn form(&self) -> Form {
+        self.form
+    }
+
+    /// The IRI reference to show or send.
+    pub fn text(&self) -> &IriRef<Cow<'a, str>> {
+        &self.text
+    }
+
+    /// The IRI reference, by value.
+    pub fn into_text(self) -> IriRef<Cow<'a, str>> {
+        self.text
+    }
+}
+
+impl<T: Deref<Target = str>> IriRef<T> {
+    /// The form of this IRI reference for readers of `scripts` (section
+    /// 7.5): see the [module docs](crate::select).
+    #[must_use]
+    pub fn select_for(&self, scripts: &[Script]) -> Selected<'_> {
+        let text = self.as_str();
+        if text.is_ascii() {
+            return Selected {
+                form: Form::Iri,
+                text: self.borrowed(),
+            };
+        }
+        let show = Show::new().scripts(scripts);
+        let mut choice = Choice {
+            show,
+            out: String::with_capacity(text.len() * 2),
+            kept: 0,
+            encoded: 0,
+            bidi_formatting: false,
+        };
+        if let Some(scheme) = self.scheme() {
+            choice.out.push_str(scheme);
+            choice.out.push(':');
+        }
+        if let Some(host) = self.host() {
+            choice.out.push_str("//");
+            if let Some(userinfo) = self.userinfo() {
+                choice.component(userinfo);
+                choice.out.push('@');
+            }
+            choice.component(host);
+            if let Some(port) = self.port() {
+                choice.out.push(':');
+                choice.out.push_str(port);
+            }
+        }
+        for (i, segment) in self.path().split('/').enumerate() {
+            if i > 0 {
+                choice.out.push('/');
+            }
+            choice.component(segment);
+        }
+        if let Some(query) = self.query() {
+            choice.out.push('?');
+            choice.component(query);
+        }
+        if let Some(fragment) = self.fragment() {
+            choice.out.push('#');
+            choice.component(fragment);
+        }
+        let form = match (choice.kept, choice.encoded) {
+            (_, 0) if !choice.bidi_formatting => Form::Iri,
+            (0, _) => Form::Uri,
+            _ => Form::Mixed,
+        };
+        let text = match form {
+            Form::Uri => self.to_uri(),
+            _ => self.derived(choice.out),
+        };
+        Selected { form, text }
+    }
+}
+
+/// The text being chosen, and how many components with non-ASCII
+/// characters were kept and encoded, and whether a bidi formatting
+/// character was encoded.
+struct Choice<'s> {
+    show: Show<'s>,
+    out: String,
+    kept: usize,
+    encoded: usize,
+    bidi_formatting: bool,
+}
+
+impl Choice<'_> {
+    fn component(&mut self, text: &str) {
+        if text.is_ascii() {
+            self.out.push_str(text);
+            return;
+        }
+        let foreign = text
+            .chars()
+            .any(|c| !c.is_ascii() && !is_bidi_formatting(c) && self.show.hides(c));
+        if foreign {
+            self.encoded += 1;
+        } else if text
+            .chars()
+            .any(|c| !c.is_ascii() && !is_bidi_formatting(c))
+        {
+            self.kept += 1;
+        }
+        for c in text.chars() {
+            if !c.is_ascii() && (foreign || is_bidi_formatting(c)) {
+                self.bidi_formatting |= is_bidi_formatting(c);
+                push_encoded(&mut self.out, c);
+            } else {
+                self.out.push(c);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use unicode_script::UnicodeScript;
+
+    fn chosen(text: &str, scripts: &[Script]) -> (Form, String) {
+        let iri = IriRef::parse(text).unwrap();
+        let selected = iri.select_for(scripts);
+        // Whatever the form, the same URI.
+        assert_eq!(selected.text().to_uri(), iri.to_uri());
+        (selected.form(), String::from(selected.text().as_str()))
+    }
+
+    const JAPANESE: &[Script] = &[Script::Han, Script::Hiragana, Script::Katakana];
+
+    #[test]
+    fn japanese() {
+        let text = "http://例え.jp/ひらがな/カタカナ/漢字?q=日本語";
+        assert_eq!(chosen(text, JAPANESE), (Form::Iri, String::from(text)));
+        let borrowed = IriRef::parse(text).unwrap();
+        assert!(matches!(
+            borrowed.select_for(JAPANESE).into_text().into_inner(),
+            Cow::Borrowed(_)
+        ));
+        // Han alone: the kana segments are encoded, whole.
+        assert_eq!(
+            chosen("x:/漢字/ひら漢", &[Script::Han]),
+            (
+                Form::Mixed,
+                String::from("x:/漢字/%E3%81%B2%E3%82%89%E6%BC%A2")
+            )
+        );
+        assert_eq!(
+            chosen(text, &[Script::Latin]),
+            (
+                Form::Uri,
+                IriRef::parse(text).unwrap().to_uri().as_str().into()
+            )
+        );
+    }
+
+    #[test]
+    fn cyrillic() {
+        let text = "http://пример.рф/путь?ключ=значение";
+        assert_eq!(chosen(text, &[Script::Cyrillic]).0, Form::Iri);
+        assert_eq!(chosen(text, &[Script::Latin, Script::Greek]).0, Form::Uri);
+        // A Cyrillic а inside a Latin word: the segment is mixed-script,
+        // foreign to a Latin reader, encoded whole.
+        assert_eq!(
+            chosen("x:/pаypal/é", &[Script::Latin]),
+            (Form::Mixed, String::from("x:/p%D0%B0ypal/é"))
+        );
+    }
+
+    #[test]
+    fn arabic() {
+        let text = "http://example.org/سلام#مرحبا";
+        assert_eq!(chosen(text, &[Script::Arabic]).0, Form::Iri);
+        assert_eq!(
+            chosen(text, JAPANESE),
+            (
+                Form::Uri,
+                String::from(
+                    "http://example.org/%D8%B3%D9%84%D8%A7%D9%85#%D9%85%D8%B1%D8%AD%D8%A8%D8%A7"
+                )
+            )
+        );
+    }
+
+    #[test]
+    fn mixed() {
+        let text = "http://user:пароль@日本.example/résumé/сказка?q=سلام#ok";
+        assert_eq!(
+            chosen(text, &[Script::Latin, Script::Cyrillic]),
+            (
+                Form::Mixed,
+                String::from(
+                    "http://user:пароль@%E6%97%A5%E6%9C%AC.example/résumé/сказка?q=%D8%B3%D9%84%D8%A7%D9%85#ok"
+                )
+            )
+        );
+    }
+
+    #[test]
+    fn common_inherited_and_bidi_formatting() {
+        // Common punctuation and an Inherited combining mark go with any
+        // script; ASCII-only references are their own IRI.
+        assert_eq!(chosen("x:a→b", &[Script::Han]).0, Form::Iri);
+        assert_eq!(chosen("x:a→b", &[]).0, Form::Iri);
+        // U+20DD COMBINING ENCLOSING CIRCLE is Inherited (U+0301 is not:
+        // its Script_Extensions list the scripts that use it).
+        assert!('\u{20DD}'.script_extension().is_inherited());
+        assert_eq!(chosen("x:a\u{20DD}", &[Script::Han]).0, Form::Iri);
+        assert_eq!(chosen("x:e\u{301}", &[Script::Latin]).0, Form::Iri);
+        assert_eq!(chosen("http://a/b?c", &[]).0, Form::Iri);
+        // Bidi formatting characters are encoded whatever the scripts.
+        assert_eq!(
+            chosen("x:é\u{202E}/a", &[Script::Latin]),
+            (Form::Mixed, String::from("x:é%E2%80%AE/a"))
+        );
+        assert_eq!(
+            chosen("x:\u{202E}", &[Script::Latin]),
+            (Form::Uri, String::from("x:%E2%80%AE"))
+        );
+        // A combining mark on a foreign letter is encoded with it.
+        assert_eq!(
+            chosen("x:α\u{301}", &[Script::Latin]),
+            (Form::Uri, String::from("x:%CE%B1%CC%81"))
+        );
+    }
+}
