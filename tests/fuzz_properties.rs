@@ -538,6 +538,8 @@ fn lint_properties() {
             "http://ＡＢ.example/ﬁ",
             "http://a/%C0%AF?%41",
             "HTTP://EXAMPLE.org/\u{627}1",
+            "http://a/r%E9sum%E9.html?%2F%E9%93%FA#%83%5C",
+            "http://例え.jp/résumé?q=日本",
         ][..])
         .prop_map(|s| s.as_bytes().to_vec()),
     ];

@@ -339,7 +339,9 @@ pub fn find(data: &[u8]) -> Checked {
 /// `lint` on the text agrees with the method; every bidi violation's range
 /// is inside the input; the display form holds no bidi formatting
 /// character except the wrapping pair it adds, and the strict check fails
-/// exactly when the input holds a raw one.
+/// exactly when the input holds a raw one. Selection (7.5) keeps the URI
+/// the reference stands for; interpretation (7.7) never decodes `%2F`,
+/// `%3F`, `%23`, `%25` or a bidi formatting character.
 pub fn lint(data: &[u8]) -> Checked {
     let Ok(text) = std::str::from_utf8(data) else {
         return Checked::Rejected;
@@ -386,6 +388,27 @@ pub fn lint(data: &[u8]) -> Checked {
         text.chars().any(is_bidi_formatting),
         "{text:?}"
     );
+    // Selection (7.5): every form stands for the same URI.
+    for scripts in [&[][..], &[rfc3987::select::Script::Latin][..]] {
+        let selected = r.select_for(scripts);
+        assert_eq!(
+            selected.text().to_uri(),
+            r.to_uri(),
+            "{text:?}: {scripts:?}"
+        );
+    }
+    // Interpretation (7.7): candidates never decode a delimiter or a bidi
+    // formatting character.
+    use rfc3987::mapping::encoding_rs::{SHIFT_JIS, WINDOWS_1252};
+    let delimiters = |s: &str| {
+        let upper = s.to_ascii_uppercase();
+        ["%2F", "%3F", "%23", "%25"].map(|d| upper.matches(d).count())
+    };
+    for candidate in r.legacy_candidates(&[WINDOWS_1252, SHIFT_JIS]) {
+        let out = candidate.iri().as_str();
+        assert_eq!(delimiters(out), delimiters(text), "{text:?} -> {out:?}");
+        assert!(!out.chars().any(is_bidi_formatting), "{text:?} -> {out:?}");
+    }
     Checked::Valid
 }
 
