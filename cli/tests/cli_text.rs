@@ -117,8 +117,14 @@ fn select_prints_the_form_for_the_audience() {
         json!({"input": input, "output": "http://%E4%BE%8B%E3%81%88.jp/résumé?q=%E6%97%A5%E6%9C%AC", "form": "mixed"})
     );
     // Scripts that cover everything keep the IRI; none gives the URI.
-    let run = iri(&["select", "--scripts", "Latin,Han,Hiragana"], input.as_bytes());
-    assert_eq!((run.code, run.stdout.as_str()), (0, format!("{input}\n").as_str()));
+    let run = iri(
+        &["select", "--scripts", "Latin,Han,Hiragana"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, format!("{input}\n").as_str())
+    );
     let run = iri(&["select", "--scripts", "Cyrillic", "http://a/日"], b"");
     assert_eq!(run.stdout, "http://a/%E6%97%A5\n");
     assert_eq!(iri(&["select", "--scripts", "Klingon", "x"], b"").code, 2);
@@ -138,7 +144,15 @@ fn interpret_offers_legacy_decodings() {
         json!([{"encoding": "windows-1252", "output": "http://a/résumé.html"}])
     );
     assert_eq!(objects[1]["candidates"], json!([]));
-    let run = iri(&["interpret", "--encodings", "shift_jis", "http://a/%93%FA%96%7B%2F"], b"");
+    let run = iri(
+        &[
+            "interpret",
+            "--encodings",
+            "shift_jis",
+            "http://a/%93%FA%96%7B%2F",
+        ],
+        b"",
+    );
     assert_eq!((run.code, run.stdout.as_str()), (0, "http://a/日本%2F\n"));
     assert_eq!(iri(&["interpret", "x"], b"").code, 2);
 }
