@@ -408,9 +408,8 @@ pub fn lint(data: &[u8]) -> Checked {
         let out = candidate.iri().as_str();
         assert_eq!(delimiters(out), delimiters(text), "{text:?} -> {out:?}");
         let bidi = |s: &str| s.chars().filter(|&c| is_bidi_formatting(c)).count();
-        assert_eq!(
-            bidi(out),
-            bidi(text),
+        assert!(
+            bidi(out) <= bidi(text),
             "{text:?} -> {out:?}: decoded a bidi control"
         );
     }
@@ -737,12 +736,7 @@ pub fn to_iri(data: &[u8]) -> Checked {
             .unwrap_or_else(|e| panic!("{text:?}: {e}"));
         let r =
             IriRef::parse(out.as_str()).unwrap_or_else(|e| panic!("{text:?} -> {out:?}: {e:#}"));
-        let bidi = |s: &str| s.chars().filter(|&c| is_bidi_formatting(c)).count();
-        assert_eq!(
-            bidi(out),
-            bidi(text),
-            "{text:?} -> {out:?}: decoded a bidi control"
-        );
+        assert!(!out.chars().any(is_bidi_formatting), "{text:?} -> {out:?}");
         assert_eq!(
             conversion.convert(&out).as_ref(),
             Ok(&out),
