@@ -1,7 +1,9 @@
 //! Cleaning typed or pasted IRIs (RFC 3987 section 7.2) on hostile input:
 //! a 10 MB line, every code point, linear time.
 
-use std::time::{Duration, Instant};
+#[path = "support/linear.rs"]
+mod linear;
+use linear::per_byte_ratio;
 
 use rfc3987::entry::{clean, ChangeKind};
 use rfc3987::IriRef;
@@ -51,22 +53,11 @@ fn a_ten_megabyte_line() {
     assert_eq!(kinds(ChangeKind::Unwrapped), 2);
 }
 
-fn fastest(f: impl Fn()) -> Duration {
-    (0..3)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .min()
-        .unwrap()
-}
-
 #[test]
 fn hostile_input_takes_linear_time() {
-    // As in tests/find.rs: 16 times the input may take at most 64 times
-    // the time (a quadratic cleaner would take 256), measured up to three
-    // times.
+    // As in tests/find.rs: the time per byte on 16 times the input may be
+    // at most 4 times the time per byte on the input (a quadratic cleaner
+    // reads 16), measured again up to five times.
     const SMALL: usize = 1 << 14;
     const FACTOR: usize = 16;
     let pieces = ["a b ", "ｈ", "e\u{301}", "\u{FDD0}x", "%", "\n x", "#", "ｶﾞ"];
@@ -79,25 +70,13 @@ fn hostile_input_takes_linear_time() {
             text
         };
         let (small, large) = (build(SMALL), build(SMALL * FACTOR));
-        let ratio = || {
-            let t_small = fastest(|| {
-                std::hint::black_box(clean(&small).is_ok());
-            });
-            let t_large = fastest(|| {
-                std::hint::black_box(clean(&large).is_ok());
-            });
-            t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-6)
+        let op = |text: &str| {
+            std::hint::black_box(clean(text).is_ok());
         };
-        let mut ratios = Vec::new();
-        while ratios.len() < 3 {
-            ratios.push(ratio());
-            if ratios[ratios.len() - 1] < (FACTOR * 4) as f64 {
-                break;
-            }
-        }
+        let ratio = per_byte_ratio(&op, &small, &large, 4.0);
         assert!(
-            ratios.len() < 3 || ratios[2] < (FACTOR * 4) as f64,
-            "{piece:?}: {FACTOR}x the input took {ratios:.1?}x the time"
+            ratio < 4.0,
+            "{piece:?}: {FACTOR}x the input took {ratio:.1}x the time per byte"
         );
     }
 }

@@ -9,7 +9,9 @@
 //! per byte, never an absolute time.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+#[path = "support/linear.rs"]
+mod linear;
+use linear::per_byte_ratio;
 
 use rfc3987::display::{Script, Show};
 use rfc3987::grammar::class;
@@ -199,42 +201,6 @@ fn every_code_point_is_linted_and_shown_without_panic() {
     }
 }
 
-/// The minimum over a few runs of the time `f` takes.
-fn time(f: &dyn Fn()) -> Duration {
-    (0..3)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
-}
-
-/// Time per byte on the large input over time per byte on the small one;
-/// measured again (up to 4 times) while over the bound, so that a busy
-/// machine slows the test rather than failing it.
-fn ratio(op: &dyn Fn(&str), small: &str, large: &str) -> f64 {
-    let per_byte = |input: &str, reps: u32| {
-        time(&|| {
-            for _ in 0..reps {
-                op(black_box(input));
-            }
-        })
-        .as_secs_f64()
-            / (f64::from(reps) * input.len() as f64)
-    };
-    let reps = (large.len() / small.len()).max(1) as u32;
-    let mut best = f64::INFINITY;
-    for _ in 0..5 {
-        best = best.min(per_byte(large, 1) / per_byte(small, reps));
-        if best < MAX_RATIO {
-            break;
-        }
-    }
-    best
-}
-
 /// A linear algorithm gives about 1; a quadratic one about 256 (the large
 /// input is 256 times the small).
 const MAX_RATIO: f64 = 20.0;
@@ -297,7 +263,7 @@ fn lint_bidi_and_display_take_linear_time() {
         let small = shape(head, unit, 1 << 10);
         let large = shape(head, unit, 1 << 18);
         for (name, op) in ops {
-            let r = ratio(*op, &small, &large);
+            let r = per_byte_ratio(*op, &small, &large, MAX_RATIO);
             println!("{name:8} {unit:10?} {r:6.2}");
             if r >= MAX_RATIO {
                 failures.push(format!("{name} on {unit:?}: ratio {r:.1}"));
