@@ -449,6 +449,22 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
     }
     changes.append(&mut width_changes);
     changes.append(&mut nfc_changes);
+    if !nfc.is_normalized(&out) {
+        // A removed line break joined a character and a combining mark
+        // (`z` and U+0341 across `\n`), which NFC now composes: normalize
+        // the joined text as a whole, as one change over the body (the
+        // segments no longer map one to one).
+        let joined = nfc.normalize(&out).into_owned();
+        changes.push(Change {
+            kind: ChangeKind::Nfc,
+            range: body.clone(),
+            before: input[body.clone()].to_owned(),
+            after: joined.clone(),
+        });
+        spans = Spans::default();
+        spans.push(0, body, false);
+        out = joined;
+    }
     (out, spans)
 }
 
@@ -804,6 +820,13 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn a_line_break_before_a_combining_mark_is_normalized_across() {
+        // The line break goes, and `z` + U+0341 (NFC: U+0301) compose.
+        assert_eq!(cleaned("http://a/z\n\u{341}"), "http://a/\u{17A}");
+        assert_eq!(cleaned(&cleaned("http://a/z\n\u{341}")), "http://a/\u{17A}");
     }
 
     #[test]
