@@ -309,16 +309,44 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Range<usize> {
             removed(ChangeKind::Unwrapped, end - 1..end);
             start += 1;
             end -= 1;
-        } else if text
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case("URL:"))
-        {
-            removed(ChangeKind::Unwrapped, start..start + 4);
-            start += 4;
+        } else if let Some(len) = url_prefix_len(text) {
+            removed(ChangeKind::Unwrapped, start..start + len);
+            start += len;
         } else {
             return start..end;
         }
     }
+}
+
+/// The length of a `URL:` prefix (ASCII case-insensitive) at the start of
+/// `text`, reading through the line breaks (with the blanks around them)
+/// that step 2 removes: otherwise `ur` + line break + `l:` would become a
+/// `url:` scheme that a second cleaning strips, and cleaning would not be
+/// idempotent.
+fn url_prefix_len(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut matched = 0;
+    let mut i = 0;
+    while matched < 4 {
+        let blank = bytes[i..]
+            .iter()
+            .position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            .unwrap_or(bytes.len() - i);
+        if i > 0
+            && bytes[i..i + blank]
+                .iter()
+                .any(|b| matches!(b, b'\r' | b'\n'))
+        {
+            i += blank;
+            continue;
+        }
+        if !bytes.get(i)?.eq_ignore_ascii_case(&b"URL:"[matched]) {
+            return None;
+        }
+        matched += 1;
+        i += 1;
+    }
+    Some(i)
 }
 
 /// Where each part of a derived text comes from in the input.
@@ -820,6 +848,17 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn a_url_prefix_broken_by_line_breaks_is_a_wrapper() {
+        // The line breaks would join `ur` and `l:` into a scheme that a
+        // second cleaning strips.
+        assert_eq!(cleaned("ur\n\n\nl:\n\0"), "%00");
+        assert_eq!(cleaned("UR\n L:http://a/"), "http://a/");
+        assert_eq!(cleaned("url:http://a/"), "http://a/");
+        // Not at the start of a blank run: `u r` stays as text.
+        assert_eq!(cleaned("url x"), "url%20x");
     }
 
     #[test]
