@@ -79,7 +79,7 @@
 
 use alloc::vec::Vec;
 use core::fmt;
-use core::ops::{Deref, Range};
+use core::ops::Range;
 
 use unicode_bidi::{bidi_class, BidiClass};
 
@@ -284,7 +284,7 @@ pub fn violations(text: &str) -> Result<Vec<Violation>, ParseError> {
     Ok(IriRef::parse(text)?.bidi_violations())
 }
 
-impl<T: Deref<Target = str>> IriRef<T> {
+impl<T: AsRef<str>> IriRef<T> {
     /// Section 4.1's MUST NOT, which the grammar does not express: rejects
     /// the first bidirectional formatting character ([`is_bidi_formatting`],
     /// the Unicode property `Bidi_Control`: LRM, RLM, ALM, LRE, RLE, LRO,
@@ -345,7 +345,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
 /// Calls `f` with each part of `iri` that section 4.2 treats as a
 /// component (as `split` says), as byte ranges of its text, in order.
 /// Empty parts are skipped.
-pub(crate) fn for_each_part<T: Deref<Target = str>>(
+pub(crate) fn for_each_part<T: AsRef<str>>(
     iri: &IriRef<T>,
     split: &Split,
     mut f: impl FnMut(Component, Range<usize>),

@@ -87,7 +87,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::ops::{Deref, Range};
+use core::ops::Range;
 
 pub use unicode_script::Script;
 use unicode_script::UnicodeScript;
@@ -195,7 +195,7 @@ impl<'a> Show<'a> {
     }
 }
 
-impl<T: Deref<Target = str>> IriRef<T> {
+impl<T: AsRef<str>> IriRef<T> {
     /// The text to show for this IRI reference with [`Show::new`]: bidi
     /// formatting characters percent-encoded, and wrapped in LRI ... PDI
     /// when it contains right-to-left characters (see the

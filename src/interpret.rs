@@ -74,7 +74,6 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::ops::Deref;
 
 use encoding_rs::Encoding;
 
@@ -107,7 +106,7 @@ impl Candidate {
     }
 }
 
-impl<T: Deref<Target = str>> IriRef<T> {
+impl<T: AsRef<str>> IriRef<T> {
     /// The readings of this URI reference in `encodings` (section 7.7),
     /// for matching it against local names: see the
     /// [module docs](crate::interpret) for what is decoded. Empty when no
@@ -152,7 +151,7 @@ struct Reading {
 }
 
 impl Reading {
-    fn reference<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+    fn reference<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
         if let Some(scheme) = iri.scheme() {
             self.out.push_str(scheme);
             self.out.push(':');

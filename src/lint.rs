@@ -96,7 +96,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
-use core::ops::{Deref, Range};
+use core::ops::Range;
 
 use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
 use icu_normalizer::ComposingNormalizerBorrowed;
@@ -292,7 +292,7 @@ pub fn lint(text: &str) -> Result<Vec<Warning>, ParseError> {
     Ok(IriRef::parse(text)?.lint())
 }
 
-impl<T: Deref<Target = str>> IriRef<T> {
+impl<T: AsRef<str>> IriRef<T> {
     /// The warnings of this IRI reference, ordered by where they start
     /// (then by [`Code`]); empty when it follows every rule the module
     /// docs list.
@@ -338,7 +338,7 @@ impl<'t> Linter<'t> {
         start..start + part.len()
     }
 
-    fn find_components<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+    fn find_components<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
         let c = iri.components();
         let all = [
             (Component::Scheme, c.scheme),
@@ -365,7 +365,7 @@ impl<'t> Linter<'t> {
             .map_or(Component::Path, |(component, _)| *component)
     }
 
-    fn scheme<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+    fn scheme<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
         let Some(scheme) = iri.scheme() else {
             return;
         };
@@ -384,7 +384,7 @@ impl<'t> Linter<'t> {
         }
     }
 
-    fn host<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+    fn host<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
         let Some(Host::RegName(host)) = iri.host_parsed() else {
             return;
         };
@@ -442,7 +442,7 @@ impl<'t> Linter<'t> {
         }
     }
 
-    fn bidi<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+    fn bidi<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
         for v in iri.bidi_violations() {
             let part = &self.text[v.range()];
             let at = self.text[v.offset()..].chars().next().unwrap_or(' ');
@@ -471,7 +471,7 @@ impl<'t> Linter<'t> {
     }
 
     /// `mixed-script` and `confusable`, on each part.
-    fn parts<T: Deref<Target = str>>(&mut self, iri: &IriRef<T>) {
+    fn parts<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
         let mut parts = Vec::new();
         for_each_part(iri, &Split::new(), |component, range| {
             if !self.text[range.clone()].is_ascii() {

@@ -145,7 +145,6 @@
 
 use alloc::string::String;
 use core::fmt;
-use core::ops::Deref;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 
@@ -354,7 +353,7 @@ impl<'t> Normalizer<'t> {
     /// assert_eq!(n.host(), Some("example.org"));
     /// # Ok::<(), rfc3987::ParseError>(())
     /// ```
-    pub fn normalize_ref<T: Deref<Target = str>>(
+    pub fn normalize_ref<T: AsRef<str>>(
         &self,
         reference: &IriRef<T>,
     ) -> Result<IriRef<String>, NormalizeError> {
@@ -374,7 +373,7 @@ impl<'t> Normalizer<'t> {
     /// assert_eq!(n.path(), "/");
     /// # Ok::<(), rfc3987::ParseError>(())
     /// ```
-    pub fn normalize_iri<T: Deref<Target = str>>(
+    pub fn normalize_iri<T: AsRef<str>>(
         &self,
         iri: &Iri<T>,
     ) -> Result<Iri<String>, NormalizeError> {
@@ -383,7 +382,7 @@ impl<'t> Normalizer<'t> {
         Ok(Iri(IriRef::from_parts(text, pos)))
     }
 
-    pub(crate) fn normalize_parsed<T: Deref<Target = str>>(
+    pub(crate) fn normalize_parsed<T: AsRef<str>>(
         &self,
         reference: &IriRef<T>,
     ) -> Result<String, NormalizeError> {
@@ -562,7 +561,7 @@ impl<'t> Normalizer<'t> {
 
 /// Section 5.3 on parsed values: the normal form borrows the input when
 /// it is already normal, and nothing is validated again.
-impl<T: Deref<Target = str>> IriRef<T> {
+impl<T: AsRef<str>> IriRef<T> {
     /// The syntax-based normal form (section 5.3.2, no character
     /// normalization); it cannot fail.
     ///
@@ -613,7 +612,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// # Ok::<(), rfc3987::ParseError>(())
     /// ```
     #[must_use]
-    pub fn equivalent<U: Deref<Target = str>>(&self, other: &IriRef<U>, level: Level) -> bool {
+    pub fn equivalent<U: AsRef<str>>(&self, other: &IriRef<U>, level: Level) -> bool {
         let n = Normalizer::new(level);
         match (n.normalize_parsed(self), n.normalize_parsed(other)) {
             (Ok(a), Ok(b)) => a == b,
@@ -624,7 +623,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
 }
 
 /// The same operations on IRIs keep the type.
-impl<T: Deref<Target = str>> Iri<T> {
+impl<T: AsRef<str>> Iri<T> {
     /// [`IriRef::normalize`], as an IRI.
     #[must_use]
     pub fn normalize(&self) -> Iri<alloc::borrow::Cow<'_, str>> {
@@ -641,7 +640,7 @@ impl<T: Deref<Target = str>> Iri<T> {
 
     /// [`IriRef::equivalent`] of two IRIs.
     #[must_use]
-    pub fn equivalent<U: Deref<Target = str>>(&self, other: &Iri<U>, level: Level) -> bool {
+    pub fn equivalent<U: AsRef<str>>(&self, other: &Iri<U>, level: Level) -> bool {
         self.0.equivalent(&other.0, level)
     }
 }

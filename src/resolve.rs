@@ -105,8 +105,6 @@
 use alloc::string::String;
 use core::fmt;
 
-use core::ops::Deref;
-
 use crate::grammar::rules;
 use crate::{CheckError, Components, Iri, IriRef};
 
@@ -245,7 +243,7 @@ fn resolve_parts_into(
 
 /// Resolution and its inverse on parsed values: no validation left to do,
 /// so no error.
-impl<T: Deref<Target = str>> Iri<T> {
+impl<T: AsRef<str>> Iri<T> {
     /// Resolves `reference` against this IRI (RFC 3986 section 5.2.2,
     /// strict parser; this IRI's fragment is ignored). See [`resolve`].
     ///
@@ -257,7 +255,7 @@ impl<T: Deref<Target = str>> Iri<T> {
     /// assert_eq!(target.query(), Some("y"));
     /// # Ok::<(), rfc3987::ParseError>(())
     /// ```
-    pub fn resolve<U: Deref<Target = str>>(&self, reference: &IriRef<U>) -> Iri<String> {
+    pub fn resolve<U: AsRef<str>>(&self, reference: &IriRef<U>) -> Iri<String> {
         let r = reference.components();
         into_iri(resolve_parts(self.as_str(), reference.as_str(), &r, true))
     }
@@ -273,14 +271,14 @@ impl<T: Deref<Target = str>> Iri<T> {
     /// assert_eq!(out, "<http://a/b/g");
     /// # Ok::<(), rfc3987::ParseError>(())
     /// ```
-    pub fn resolve_into<U: Deref<Target = str>>(&self, reference: &IriRef<U>, out: &mut String) {
+    pub fn resolve_into<U: AsRef<str>>(&self, reference: &IriRef<U>, out: &mut String) {
         let r = reference.components();
         resolve_parts_into(&self.components(), reference.as_str(), &r, true, out);
     }
 
     /// Like [`Iri::resolve`], with the non-strict parser of section 5.2.2
     /// (see [`resolve_non_strict`]).
-    pub fn resolve_non_strict<U: Deref<Target = str>>(&self, reference: &IriRef<U>) -> Iri<String> {
+    pub fn resolve_non_strict<U: AsRef<str>>(&self, reference: &IriRef<U>) -> Iri<String> {
         let r = reference.components();
         into_iri(resolve_parts(self.as_str(), reference.as_str(), &r, false))
     }
@@ -297,7 +295,7 @@ impl<T: Deref<Target = str>> Iri<T> {
     /// assert_eq!(base.resolve(&reference), target);
     /// # Ok::<(), rfc3987::ParseError>(())
     /// ```
-    pub fn relativize<U: Deref<Target = str>>(&self, target: &Iri<U>) -> IriRef<String> {
+    pub fn relativize<U: AsRef<str>>(&self, target: &Iri<U>) -> IriRef<String> {
         let text = relativize_parts(&self.components(), &target.components(), target.as_str());
         let pos = crate::components::split(&text);
         IriRef::from_parts(text, pos)

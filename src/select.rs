@@ -61,7 +61,6 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::ops::Deref;
 
 pub use unicode_script::Script;
 
@@ -117,7 +116,7 @@ impl<'a> Selected<'a> {
     }
 }
 
-impl<T: Deref<Target = str>> IriRef<T> {
+impl<T: AsRef<str>> IriRef<T> {
     /// The form of this IRI reference for readers of `scripts` (section
     /// 7.5): see the [module docs](crate::select).
     #[must_use]

@@ -13,7 +13,6 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::sync::Arc;
 use core::fmt;
-use core::ops::Deref;
 
 use serde::de::{Deserialize, Deserializer, Error, Visitor};
 use serde::ser::{Serialize, Serializer};
@@ -56,7 +55,7 @@ impl<'de, V, F: FnOnce(&'de str) -> Result<V, crate::ParseError>> Visitor<'de> f
 
 macro_rules! serde_impls {
     ($Type:ident, $rule:literal) => {
-        impl<T: Deref<Target = str>> Serialize for $Type<T> {
+        impl<T: AsRef<str>> Serialize for $Type<T> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.serialize_str(self.as_str())
             }

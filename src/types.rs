@@ -12,9 +12,10 @@
 //! Each arrow is `Deref` to the more general type (every `IRI` is an
 //! `IRI-reference`), `From` towards it and `TryFrom` back. Every type holds
 //! its text and the [`Positions`] of its components, found once when it
-//! was parsed; accessors slice the text. The text is any `T: Deref<Target =
-//! str>`: `&str` to borrow, `String` to own and edit, `Box<str>`,
-//! `Arc<str>` or `Rc<str>` to store or share.
+//! was parsed; accessors slice the text. The text is any `T: AsRef<str>`:
+//! `&str` (or `&String`, so `Iri::parse(&line)` works on a `String` line)
+//! to borrow, `String` to own and edit, `Box<str>`, `Arc<str>`, `Rc<str>`
+//! or `Cow<str>` to store or share.
 
 use alloc::borrow::{Cow, ToOwned};
 use alloc::string::String;
@@ -126,7 +127,7 @@ pub struct AbsoluteIri<T>(pub(crate) Iri<T>);
 #[derive(Clone, Copy)]
 pub struct RelativeRef<T>(pub(crate) IriRef<T>);
 
-impl<T: Deref<Target = str>> IriRef<T> {
+impl<T: AsRef<str>> IriRef<T> {
     /// The text and positions, without checking that they belong together;
     /// callers have split this very text.
     pub(crate) fn from_parts(text: T, pos: Positions) -> Self {
@@ -140,14 +141,14 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// This value's text, borrowed, as the result of an operation that
     /// changed nothing.
     pub(crate) fn borrowed(&self) -> IriRef<Cow<'_, str>> {
-        IriRef::from_parts(Cow::Borrowed(&*self.text), self.pos)
+        IriRef::from_parts(Cow::Borrowed(self.text.as_ref()), self.pos)
     }
 
     /// The result `text` of an operation on this value, which the
     /// operation guarantees valid as the same kind of reference: borrowed
     /// when equal to this value's text, else split afresh.
     pub(crate) fn derived(&self, text: String) -> IriRef<Cow<'_, str>> {
-        if text == *self.text {
+        if text == *self.text.as_ref() {
             return self.borrowed();
         }
         let pos = split(&text);
@@ -164,7 +165,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// is never empty, so `None` is the only way it can be missing.
     #[inline]
     pub fn scheme(&self) -> Option<&str> {
-        self.pos.scheme(&self.text)
+        self.pos.scheme(self.text.as_ref())
     }
 
     /// Whether there is a scheme: whether this is an IRI rather than a
@@ -186,7 +187,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// there is no `//`. It can be present and empty, as in `file:///etc`.
     #[inline]
     pub fn authority(&self) -> Option<&str> {
-        self.pos.authority(&self.text)
+        self.pos.authority(self.text.as_ref())
     }
 
     /// Whether there is an authority (possibly empty).
@@ -199,7 +200,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// for `//@host`.
     #[inline]
     pub fn userinfo(&self) -> Option<&str> {
-        self.pos.userinfo(&self.text)
+        self.pos.userinfo(self.text.as_ref())
     }
 
     /// Whether there is a userinfo (possibly empty).
@@ -214,7 +215,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// kind.
     #[inline]
     pub fn host(&self) -> Option<&str> {
-        self.pos.host(&self.text)
+        self.pos.host(self.text.as_ref())
     }
 
     /// The host and its kind: registered name, IPv4 address, IPv6 address
@@ -245,7 +246,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// `None` when there is no `:` after the host.
     #[inline]
     pub fn port(&self) -> Option<&str> {
-        self.pos.port(&self.text)
+        self.pos.port(self.text.as_ref())
     }
 
     /// Whether there is a port (possibly empty).
@@ -290,7 +291,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// The path; always present, possibly empty.
     #[inline]
     pub fn path(&self) -> &str {
-        self.pos.path(&self.text)
+        self.pos.path(self.text.as_ref())
     }
 
     /// The path's segments, the text between its `/`s.
@@ -317,7 +318,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// The query (after the `?`), `None` when there is no `?`.
     #[inline]
     pub fn query(&self) -> Option<&str> {
-        self.pos.query(&self.text)
+        self.pos.query(self.text.as_ref())
     }
 
     /// The decoded `key=value` pairs of the query (none when there is no
@@ -343,7 +344,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
     /// The fragment (after the `#`), `None` when there is no `#`.
     #[inline]
     pub fn fragment(&self) -> Option<&str> {
-        self.pos.fragment(&self.text)
+        self.pos.fragment(self.text.as_ref())
     }
 
     /// Whether there is a fragment (possibly empty).
@@ -354,26 +355,26 @@ impl<T: Deref<Target = str>> IriRef<T> {
 
     /// All the components at once, as slices of the text.
     pub fn components(&self) -> Components<'_> {
-        Components::of(&self.text, self.pos)
+        Components::of(self.text.as_ref(), self.pos)
     }
 
     /// This reference as an [`Iri`], if it has a scheme.
     pub fn as_iri(&self) -> Option<Iri<&str>> {
         self.has_scheme()
-            .then(|| Iri(IriRef::from_parts(&*self.text, self.pos)))
+            .then(|| Iri(IriRef::from_parts(self.text.as_ref(), self.pos)))
     }
 
     /// This reference as a [`RelativeRef`], if it has no scheme.
     pub fn as_relative(&self) -> Option<RelativeRef<&str>> {
-        (!self.has_scheme()).then(|| RelativeRef(IriRef::from_parts(&*self.text, self.pos)))
+        (!self.has_scheme()).then(|| RelativeRef(IriRef::from_parts(self.text.as_ref(), self.pos)))
     }
 }
 
-impl<T: Deref<Target = str>> Iri<T> {
+impl<T: AsRef<str>> Iri<T> {
     /// The scheme (`http`), always present in an IRI.
     #[inline]
     pub fn scheme(&self) -> &str {
-        &self.0.text[..self.0.pos.scheme_end]
+        &self.0.text.as_ref()[..self.0.pos.scheme_end]
     }
 
     /// This IRI without its fragment, as an [`AbsoluteIri`] borrowing the
@@ -381,7 +382,10 @@ impl<T: Deref<Target = str>> Iri<T> {
     /// an IRI without its fragment). O(1).
     pub fn without_fragment(&self) -> AbsoluteIri<&str> {
         let pos = self.0.pos.without_fragment();
-        AbsoluteIri(Iri(IriRef::from_parts(&self.0.text[..pos.len], pos)))
+        AbsoluteIri(Iri(IriRef::from_parts(
+            &self.0.text.as_ref()[..pos.len],
+            pos,
+        )))
     }
 }
 
@@ -431,7 +435,7 @@ impl<T> From<RelativeRef<T>> for IriRef<T> {
 }
 
 /// Fails, giving the reference back, when it has no scheme.
-impl<T: Deref<Target = str>> TryFrom<IriRef<T>> for Iri<T> {
+impl<T: AsRef<str>> TryFrom<IriRef<T>> for Iri<T> {
     type Error = IriRef<T>;
     fn try_from(r: IriRef<T>) -> Result<Self, IriRef<T>> {
         if r.has_scheme() {
@@ -443,7 +447,7 @@ impl<T: Deref<Target = str>> TryFrom<IriRef<T>> for Iri<T> {
 }
 
 /// Fails, giving the reference back, when it has a scheme.
-impl<T: Deref<Target = str>> TryFrom<IriRef<T>> for RelativeRef<T> {
+impl<T: AsRef<str>> TryFrom<IriRef<T>> for RelativeRef<T> {
     type Error = IriRef<T>;
     fn try_from(r: IriRef<T>) -> Result<Self, IriRef<T>> {
         if r.has_scheme() {
@@ -455,7 +459,7 @@ impl<T: Deref<Target = str>> TryFrom<IriRef<T>> for RelativeRef<T> {
 }
 
 /// Fails, giving the IRI back, when it has a fragment.
-impl<T: Deref<Target = str>> TryFrom<Iri<T>> for AbsoluteIri<T> {
+impl<T: AsRef<str>> TryFrom<Iri<T>> for AbsoluteIri<T> {
     type Error = Iri<T>;
     fn try_from(iri: Iri<T>) -> Result<Self, Iri<T>> {
         if iri.has_fragment() {
@@ -609,7 +613,7 @@ impl core::iter::FusedIterator for PathSegments<'_> {}
 /// (RFC 3987 section 5.3.1).
 macro_rules! common {
     ($Type:ident, $kind:expr, $rule:literal, $wrap:expr, $inner:ident) => {
-        impl<T: Deref<Target = str>> $Type<T> {
+        impl<T: AsRef<str>> $Type<T> {
             #[doc = concat!("Parses `text` as an `", $rule, "`: one pass of the generated DFA,")]
             /// then the component split (no allocation unless it fails).
             ///
@@ -617,16 +621,16 @@ macro_rules! common {
             /// it owns a copy of the input. `TryFrom<String>` moves a
             /// `String` into the value, and into the error on failure.
             pub fn parse(text: T) -> Result<Self, ParseError> {
-                match parse_positions(&text, $kind) {
+                match parse_positions(text.as_ref(), $kind) {
                     Ok(pos) => Ok($wrap(IriRef::from_parts(text, pos))),
-                    Err(details) => Err(ParseError::new(details, String::from(&*text))),
+                    Err(details) => Err(ParseError::new(details, String::from(text.as_ref()))),
                 }
             }
 
             /// The whole text.
             #[inline]
             pub fn as_str(&self) -> &str {
-                &self.$inner().text
+                self.$inner().text.as_ref()
             }
 
             /// The storage, giving up the parsed form.
@@ -637,7 +641,7 @@ macro_rules! common {
             /// The same value, borrowing its text (as `Option::as_deref`).
             pub fn as_deref(&self) -> $Type<&str> {
                 let inner = self.$inner();
-                $wrap(IriRef::from_parts(&*inner.text, inner.pos))
+                $wrap(IriRef::from_parts(inner.text.as_ref(), inner.pos))
             }
 
             /// The positions and text as one [`IriRef`].
@@ -646,7 +650,7 @@ macro_rules! common {
             }
         }
 
-        impl<T: Deref<Target = str> + Into<String>> $Type<T> {
+        impl<T: AsRef<str> + Into<String>> $Type<T> {
             /// The same value owning its text: free for `String` and
             /// `Box<str>`, a copy for `&str`.
             pub fn into_owned(self) -> $Type<String> {
@@ -667,13 +671,13 @@ macro_rules! common {
             }
         }
 
-        impl<T: Deref<Target = str>> fmt::Display for $Type<T> {
+        impl<T: AsRef<str>> fmt::Display for $Type<T> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(self.as_str())
             }
         }
 
-        impl<T: Deref<Target = str>> fmt::Debug for $Type<T> {
+        impl<T: AsRef<str>> fmt::Debug for $Type<T> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_tuple(stringify!($Type))
                     .field(&self.as_str())
@@ -681,70 +685,70 @@ macro_rules! common {
             }
         }
 
-        impl<T: Deref<Target = str>> AsRef<str> for $Type<T> {
+        impl<T: AsRef<str>> AsRef<str> for $Type<T> {
             fn as_ref(&self) -> &str {
                 self.as_str()
             }
         }
 
         /// Sound because `Eq`, `Ord` and `Hash` are those of the text.
-        impl<T: Deref<Target = str>> Borrow<str> for $Type<T> {
+        impl<T: AsRef<str>> Borrow<str> for $Type<T> {
             fn borrow(&self) -> &str {
                 self.as_str()
             }
         }
 
-        impl<T: Deref<Target = str>, U: Deref<Target = str>> PartialEq<$Type<U>> for $Type<T> {
+        impl<T: AsRef<str>, U: AsRef<str>> PartialEq<$Type<U>> for $Type<T> {
             fn eq(&self, other: &$Type<U>) -> bool {
                 self.as_str() == other.as_str()
             }
         }
 
-        impl<T: Deref<Target = str>> Eq for $Type<T> {}
+        impl<T: AsRef<str>> Eq for $Type<T> {}
 
-        impl<T: Deref<Target = str>> PartialEq<str> for $Type<T> {
+        impl<T: AsRef<str>> PartialEq<str> for $Type<T> {
             fn eq(&self, other: &str) -> bool {
                 self.as_str() == other
             }
         }
 
-        impl<'a, T: Deref<Target = str>> PartialEq<&'a str> for $Type<T> {
+        impl<'a, T: AsRef<str>> PartialEq<&'a str> for $Type<T> {
             fn eq(&self, other: &&'a str) -> bool {
                 self.as_str() == *other
             }
         }
 
-        impl<T: Deref<Target = str>> PartialEq<String> for $Type<T> {
+        impl<T: AsRef<str>> PartialEq<String> for $Type<T> {
             fn eq(&self, other: &String) -> bool {
                 self.as_str() == other.as_str()
             }
         }
 
-        impl<T: Deref<Target = str>> PartialEq<$Type<T>> for str {
+        impl<T: AsRef<str>> PartialEq<$Type<T>> for str {
             fn eq(&self, other: &$Type<T>) -> bool {
                 self == other.as_str()
             }
         }
 
-        impl<'a, T: Deref<Target = str>> PartialEq<$Type<T>> for &'a str {
+        impl<'a, T: AsRef<str>> PartialEq<$Type<T>> for &'a str {
             fn eq(&self, other: &$Type<T>) -> bool {
                 *self == other.as_str()
             }
         }
 
-        impl<T: Deref<Target = str>, U: Deref<Target = str>> PartialOrd<$Type<U>> for $Type<T> {
+        impl<T: AsRef<str>, U: AsRef<str>> PartialOrd<$Type<U>> for $Type<T> {
             fn partial_cmp(&self, other: &$Type<U>) -> Option<Ordering> {
                 Some(self.as_str().cmp(other.as_str()))
             }
         }
 
-        impl<T: Deref<Target = str>> Ord for $Type<T> {
+        impl<T: AsRef<str>> Ord for $Type<T> {
             fn cmp(&self, other: &Self) -> Ordering {
                 self.as_str().cmp(other.as_str())
             }
         }
 
-        impl<T: Deref<Target = str>> Hash for $Type<T> {
+        impl<T: AsRef<str>> Hash for $Type<T> {
             fn hash<H: Hasher>(&self, state: &mut H) {
                 self.as_str().hash(state)
             }

@@ -37,6 +37,20 @@ fn conversions_between_storages() {
 }
 
 #[test]
+fn a_reference_to_an_owned_line_parses() {
+    // Lines read as `String`s: `Iri::parse(&line)` borrows them (the
+    // storage bound is `AsRef<str>`, which `&String` meets).
+    let line = String::from("http://example.org/a?b");
+    let iri = Iri::parse(&line).unwrap();
+    assert_eq!(iri.path(), "/a");
+    let reference = IriRef::parse(&line).unwrap();
+    assert_eq!(reference.as_str(), line);
+    let cow = IriRef::parse(std::borrow::Cow::Borrowed(line.as_str())).unwrap();
+    assert_eq!(cow.query(), Some("b"));
+    assert!(Iri::parse(&String::from("no scheme")).is_err());
+}
+
+#[test]
 fn owned_input_is_not_copied() {
     let text = String::from("http://example.org/a");
     let address = text.as_ptr();

@@ -238,7 +238,6 @@ use core::fmt;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::ops::Deref;
 
 use crate::grammar::{class, rules, Rule};
 use crate::{CheckError, Iri, IriRef};
@@ -253,7 +252,7 @@ pub use self::to_uri::{to_uri, ToUri};
 
 /// Sections 3.1 and 3.2 on parsed values: nothing to validate again, and
 /// a result that borrows the input when the mapping changes nothing.
-impl<T: Deref<Target = str>> IriRef<T> {
+impl<T: AsRef<str>> IriRef<T> {
     /// The URI reference this IRI reference maps to (section 3.1 step 2,
     /// no IDNA): non-ASCII characters percent-encoded as UTF-8. It cannot
     /// fail, and borrows `self` when it is already a URI reference.
@@ -319,7 +318,7 @@ impl<T: Deref<Target = str>> IriRef<T> {
 }
 
 /// The same operations on IRIs keep the type: an IRI maps to an IRI.
-impl<T: Deref<Target = str>> Iri<T> {
+impl<T: AsRef<str>> Iri<T> {
     /// [`IriRef::to_uri`], as an IRI.
     #[must_use]
     pub fn to_uri(&self) -> Iri<Cow<'_, str>> {
