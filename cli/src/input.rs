@@ -242,37 +242,58 @@ pub fn drive<R: Read>(
             }
         }
         Source::Lines(reader) => {
-            let mut line = Vec::new();
+            // A line is handed over straight from the read buffer; only one
+            // that spans two reads is gathered in `pending`.
+            let mut pending = Vec::new();
             let mut number = 0;
             loop {
-                if !reader.buffer().contains(&b'\n') {
+                if reader.buffer().is_empty() {
                     // The next read may wait for more input: answer first.
                     output.flush();
                     if output.is_broken() {
                         break;
                     }
                 }
-                line.clear();
-                match reader.read_until(b'\n', &mut line) {
-                    Ok(0) => break,
-                    Ok(_) => {}
+                let buffer = match reader.fill_buf() {
+                    Ok(buffer) => buffer,
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
                     Err(error) => {
                         output.report(format_args!("iri: cannot read standard input: {error}"));
                         io_failed = true;
                         break;
                     }
+                };
+                if buffer.is_empty() {
+                    // The end of the input: a last line without a newline.
+                    if !pending.is_empty() {
+                        number += 1;
+                        handle(
+                            Input {
+                                number,
+                                bytes: &pending,
+                            },
+                            output,
+                        );
+                    }
+                    break;
                 }
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                }
+                let Some(end) = memchr::memchr(b'\n', buffer) else {
+                    pending.extend_from_slice(buffer);
+                    let read = buffer.len();
+                    reader.consume(read);
+                    continue;
+                };
                 number += 1;
-                if !handle(
-                    Input {
-                        number,
-                        bytes: &line,
-                    },
-                    output,
-                ) {
+                let bytes = if pending.is_empty() {
+                    &buffer[..end]
+                } else {
+                    pending.extend_from_slice(&buffer[..end]);
+                    &pending[..]
+                };
+                let go_on = handle(Input { number, bytes }, output);
+                pending.clear();
+                reader.consume(end + 1);
+                if !go_on {
                     break;
                 }
             }
