@@ -23,7 +23,6 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 #[path = "../benches/corpus/mod.rs"]
-#[allow(dead_code, reason = "the example uses two of the corpora")]
 mod corpus;
 
 /// About how many bytes `write` puts in the file.
