@@ -14,9 +14,11 @@
 //! part of the grammar can be tested on its own: `--rule ihost`,
 //! `--rule ipv6address`.
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::grammar::{rules, Rule};
+use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{self, Input, Outcome};
@@ -58,27 +60,26 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     Ok(input::run(args, |input, output| check(rule, input, output)))
 }
 
+/// `--json` for a valid input.
+#[derive(Serialize)]
+struct Valid<'a> {
+    input: Cow<'a, str>,
+    valid: bool,
+}
+
 /// Checks one input and writes its result.
 fn check(rule: &'static Rule, input: Input<'_>, output: &mut Output<'_>) -> Outcome {
-    let result = rfc3987::check_bytes(rule, input.bytes);
-    match (output.mode(), &result) {
-        (Mode::Plain, Ok(())) => {}
-        (Mode::Plain, Err(error)) => output.plain_error(&input, error.offset(), error),
-        (Mode::Json, Ok(())) => output
-            .json()
-            .field("input", input.text())
-            .field("valid", true)
-            .end(),
-        (Mode::Json, Err(error)) => output
-            .json()
-            .field("input", input.text())
-            .field("valid", false)
-            .error(&input, error.offset(), error)
-            .end(),
-    }
-    match result {
-        Ok(()) => Outcome::Succeeded,
-        Err(_) => Outcome::Failed,
+    match rfc3987::check_bytes(rule, input.bytes) {
+        Ok(()) => {
+            if output.mode() == Mode::Json {
+                output.json(&Valid {
+                    input: input.text(),
+                    valid: true,
+                });
+            }
+            Outcome::Succeeded
+        }
+        Err(error) => output.fail(&input, Some(false), error.offset(), &error),
     }
 }
 

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use rfc3987::entry::{clean, Change};
 use rfc3987::grammar::rules;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::args::{Parsed, UsageError};
 use crate::input::{self, Input, Outcome};
@@ -40,60 +40,53 @@ fn entry(input: Input<'_>, output: &mut Output<'_>) -> Outcome {
         Err(_) => {
             let error = rfc3987::check_bytes(&rules::IRI_REFERENCE, input.bytes)
                 .expect_err("the recognizers reject ill-formed UTF-8");
-            write_error(input, output, error.offset(), &error);
-            return Outcome::Failed;
+            return output.fail(&input, None, error.offset(), &error);
         }
     };
     match clean(text) {
         Ok(cleaned) => {
             match output.mode() {
                 Mode::Plain => output.line(cleaned.iri().as_str()),
-                Mode::Json => output
-                    .json()
-                    .field("input", text)
-                    .field("output", cleaned.iri().as_str())
-                    .field("changes", changes(cleaned.changes()))
-                    .end(),
+                Mode::Json => output.json(&Cleaned {
+                    input: text,
+                    output: cleaned.iri().as_str(),
+                    changes: cleaned.changes().iter().map(ChangeJson::of).collect(),
+                }),
             }
             Outcome::Succeeded
         }
-        Err(error) => {
-            write_error(input, output, error.offset(), &error);
-            Outcome::Failed
+        Err(error) => output.fail(&input, None, error.offset(), &error),
+    }
+}
+
+/// `--json` for a cleaned input.
+#[derive(Serialize)]
+struct Cleaned<'a> {
+    input: &'a str,
+    output: &'a str,
+    changes: Vec<ChangeJson<'a>>,
+}
+
+/// One change, its range in bytes of the input.
+#[derive(Serialize)]
+struct ChangeJson<'a> {
+    kind: &'a str,
+    start: usize,
+    end: usize,
+    before: &'a str,
+    after: &'a str,
+}
+
+impl<'a> ChangeJson<'a> {
+    fn of(change: &'a Change) -> Self {
+        ChangeJson {
+            kind: change.kind.name(),
+            start: change.range.start,
+            end: change.range.end,
+            before: &change.before,
+            after: &change.after,
         }
     }
-}
-
-fn write_error(
-    input: Input<'_>,
-    output: &mut Output<'_>,
-    offset: usize,
-    error: &dyn std::fmt::Display,
-) {
-    match output.mode() {
-        Mode::Plain => output.plain_error(&input, offset, error),
-        Mode::Json => output
-            .json()
-            .field("input", input.text())
-            .error(&input, offset, error)
-            .end(),
-    }
-}
-
-/// The changes as JSON objects.
-fn changes(changes: &[Change]) -> Value {
-    changes
-        .iter()
-        .map(|change| {
-            json!({
-                "kind": change.kind.name(),
-                "start": change.range.start,
-                "end": change.range.end,
-                "before": change.before,
-                "after": change.after,
-            })
-        })
-        .collect()
 }
 
 fn help() -> String {
@@ -166,8 +159,8 @@ mod tests {
         assert_eq!(
             stdout,
             "{\"input\": \" http://a/ \", \"output\": \"http://a/\", \"changes\": \
-             [{\"after\":\"\",\"before\":\" \",\"end\":1,\"kind\":\"trimmed\",\"start\":0},\
-             {\"after\":\"\",\"before\":\" \",\"end\":11,\"kind\":\"trimmed\",\"start\":10}]}\n"
+             [{\"kind\": \"trimmed\", \"start\": 0, \"end\": 1, \"before\": \" \", \"after\": \"\"}, \
+             {\"kind\": \"trimmed\", \"start\": 10, \"end\": 11, \"before\": \" \", \"after\": \"\"}]}\n"
         );
     }
 

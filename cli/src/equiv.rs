@@ -17,6 +17,7 @@ use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
 use rfc3987::normalize::{EquivError, Level, NormalizeError, Normalizer};
+use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{Input, Outcome};
@@ -114,26 +115,29 @@ fn write(
     result: Result<bool, (usize, Failure)>,
     output: &mut Output<'_>,
 ) -> Outcome {
-    match (output.mode(), &result) {
-        (Mode::Plain, Ok(verdict)) => output.line(if *verdict { "true" } else { "false" }),
-        (Mode::Plain, Err((offset, failure))) => output.plain_error(&input, *offset, failure),
-        // "input" is the line split at its first tab, on success and on
-        // failure alike (one element when there is no tab).
-        (Mode::Json, Ok(verdict)) => output
-            .json()
-            .field("input", sides(&input.text()))
-            .field("equivalent", *verdict)
-            .end(),
-        (Mode::Json, Err((offset, failure))) => output
-            .json()
-            .field("input", sides(&input.text()))
-            .error(&input, *offset, failure)
-            .end(),
-    }
+    // "input" is the line split at its first tab, on success and on
+    // failure alike (one element when there is no tab).
+    let text = input.text();
     match result {
-        Ok(_) => Outcome::Succeeded,
-        Err(_) => Outcome::Failed,
+        Ok(equivalent) => {
+            match output.mode() {
+                Mode::Plain => output.line(if equivalent { "true" } else { "false" }),
+                Mode::Json => output.json(&Compared {
+                    input: sides(&text),
+                    equivalent,
+                }),
+            }
+            Outcome::Succeeded
+        }
+        Err((offset, failure)) => output.fail_with(&input, sides(&text), None, offset, &failure),
     }
+}
+
+/// `--json` for a line that could be compared.
+#[derive(Serialize)]
+struct Compared<'a> {
+    input: Vec<&'a str>,
+    equivalent: bool,
 }
 
 /// The line's two sides, `[A, B]`, or `[line]` when it has no tab.

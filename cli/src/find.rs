@@ -13,6 +13,7 @@
 use std::process::ExitCode;
 
 use rfc3987::find::{Finder, DEFAULT_SCHEMES};
+use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{self, Input, Outcome};
@@ -56,6 +57,15 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     })
 }
 
+/// `--json` for one IRI found: the input's number and the byte range in it.
+#[derive(Serialize)]
+struct Found<'a> {
+    line: u64,
+    start: usize,
+    end: usize,
+    iri: &'a str,
+}
+
 /// Writes the IRIs of one input, one line each; returns how many.
 fn write_matches(finder: &Finder<'_>, input: Input<'_>, output: &mut Output<'_>) -> u64 {
     let mut count = 0;
@@ -63,13 +73,12 @@ fn write_matches(finder: &Finder<'_>, input: Input<'_>, output: &mut Output<'_>)
         count += 1;
         match output.mode() {
             Mode::Plain => output.line(m.as_str()),
-            Mode::Json => output
-                .json()
-                .field("line", input.number)
-                .field("start", m.start())
-                .field("end", m.end())
-                .field("iri", m.as_str())
-                .end(),
+            Mode::Json => output.json(&Found {
+                line: input.number,
+                start: m.start(),
+                end: m.end(),
+                iri: m.as_str(),
+            }),
         }
         if output.is_broken() {
             break;

@@ -350,6 +350,12 @@ mod tests {
         assert_eq!(lines_of(LineEnd::Newline, b"a\nb\n"), [&b"a"[..], b"b"]);
     }
 
+    /// The JSON these tests write for a success.
+    #[derive(serde::Serialize)]
+    struct Numbered {
+        n: u64,
+    }
+
     /// What a run printed and returned.
     struct Run {
         inputs: Vec<(u64, Vec<u8>)>,
@@ -370,7 +376,7 @@ mod tests {
                 output.plain_error(&input, 0, &"bang");
                 Outcome::Failed
             } else {
-                output.json().field("n", input.number).end();
+                output.json(&Numbered { n: input.number });
                 Outcome::Succeeded
             }
         };
@@ -600,7 +606,7 @@ mod tests {
         let mut stderr = Vec::new();
         let mut output = Output::new(Mode::Json, &mut stdout, &mut stderr);
         let status = drive(Source::Lines(&mut reader), &mut output, |input, output| {
-            output.json().field("n", input.number).end();
+            output.json(&Numbered { n: input.number });
             Outcome::Succeeded
         });
         assert_eq!(status, Status::Succeeded);

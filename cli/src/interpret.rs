@@ -11,11 +11,12 @@
 //! when every input is valid and has a candidate, so `iri interpret` is a
 //! test in scripts.
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::interpret::Candidate;
 use rfc3987::mapping::encoding_rs::Encoding;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{self, Input, Outcome};
@@ -84,37 +85,40 @@ fn interpret(
 ) -> Outcome {
     let found = match candidates(encodings, input.bytes) {
         Ok(found) => found,
-        Err((offset, message)) => {
-            match output.mode() {
-                Mode::Plain => output.plain_error(&input, offset, &message),
-                Mode::Json => output
-                    .json()
-                    .field("input", input.text())
-                    .error(&input, offset, &message)
-                    .end(),
-            }
-            return Outcome::Failed;
-        }
+        Err((offset, message)) => return output.fail(&input, None, offset, &message),
     };
     match output.mode() {
         Mode::Plain => output.line(found.first().map_or("", |c| c.iri().as_str())),
-        Mode::Json => {
-            let list: Vec<Value> = found
+        Mode::Json => output.json(&Interpreted {
+            input: input.text(),
+            candidates: found
                 .iter()
-                .map(|c| json!({"encoding": c.encoding().name(), "output": c.iri().as_str()}))
-                .collect();
-            output
-                .json()
-                .field("input", input.text())
-                .field("candidates", list)
-                .end();
-        }
+                .map(|c| CandidateJson {
+                    encoding: c.encoding().name(),
+                    output: c.iri().as_str(),
+                })
+                .collect(),
+        }),
     }
     if found.is_empty() {
         Outcome::Failed
     } else {
         Outcome::Succeeded
     }
+}
+
+/// `--json` for a valid input.
+#[derive(Serialize)]
+struct Interpreted<'a> {
+    input: Cow<'a, str>,
+    candidates: Vec<CandidateJson<'a>>,
+}
+
+/// One reading: the encoding (its Encoding Standard name) and the IRI.
+#[derive(Serialize)]
+struct CandidateJson<'a> {
+    encoding: &'static str,
+    output: &'a str,
 }
 
 fn help() -> String {

@@ -29,9 +29,11 @@
 //! succeeded, 1 when at least one failed (or input or output broke), 2 for a
 //! usage error, reported on stderr with the usage line.
 //!
-//! There is no argument-parsing dependency: the grammar of the command line
-//! is small (`iri SUBCOMMAND [--option[=VALUE]]... [INPUT]...`) and
-//! [`args`] is tested on its own.
+//! The command line is split into options and values by [`lexopt`];
+//! [`args`] applies the contract's rules to them (the subcommand's option
+//! table, missing or repeated values) and is tested on its own. `--json`
+//! output is `#[derive(Serialize)]` structs, one per result shape, written
+//! by [`output::Output::json`].
 #![forbid(unsafe_code)]
 
 mod args;

@@ -34,10 +34,12 @@
 //! `--json` prints the contract's object: every component, `null` when
 //! absent, the path always a string.
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::grammar::{rules, Rule};
 use rfc3987::{AbsoluteIri, Iri, IriRef, RelativeRef};
+use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::check::{push_rule_names, rule_option};
@@ -117,6 +119,22 @@ fn shape(rule: &Rule) -> Option<Shape> {
         "fragment" => field("fragment"),
         _ => None,
     }
+}
+
+/// `--json` for a valid input: the contract's object, its components in
+/// the order of `FIELDS`.
+#[derive(Serialize)]
+struct Components<'a> {
+    input: Cow<'a, str>,
+    valid: bool,
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
 }
 
 /// The components of one valid input, as `FIELDS` orders them.
@@ -280,30 +298,24 @@ fn parse(
             match output.mode() {
                 Mode::Plain => output.line(&plain_line(&fields, widths)),
                 Mode::Json => {
-                    let mut object = output
-                        .json()
-                        .field("input", input.text())
-                        .field("valid", true);
-                    for (name, value) in FIELDS.iter().zip(fields) {
-                        object = object.field(name, value);
-                    }
-                    object.end();
+                    let [scheme, authority, userinfo, host, port, path, query, fragment] = fields;
+                    output.json(&Components {
+                        input: input.text(),
+                        valid: true,
+                        scheme,
+                        authority,
+                        userinfo,
+                        host,
+                        port,
+                        path: path.unwrap_or_default(),
+                        query,
+                        fragment,
+                    });
                 }
             }
             Outcome::Succeeded
         }
-        Err(rejection) => {
-            match output.mode() {
-                Mode::Plain => output.plain_error(&input, rejection.offset, &rejection.message),
-                Mode::Json => output
-                    .json()
-                    .field("input", input.text())
-                    .field("valid", false)
-                    .error(&input, rejection.offset, &rejection.message)
-                    .end(),
-            }
-            Outcome::Failed
-        }
+        Err(rejection) => output.fail(&input, Some(false), rejection.offset, &rejection.message),
     }
 }
 

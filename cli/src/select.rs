@@ -7,11 +7,13 @@
 //! Plain output is one line per input, the chosen text; `--json` prints
 //! `{"input": ..., "output": ..., "form": "iri" | "uri" | "mixed"}`.
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
 use rfc3987::select::{Script, Selected};
 use rfc3987::IriRef;
+use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{self, Input, Outcome};
@@ -79,29 +81,26 @@ pub fn parse(bytes: &[u8]) -> Result<IriRef<&str>, (usize, String)> {
 fn select(scripts: &[Script], input: Input<'_>, output: &mut Output<'_>) -> Outcome {
     let iri = match parse(input.bytes) {
         Ok(iri) => iri,
-        Err((offset, message)) => {
-            match output.mode() {
-                Mode::Plain => output.plain_error(&input, offset, &message),
-                Mode::Json => output
-                    .json()
-                    .field("input", input.text())
-                    .error(&input, offset, &message)
-                    .end(),
-            }
-            return Outcome::Failed;
-        }
+        Err((offset, message)) => return output.fail(&input, None, offset, &message),
     };
     let selected: Selected<'_> = iri.select_for(scripts);
     match output.mode() {
         Mode::Plain => output.line(selected.text().as_str()),
-        Mode::Json => output
-            .json()
-            .field("input", input.text())
-            .field("output", selected.text().as_str())
-            .field("form", selected.form().as_str())
-            .end(),
+        Mode::Json => output.json(&Chosen {
+            input: input.text(),
+            output: selected.text().as_str(),
+            form: selected.form().as_str(),
+        }),
     }
     Outcome::Succeeded
+}
+
+/// `--json` for a valid input.
+#[derive(Serialize)]
+struct Chosen<'a> {
+    input: Cow<'a, str>,
+    output: &'a str,
+    form: &'static str,
 }
 
 fn help() -> String {
