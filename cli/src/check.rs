@@ -21,8 +21,9 @@ use rfc3987::grammar::{rules, Rule};
 use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
+use crate::pipeline;
 use crate::Command;
 
 /// The `check` subcommand.
@@ -57,7 +58,9 @@ pub fn rule_option(args: &Parsed, default: &'static Rule) -> Result<&'static Rul
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let rule = rule_option(&args, &rules::IRI_REFERENCE)?;
-    Ok(input::run(args, |input, output| check(rule, input, output)))
+    Ok(pipeline::sequential(args, |input, output| {
+        check(rule, input, output)
+    }))
 }
 
 /// `--json` for a valid input.

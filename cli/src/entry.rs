@@ -15,8 +15,9 @@ use rfc3987::grammar::rules;
 use serde::Serialize;
 
 use crate::args::{Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
+use crate::pipeline;
 use crate::Command;
 
 /// The `entry` subcommand.
@@ -30,7 +31,7 @@ pub const COMMAND: Command = Command {
 };
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    Ok(input::run(args, entry))
+    Ok(pipeline::sequential(args, entry))
 }
 
 /// Cleans one input and writes its result.

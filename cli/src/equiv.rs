@@ -72,8 +72,9 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
         Level::Syntax,
     )?;
     let normalizer = Normalizer::new(level).strict_hosts(args.flag("strict-hosts"));
-    Ok(crate::parallel::run(
+    Ok(crate::pipeline::parallel(
         args,
+        crate::input::LineEnd::Newline,
         |bytes| compare(&normalizer, bytes),
         write,
     ))

@@ -16,8 +16,9 @@ use rfc3987::find::{Finder, DEFAULT_SCHEMES};
 use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
+use crate::pipeline;
 use crate::Command;
 
 /// The `find` subcommand.
@@ -46,7 +47,7 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
         ))
     })?;
     let mut found = 0u64;
-    let code = input::run(args, |input, output| {
+    let code = pipeline::sequential(args, |input, output| {
         found += write_matches(&finder, input, output);
         Outcome::Succeeded
     });

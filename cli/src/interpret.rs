@@ -19,8 +19,9 @@ use rfc3987::mapping::encoding_rs::Encoding;
 use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
+use crate::pipeline;
 use crate::Command;
 
 /// The `interpret` subcommand.
@@ -38,7 +39,7 @@ pub const COMMAND: Command = Command {
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let encodings = encodings(args.value("encodings"))?;
-    Ok(input::run(args, |input, output| {
+    Ok(pipeline::sequential(args, |input, output| {
         interpret(&encodings, input, output)
     }))
 }

@@ -24,8 +24,9 @@ use rfc3987::IriRef;
 use serde::Serialize;
 
 use crate::args::{Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
+use crate::pipeline;
 use crate::Command;
 
 /// The `lint` subcommand.
@@ -39,7 +40,7 @@ pub const COMMAND: Command = Command {
 };
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    Ok(input::run(args, lint))
+    Ok(pipeline::sequential(args, lint))
 }
 
 /// Lints one input and writes its result.

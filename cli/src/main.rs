@@ -14,15 +14,17 @@
 //!
 //! - [`args`]: the options after the subcommand's name (`--json`, `--help`,
 //!   the subcommand's own), and the inputs given as arguments;
-//! - [`input`]: the input loop — arguments, or else the lines of standard
-//!   input; numbering; invalid UTF-8; the exit status;
+//! - [`input`]: where inputs come from — arguments, or else the lines of
+//!   standard input; numbering; invalid UTF-8; outcomes;
 //! - [`output`]: plain and JSON results, and the `line N: error at byte
-//!   OFFSET: MESSAGE` lines on stderr.
+//!   OFFSET: MESSAGE` lines on stderr;
+//! - [`pipeline`]: the one input loop, on the main thread or on every
+//!   core, in input order; the exit status.
 //!
 //! **Adding a subcommand is one new module plus one line in [`COMMANDS`].**
 //! The module defines a `pub const COMMAND: Command` (its name, options and
 //! help) whose `run` turns the parsed arguments into a per-input closure and
-//! hands it to [`input::run`]; everything the contract says about inputs,
+//! hands it to [`pipeline::sequential`] or [`pipeline::parallel`]; everything the contract says about inputs,
 //! outputs and exit statuses happens in the shared modules.
 //!
 //! **Exit statuses** (contract, "Input and output"): 0 when every input
@@ -46,8 +48,8 @@ mod interpret;
 mod lint;
 mod normalize;
 mod output;
-mod parallel;
 mod parse;
+mod pipeline;
 mod resolve;
 mod select;
 mod to_iri;

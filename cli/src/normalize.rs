@@ -89,8 +89,9 @@ fn normalizer(args: &Parsed) -> Result<Normalizer<'static>, UsageError> {
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let normalizer = normalizer(&args)?;
-    Ok(crate::parallel::run(
+    Ok(crate::pipeline::parallel(
         args,
+        crate::input::LineEnd::Newline,
         |bytes| normalize(&normalizer, bytes),
         write,
     ))

@@ -43,8 +43,9 @@ use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::check::{push_rule_names, rule_option};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
+use crate::pipeline;
 use crate::Command;
 
 /// The `parse` subcommand.
@@ -158,7 +159,7 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
         let parsed = texts.filter_map(|text| split(rule, shape, text.as_bytes()).ok());
         Some(column_widths(parsed))
     };
-    Ok(input::run(args, |input, output| {
+    Ok(pipeline::sequential(args, |input, output| {
         parse(rule, shape, widths.as_ref(), input, output)
     }))
 }

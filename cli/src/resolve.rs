@@ -63,8 +63,9 @@ fn base(args: &mut Parsed) -> Result<String, UsageError> {
 fn run(mut args: Parsed) -> Result<ExitCode, UsageError> {
     let base = base(&mut args)?;
     let strict = !args.flag("non-strict");
-    Ok(crate::parallel::run(
+    Ok(crate::pipeline::parallel(
         args,
+        crate::input::LineEnd::Newline,
         |bytes| resolve_bytes(&base, strict, bytes),
         write,
     ))
@@ -72,8 +73,9 @@ fn run(mut args: Parsed) -> Result<ExitCode, UsageError> {
 
 fn run_relativize(mut args: Parsed) -> Result<ExitCode, UsageError> {
     let base = base(&mut args)?;
-    Ok(crate::parallel::run(
+    Ok(crate::pipeline::parallel(
         args,
+        crate::input::LineEnd::Newline,
         |bytes| relativize_bytes(&base, bytes),
         write,
     ))

@@ -16,8 +16,9 @@ use rfc3987::IriRef;
 use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
+use crate::pipeline;
 use crate::Command;
 
 /// The `select` subcommand.
@@ -35,7 +36,7 @@ pub const COMMAND: Command = Command {
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let scripts = scripts(args.value("scripts"))?;
-    Ok(input::run(args, |input, output| {
+    Ok(pipeline::sequential(args, |input, output| {
         select(&scripts, input, output)
     }))
 }

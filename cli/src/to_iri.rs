@@ -46,8 +46,9 @@ fn conversion(args: &Parsed) -> ToIri<'static> {
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let conversion = conversion(&args);
-    Ok(crate::parallel::run(
+    Ok(crate::pipeline::parallel(
         args,
+        crate::input::LineEnd::Newline,
         |bytes| convert(&conversion, bytes),
         crate::output::write_conversion,
     ))

@@ -85,7 +85,7 @@ fn settings(args: &Parsed) -> Result<Settings, UsageError> {
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let settings = settings(&args)?;
     let line_end = settings.encoding.map_or(LineEnd::Newline, LineEnd::of);
-    Ok(crate::parallel::run_lines(
+    Ok(crate::pipeline::parallel(
         args,
         line_end,
         |bytes| map(&settings, bytes),
