@@ -118,20 +118,20 @@ fn write(
 ) -> Outcome {
     // "input" is the line split at its first tab, on success and on
     // failure alike (one element when there is no tab).
-    let text = input.text();
-    match result {
-        Ok(equivalent) => {
-            match output.mode() {
-                Mode::Plain => output.line(if equivalent { "true" } else { "false" }),
-                Mode::Json => output.json(&Compared {
-                    input: sides(&text),
-                    equivalent,
-                }),
-            }
-            Outcome::Succeeded
+    match (result, output.mode()) {
+        (Ok(equivalent), Mode::Plain) => output.line(if equivalent { "true" } else { "false" }),
+        (Ok(equivalent), Mode::Json) => output.json(&Compared {
+            input: sides(&input.text()),
+            equivalent,
+        }),
+        (Err((offset, failure)), Mode::Plain) => {
+            return output.fail(&input, None, offset, &failure)
         }
-        Err((offset, failure)) => output.fail_with(&input, sides(&text), None, offset, &failure),
+        (Err((offset, failure)), Mode::Json) => {
+            return output.fail_with(&input, sides(&input.text()), None, offset, &failure)
+        }
     }
+    Outcome::Succeeded
 }
 
 /// `--json` for a line that could be compared.

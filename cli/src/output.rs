@@ -138,7 +138,14 @@ impl<'w> Output<'w> {
         offset: usize,
         message: &dyn fmt::Display,
     ) -> Outcome {
-        self.fail_with(input, input.text(), valid, offset, message)
+        match self.mode {
+            // Plain mode echoes nothing: no need for the input's text.
+            Mode::Plain => {
+                self.plain_error(input, offset, message);
+                Outcome::Failed
+            }
+            Mode::Json => self.fail_with(input, input.text(), valid, offset, message),
+        }
     }
 
     /// [`fail`](Self::fail) with `echo` as the JSON `"input"` (`equiv`
@@ -220,11 +227,7 @@ impl serde_json::ser::Formatter for ContractSpacing {
         writer: &mut W,
         first: bool,
     ) -> io::Result<()> {
-        if first {
-            Ok(())
-        } else {
-            writer.write_all(b", ")
-        }
+        separate(writer, first)
     }
 
     fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
@@ -236,11 +239,16 @@ impl serde_json::ser::Formatter for ContractSpacing {
         writer: &mut W,
         first: bool,
     ) -> io::Result<()> {
-        if first {
-            Ok(())
-        } else {
-            writer.write_all(b", ")
-        }
+        separate(writer, first)
+    }
+}
+
+/// `", "` before every member or element but the first.
+fn separate<W: ?Sized + Write>(writer: &mut W, first: bool) -> io::Result<()> {
+    if first {
+        Ok(())
+    } else {
+        writer.write_all(b", ")
     }
 }
 

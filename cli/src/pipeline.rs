@@ -52,18 +52,25 @@ pub const PARALLEL_MIN_LINES: usize = 64;
 /// lines of stdin), on the main thread, and returns the exit code.
 pub fn sequential(
     args: Parsed,
-    mut each: impl FnMut(Input<'_>, &mut Output<'_>) -> Outcome,
+    each: impl FnMut(Input<'_>, &mut Output<'_>) -> Outcome,
 ) -> ExitCode {
-    with_streams(&args, |source, output| {
-        drive(
-            source,
-            LineEnd::Newline,
-            None,
-            output,
-            |_| (),
-            |input, (), output| each(input, output),
-        )
-    })
+    with_streams(&args, |source, output| drive_each(source, output, each))
+}
+
+/// The loop of [`sequential`]: [`drive`] with the work done by `each`.
+fn drive_each<R: Read>(
+    source: Source<'_, R>,
+    output: &mut Output<'_>,
+    mut each: impl FnMut(Input<'_>, &mut Output<'_>) -> Outcome,
+) -> Status {
+    drive(
+        source,
+        LineEnd::Newline,
+        None,
+        output,
+        |_| (),
+        |input, (), output| each(input, output),
+    )
 }
 
 /// Runs a subcommand over the inputs of `args` (its input arguments, or
@@ -382,22 +389,6 @@ mod tests {
         assert_eq!(stdout, "1:2\n\n3:2\n");
         assert_eq!(stderr, "line 2: error at byte 0: bang\n");
         assert_eq!(status, Status::Failed);
-    }
-
-    /// The loop of [`sequential`] over `source`.
-    fn drive_each<R: Read>(
-        source: Source<'_, R>,
-        output: &mut Output<'_>,
-        mut each: impl FnMut(Input<'_>, &mut Output<'_>) -> Outcome,
-    ) -> Status {
-        drive(
-            source,
-            LineEnd::Newline,
-            None,
-            output,
-            |_| (),
-            |input, (), output| each(input, output),
-        )
     }
 
     /// The JSON these tests write for a success.
