@@ -28,8 +28,10 @@ pub struct OptionSpec {
     /// The name after `--`, e.g. `rule`.
     pub name: &'static str,
     /// `Some(placeholder)` when the option takes a value (the placeholder, e.g.
-    /// `R`, is for messages), `None` for a flag.
+    /// `R`, is for messages and the help), `None` for a flag.
     pub value: Option<&'static str>,
+    /// What it does, for the help: lines of at most 50 columns.
+    pub help: &'static str,
 }
 
 /// The options every subcommand accepts (`--help` is handled apart, since it
@@ -37,6 +39,7 @@ pub struct OptionSpec {
 const COMMON: &[OptionSpec] = &[OptionSpec {
     name: "json",
     value: None,
+    help: "",
 }];
 
 /// What the command line asks for.
@@ -196,10 +199,12 @@ mod tests {
         OptionSpec {
             name: "rule",
             value: Some("R"),
+            help: "",
         },
         OptionSpec {
             name: "loud",
             value: None,
+            help: "",
         },
     ];
 

@@ -24,7 +24,7 @@ use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::pipeline;
-use crate::Command;
+use crate::{help, Command};
 
 /// The `check` subcommand.
 pub const COMMAND: Command = Command {
@@ -34,7 +34,10 @@ pub const COMMAND: Command = Command {
     options: &[OptionSpec {
         name: "rule",
         value: Some("R"),
+        help: "the ABNF rule to match, any rule of the grammar\n\
+               files, case-insensitive (default: IRI-reference)",
     }],
+    json: "one JSON object per input (see below)",
     help,
     run,
 };
@@ -87,7 +90,7 @@ fn check(rule: &'static Rule, input: Input<'_>, output: &mut Output<'_>) -> Outc
 }
 
 fn help() -> String {
-    let mut help = String::from(
+    let mut help = help::page(
         "iri check: validate inputs against an ABNF rule of RFC 3987 / RFC 3986\n\
          \n\
          usage: iri check [--rule R] [--json] [INPUT...]\n\
@@ -95,13 +98,9 @@ fn help() -> String {
          Checks each INPUT, or when none is given each line of standard input\n\
          (split on \\n only: a \\r before it is part of the input).\n\
          \n\
-         Options:\n\
-         \x20 --rule R, --rule=R  the ABNF rule to match, any rule of the grammar\n\
-         \x20                     files, case-insensitive (default: IRI-reference)\n\
-         \x20 --json              one JSON object per input (see below)\n\
-         \x20 -h, --help          this help\n\
-         \x20 --                  every later argument is an input\n\
-         \n\
+         ",
+        &COMMAND,
+        "\
          Output:\n\
          \x20 plain (default)  nothing for a valid input; for an invalid one an\n\
          \x20                  empty line on stdout and, on stderr,\n\

@@ -27,7 +27,7 @@ use crate::args::{Parsed, UsageError};
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::pipeline;
-use crate::Command;
+use crate::{help, Command};
 
 /// The `lint` subcommand.
 pub const COMMAND: Command = Command {
@@ -35,6 +35,7 @@ pub const COMMAND: Command = Command {
     summary: "warn about what RFC 3987 sections 4, 6.1, 7.5 and 8 advise against",
     usage: "iri lint [--json] [INPUT...]",
     options: &[],
+    json: "one JSON object per input (see below)",
     help,
     run,
 };
@@ -106,7 +107,7 @@ impl WarningJson {
 }
 
 fn help() -> String {
-    let mut help = String::from(
+    let mut help = help::page(
         "iri lint: warn about what RFC 3987 sections 4, 6.1, 7.5 and 8 advise against\n\
          \n\
          usage: iri lint [--json] [INPUT...]\n\
@@ -115,11 +116,9 @@ fn help() -> String {
          (split on \\n only). Each must be an IRI-reference; the warnings are\n\
          the SHOULDs and MUST NOTs the grammar does not enforce.\n\
          \n\
-         Options:\n\
-         \x20 --json      one JSON object per input (see below)\n\
-         \x20 -h, --help  this help\n\
-         \x20 --          every later argument is an input\n\
-         \n\
+         ",
+        &COMMAND,
+        "\
          Output:\n\
          \x20 plain (default)  one line per input: its warnings, each as\n\
          \x20                  CODE [COMPONENT START..END]: MESSAGE\n\

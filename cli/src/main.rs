@@ -43,6 +43,7 @@ mod check;
 mod entry;
 mod equiv;
 mod find;
+mod help;
 mod input;
 mod interpret;
 mod lint;
@@ -70,8 +71,12 @@ pub struct Command {
     /// The synopsis, e.g. `iri check [--rule R] [--json] [INPUT...]`; repeated
     /// under every usage error.
     pub usage: &'static str,
-    /// The subcommand's own options; `--json` and `--help` are common to all.
+    /// The subcommand's own options; `--json` and `--help` are common to
+    /// all. The options section of the help is generated from them
+    /// ([`help::options`]).
     pub options: &'static [OptionSpec],
+    /// What `--json` prints, for the options section of the help.
+    pub json: &'static str,
     /// The full text of `iri NAME --help` (a function, so that it may list
     /// things known only at run time, like the grammar's rule names).
     pub help: fn() -> String,
@@ -232,6 +237,25 @@ mod tests {
             message.contains("options go after the subcommand"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn every_help_page_shows_its_usage_and_options_in_80_columns() {
+        for command in COMMANDS {
+            let help = (command.help)();
+            assert!(help.contains(command.usage.split(" [").next().unwrap()));
+            for option in command.options {
+                let label = format!("  --{} ", option.name);
+                assert!(help.contains(&label), "{}: {label}", command.name);
+                assert!(!option.help.is_empty(), "{}", option.name);
+            }
+            for common in ["  --json ", "  -h, --help ", "  -- "] {
+                assert!(help.contains(common), "{}: {common}", command.name);
+            }
+            for line in help.lines() {
+                assert!(line.chars().count() <= 80, "{}: {line}", command.name);
+            }
+        }
     }
 
     #[test]

@@ -46,7 +46,7 @@ use crate::check::{push_rule_names, rule_option};
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::pipeline;
-use crate::Command;
+use crate::{help, Command};
 
 /// The `parse` subcommand.
 pub const COMMAND: Command = Command {
@@ -56,7 +56,10 @@ pub const COMMAND: Command = Command {
     options: &[OptionSpec {
         name: "rule",
         value: Some("R"),
+        help: "the ABNF rule to match (default: IRI-reference),\n\
+               case-insensitive; one of the rules listed below",
     }],
+    json: "one JSON object per input (see below)",
     help,
     run,
 };
@@ -321,7 +324,7 @@ fn parse(
 }
 
 fn help() -> String {
-    let mut help = String::from(
+    let mut help = help::page(
         "iri parse: validate inputs and split them into components\n\
          \n\
          usage: iri parse [--rule R] [--json] [INPUT...]\n\
@@ -329,13 +332,9 @@ fn help() -> String {
          Parses each INPUT, or when none is given each line of standard input\n\
          (split on \\n only), one output line per input.\n\
          \n\
-         Options:\n\
-         \x20 --rule R, --rule=R  the ABNF rule to match (default: IRI-reference),\n\
-         \x20                     case-insensitive; one of the rules listed below\n\
-         \x20 --json              one JSON object per input (see below)\n\
-         \x20 -h, --help          this help\n\
-         \x20 --                  every later argument is an input\n\
-         \n\
+         ",
+        &COMMAND,
+        "\
          Output:\n\
          \x20 plain (default)  the components as name=value fields in the order\n\
          \x20                  scheme authority userinfo host port path query\n\
