@@ -46,6 +46,8 @@ pub struct Output<'w> {
     error: Option<io::Error>,
     /// Reused for formatting messages, so a line costs no allocation.
     scratch: String,
+    /// Reused for building JSON lines.
+    line: Vec<u8>,
 }
 
 impl<'w> Output<'w> {
@@ -57,6 +59,7 @@ impl<'w> Output<'w> {
             stderr,
             error: None,
             scratch: String::new(),
+            line: Vec::new(),
         }
     }
 
@@ -113,18 +116,23 @@ impl<'w> Output<'w> {
     }
 
     /// Writes `value` as one JSON line, in the contract's spacing.
+    ///
+    /// The line is built in a reused buffer and written in one call.
     pub fn json(&mut self, value: &impl Serialize) {
-        if self.error.is_none() {
-            let mut serializer =
-                serde_json::Serializer::with_formatter(&mut *self.stdout, ContractSpacing);
-            let written = value
-                .serialize(&mut serializer)
-                .map_err(io::Error::from)
-                .and_then(|()| self.stdout.write_all(b"\n"));
-            if let Err(error) = written {
-                self.error = Some(error);
-            }
+        if self.error.is_some() {
+            return;
         }
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        let mut serializer = serde_json::Serializer::with_formatter(&mut line, ContractSpacing);
+        match value.serialize(&mut serializer) {
+            Ok(()) => {
+                line.push(b'\n');
+                self.write(&line);
+            }
+            Err(error) => self.error = Some(error.into()),
+        }
+        self.line = line;
     }
 
     /// A failed input, in either mode: [`plain_error`](Self::plain_error),
