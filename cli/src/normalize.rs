@@ -7,8 +7,8 @@
 //! hosts). Character normalization is off unless `--nfc` (or `--nfkc`) asks
 //! for it, since section 5.3.2.2 forbids applying it when comparing.
 //!
-//! Lines of stdin are normalized in batches on two threads
-//! ([`crate::parallel`]); output stays in input order.
+//! Lines of stdin are normalized in batches on every core
+//! ([`crate::pipeline::parallel`]); output stays in input order.
 
 use std::process::ExitCode;
 
@@ -150,7 +150,7 @@ fn help() -> String {
         &(help::conversion_output("the normal form")
             + "\
          Protocol-based normalization (section 5.3.4) needs the network and\n\
-         is not done. Standard input is normalized in batches on two threads;\n\
+         is not done. Standard input is normalized in batches on every core;\n\
          the output keeps the input order.\n\
          \n\
          Exit status: 0 when every input was normalized, 1 when at least one\n\

@@ -4,7 +4,7 @@
 //!
 //! BASE is the first argument after the options; the inputs are the later
 //! arguments or, when there are none, the lines of standard input (resolved
-//! in batches on two threads, see [`crate::parallel`]). A BASE that is not
+//! in batches on every core, see [`crate::pipeline::parallel`]). A BASE that is not
 //! an `IRI` is a usage error (exit 2): there is no input to blame.
 //! `--non-strict` takes section 5.2.2's backward-compatible reading, where
 //! a reference's scheme equal to the base's is ignored (`http:g`).

@@ -8,8 +8,8 @@
 //! `--decode-lookalikes` turns off the section 6.1 policy that keeps
 //! look-alike characters encoded.
 //!
-//! Lines of stdin are converted in batches on two threads
-//! ([`crate::parallel`]); output stays in input order.
+//! Lines of stdin are converted in batches on every core
+//! ([`crate::pipeline::parallel`]); output stays in input order.
 
 use std::process::ExitCode;
 

@@ -9,8 +9,8 @@
 //! for lines in a non-Unicode encoding (variant b: decoded, then NFC);
 //! without them input is UTF-8 and is not normalized (variant c).
 //!
-//! Lines of stdin are mapped in batches on two threads
-//! ([`crate::parallel`]); output stays in input order.
+//! Lines of stdin are mapped in batches on every core
+//! ([`crate::pipeline::parallel`]); output stays in input order.
 
 use std::process::ExitCode;
 
