@@ -174,6 +174,7 @@ pub mod display;
 pub mod encode;
 pub mod entry;
 mod error;
+mod expected;
 pub mod find;
 pub mod grammar;
 mod host;
@@ -200,6 +201,7 @@ mod utf16;
 
 pub use builder::Builder;
 pub use error::{CheckError, Found};
+pub use expected::Expected;
 pub use host::Host;
 pub use parse_error::{ErrorKind, ParseError};
 pub use types::{AbsoluteIri, Components, Iri, IriRef, PathSegments, RelativeRef};
