@@ -178,6 +178,7 @@ extern crate alloc;
 pub mod bidi;
 mod builder;
 mod components;
+mod crate_error;
 pub mod display;
 pub mod encode;
 pub mod entry;
@@ -208,6 +209,7 @@ mod types;
 mod utf16;
 
 pub use builder::Builder;
+pub use crate_error::Error;
 pub use error::{CheckError, Found};
 pub use expected::Expected;
 pub use host::Host;

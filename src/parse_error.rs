@@ -296,8 +296,9 @@ impl fmt::Debug for ParseError {
 }
 
 /// `core::error::Error` is the `std::error::Error` trait (re-exported by
-/// `std`), so this holds without the `std` feature too. The source is
-/// the [`CheckError`] inside, which says the same without the input.
+/// `std`), so this holds without the `std` feature too. It has no
+/// source: its message is its [`CheckError`]'s ([`error`](Self::error)),
+/// which an error chain would otherwise print twice.
 impl core::error::Error for ParseError {}
 
 impl From<ParseError> for CheckError {
