@@ -1,18 +1,85 @@
-//! Why an input does not match a rule, and where.
+//! The syntax error: why an input does not match a rule, and where.
+//!
+//! One type, [`CheckError`], for every rule and every operation; a
+//! [`ParseError`](crate::ParseError) is a `CheckError` plus the input it
+//! is about. It carries the rule, the byte offset, the recognizer's state
+//! before the rejected character and what was found there: four words,
+//! `Copy`, built without allocating or formatting. Only `Display` turns
+//! the state into words, from the generator's data (what the state would
+//! have accepted, which rule it was inside of; see [`Expected`]), so the
+//! phrasing comes from the grammar and follows any edit of it.
 
 use core::fmt;
 
-use crate::grammar::Rule;
+use crate::expected::{write_char, Expected};
+use crate::grammar::{class, rules, Rule};
 
-/// An input that does not match an ABNF rule.
+/// An input that does not match an ABNF rule: where, under which rule,
+/// what was found, and what would have been accepted instead.
 ///
 /// `offset` is the byte offset of the first character the grammar rejects,
 /// or the input's length when the input ended before the rule was complete.
+/// A character that the recognizer refused at its second or third byte
+/// (U+FFFE, U+0085) is reported at its first byte, with what the state
+/// before it would have accepted.
+///
+/// ```
+/// let e = rfc3987::check(&rfc3987::grammar::rules::IRI_REFERENCE, "http://a/b c").unwrap_err();
+/// assert_eq!(e.offset(), 10);
+/// assert_eq!(e.rule(), "isegment");
+/// assert_eq!(
+///     e.to_string(),
+///     "expected ipchar, '#', '/', '?' or the end of the input, found ' ' (U+0020) \
+///      at byte 10 in isegment; percent-encode it as %20"
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckError {
-    rule: &'static str,
+    rule: &'static Rule,
     offset: usize,
+    state: u32,
     found: Found,
+    reason: Reason,
+    scheme: SchemeNote,
+}
+
+/// What the text before the offset says beyond the state, found when the
+/// error is made (the text is not kept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SchemeNote {
+    None,
+    /// The text ends inside a `%HH` triplet (in `%` or `%H`).
+    InPercent,
+    /// Nothing before the `:`.
+    Empty,
+    /// The text before the `:` would be a scheme but for its first
+    /// character.
+    FirstNotLetter,
+}
+
+impl PartialEq for Rule {
+    fn eq(&self, other: &Rule) -> bool {
+        core::ptr::eq(self, other)
+    }
+}
+
+impl Eq for Rule {}
+
+impl fmt::Debug for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why, beyond "the grammar does not allow it".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reason {
+    /// The recognizer rejected the character in `state`.
+    Grammar,
+    /// An unpaired surrogate at UTF-16 code unit `unit`.
+    Utf16 { unit: usize },
+    /// Components that each match but cannot be put together that way.
+    Structure(&'static str),
 }
 
 /// What stood at an error's offset.
@@ -33,15 +100,19 @@ pub enum Found {
 
 /// How a message names what it found: `' ' (U+0020)`, `U+0009` for a
 /// control or bidirectional formatting character (which would garble or
-/// reorder the line if printed), `the end of the input`.
+/// reorder the line if printed), `the end of the input`; characters are
+/// written the same way in every message.
 impl fmt::Display for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Found::Char(c) if c.is_control() || crate::mapping::is_bidi_formatting(c) => {
-                write!(f, "U+{:04X}", c as u32)
+            Found::Char(c) => {
+                write_char(f, c)?;
+                if !(c.is_control() || crate::mapping::is_bidi_formatting(c)) {
+                    write!(f, " (U+{:04X})", c as u32)?;
+                }
+                Ok(())
             }
-            Found::Char(c) => write!(f, "'{c}' (U+{:04X})", c as u32),
-            Found::InvalidUtf8(b) => write!(f, "byte 0x{b:02X}, which is not UTF-8"),
+            Found::InvalidUtf8(b) => write!(f, "invalid UTF-8 (byte 0x{b:02X})"),
             Found::UnpairedSurrogate(u) => write!(f, "the unpaired surrogate 0x{u:04X}"),
             Found::End => f.write_str("the end of the input"),
         }
@@ -67,8 +138,7 @@ impl CheckError {
     }
 
     /// [`new`](Self::new) for text already known to be UTF-8: no second
-    /// pass over it, so a rejected line costs the walk that rejected it and
-    /// a few steps back to the character's first byte.
+    /// pass over it.
     #[inline]
     pub(crate) fn in_text(rule: &'static Rule, input: &str, dfa_offset: usize) -> Self {
         Self::with_valid_prefix(rule, input.as_bytes(), input.len(), dfa_offset)
@@ -76,45 +146,70 @@ impl CheckError {
 
     /// [`new`](Self::new), given that `input[..valid]` is the longest
     /// well-formed UTF-8 prefix (`input.len()` for bytes of a `str`).
+    /// Walks the prefix once more (plainly) for the state before the
+    /// offset: only errors pay for it.
     pub(crate) fn with_valid_prefix(
         rule: &'static Rule,
         input: &[u8],
         valid: usize,
         dfa_offset: usize,
     ) -> Self {
-        let rule = rule.name();
-        if valid < input.len() && valid <= dfa_offset {
-            return CheckError {
-                rule,
-                offset: valid,
-                found: Found::InvalidUtf8(input[valid]),
-            };
+        let (offset, found) = locate(input, valid, dfa_offset);
+        let prefix = input.get(..offset).unwrap_or(input);
+        let state = rule.state_after(prefix);
+        let scheme = if ends_in_percent(prefix) && rule.expected_at(state).rules() == ["HEXDIG"] {
+            SchemeNote::InPercent
+        } else if found == Found::Char(':')
+            && (prefix.is_empty() || rule.context_at(state).contains(&"isegment-nz-nc"))
+            && rule.recognize(b"a:").is_ok()
+        {
+            scheme_note(prefix)
+        } else {
+            SchemeNote::None
+        };
+        CheckError {
+            rule,
+            offset,
+            state,
+            found,
+            reason: Reason::Grammar,
+            scheme,
         }
-        if dfa_offset >= input.len() {
-            return CheckError {
-                rule,
-                offset: input.len(),
-                found: Found::End,
-            };
+    }
+
+    /// An error for UTF-16 input: the unpaired surrogate `unit_value` at
+    /// code unit `unit`, which is byte `offset` of the decoded text.
+    pub(crate) fn utf16(offset: usize, unit: usize, unit_value: u16) -> CheckError {
+        CheckError {
+            rule: &rules::IRI_REFERENCE,
+            offset,
+            state: 0,
+            found: Found::UnpairedSurrogate(unit_value),
+            reason: Reason::Utf16 { unit },
+            scheme: SchemeNote::None,
         }
-        // The prefix up to `valid` is UTF-8 and contains the DFA's offset:
-        // report the character that byte belongs to.
-        let text = core::str::from_utf8(&input[..valid]).unwrap_or_default();
-        let mut start = dfa_offset;
-        while !text.is_char_boundary(start) {
-            start -= 1;
-        }
-        match text[start..].chars().next() {
-            Some(c) => CheckError {
-                rule,
-                offset: start,
-                found: Found::Char(c),
-            },
-            None => CheckError {
-                rule,
-                offset: input.len(),
-                found: Found::End,
-            },
+    }
+
+    /// An error for a combination of components: `message` names the rule
+    /// and section; `offset` points into the assembled IRI `text`.
+    pub(crate) fn structure(
+        text: &str,
+        offset: usize,
+        rule: &'static str,
+        message: &'static str,
+    ) -> CheckError {
+        let rule = Rule::find(rule).unwrap_or(&rules::IRI_REFERENCE);
+        let found = text
+            .get(offset..)
+            .and_then(|rest| rest.chars().next())
+            .map_or(Found::End, Found::Char);
+        CheckError {
+            rule,
+            offset,
+            state: 0,
+            found,
+            reason: Reason::Structure(message),
+            scheme: SchemeNote::None,
         }
     }
 
@@ -124,8 +219,29 @@ impl CheckError {
         self.offset
     }
 
-    /// The ABNF rule that was checked, as the grammar spells it.
+    /// The rule the rejected character was inside of, as the grammar spells
+    /// it: the innermost rule (other than single-character ones such as
+    /// `ALPHA` or `ipchar`) that the last character read belongs to
+    /// (`isegment`, `iquery`, `port`, `scheme`, `ireg-name`, ...), from the
+    /// generator's data; the checked rule itself at the start of the input.
+    /// Where two readings are open (`//h` may be a host or a userinfo),
+    /// the deeper one; [`rules`](Self::rules) lists all.
     pub fn rule(&self) -> &'static str {
+        self.rules().first().copied().unwrap_or(self.rule.name())
+    }
+
+    /// Every rule the rejected character could have been inside of,
+    /// deepest first (see [`rule`](Self::rule)).
+    pub fn rules(&self) -> &'static [&'static str] {
+        match self.reason {
+            Reason::Grammar => self.rule.context_at(self.state),
+            Reason::Utf16 { .. } => &["UTF-16"],
+            Reason::Structure(_) => &[],
+        }
+    }
+
+    /// The rule that was checked (`IRI-reference`, `scheme`, ...).
+    pub fn checked_rule(&self) -> &'static Rule {
         self.rule
     }
 
@@ -133,37 +249,235 @@ impl CheckError {
     pub fn found(&self) -> Found {
         self.found
     }
+
+    /// What the rule would have accepted at [`offset`](Self::offset), in
+    /// the grammar's words; `None` for errors that are not about one
+    /// character (UTF-16 decoding, components that do not fit together).
+    pub fn expected(&self) -> Option<&'static Expected> {
+        match self.reason {
+            Reason::Grammar => Some(self.rule.expected_at(self.state)),
+            _ => None,
+        }
+    }
+
+    /// The kind of problem.
+    pub fn kind(&self) -> crate::ErrorKind {
+        use crate::ErrorKind;
+        match (self.reason, self.hint()) {
+            (Reason::Utf16 { .. }, _) => ErrorKind::Encoding,
+            (Reason::Structure(_), _) => ErrorKind::Structure,
+            (_, Hint::Percent) => ErrorKind::PercentEncoding,
+            (_, Hint::PrivateUse(_)) => ErrorKind::PrivateUse,
+            _ => ErrorKind::Syntax,
+        }
+    }
+
+    /// The message without the offset: `expected ipchar, ..., found ' '
+    /// (U+0020) in isegment; percent-encode it as %20`, for callers that
+    /// print the position themselves (the `iri` tool).
+    pub fn message(&self) -> impl fmt::Display + '_ {
+        Message {
+            error: self,
+            offset: false,
+        }
+    }
+
+    /// The suggestion for this error, from the state's data and the
+    /// character found.
+    fn hint(&self) -> Hint {
+        let (Reason::Grammar, Some(expected)) = (self.reason, self.expected()) else {
+            return Hint::None;
+        };
+        let context = self.rules();
+        if self.scheme == SchemeNote::InPercent {
+            return Hint::Percent;
+        }
+        let Found::Char(c) = self.found else {
+            return Hint::None;
+        };
+        if c == '#' && core::ptr::eq(self.rule, &rules::ABSOLUTE_IRI) && expected.end() {
+            return Hint::Fragment;
+        }
+        // A ':' where a first segment (isegment-nz-nc) was open, or at the
+        // very start of a rule that allows a scheme.
+        let first_segment = context.contains(&"isegment-nz-nc")
+            || (self.offset == 0 && self.rule.recognize(b"a:").is_ok());
+        if c == ':' && first_segment {
+            return Hint::FirstSegmentColon;
+        }
+        if c == '%' && expected.lists(']') {
+            return Hint::ZoneId;
+        }
+        if expected.percent_encoding() {
+            if class::is_iprivate(c) {
+                return Hint::PrivateUse(c);
+            }
+            return Hint::PercentEncode(c);
+        }
+        Hint::None
+    }
 }
 
-impl fmt::Display for CheckError {
+/// A suggestion appended to a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Hint {
+    None,
+    PercentEncode(char),
+    PrivateUse(char),
+    Percent,
+    FirstSegmentColon,
+    Fragment,
+    ZoneId,
+}
+
+/// The byte offset and what stood there, for a DFA that stopped at
+/// `dfa_offset` in `input` whose first `valid` bytes are UTF-8.
+fn locate(input: &[u8], valid: usize, dfa_offset: usize) -> (usize, Found) {
+    if valid < input.len() && valid <= dfa_offset {
+        return (valid, Found::InvalidUtf8(input[valid]));
+    }
+    if dfa_offset >= input.len() {
+        return (input.len(), Found::End);
+    }
+    // The prefix up to `valid` is UTF-8 and contains the DFA's offset:
+    // report the character that byte belongs to.
+    let text = core::str::from_utf8(&input[..valid]).unwrap_or_default();
+    let mut start = dfa_offset.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    match text[start..].chars().next() {
+        Some(c) => (start, Found::Char(c)),
+        None => (input.len(), Found::End),
+    }
+}
+
+/// Writes the UTF-8 octets of `c` as `%HH` triplets.
+fn write_encoded(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+    let mut buf = [0u8; 4];
+    for octet in c.encode_utf8(&mut buf).bytes() {
+        write!(f, "%{octet:02X}")?;
+    }
+    Ok(())
+}
+
+struct Message<'a> {
+    error: &'a CheckError,
+    offset: bool,
+}
+
+impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.found {
-            Found::Char(c) if c.is_control() || c.is_whitespace() => write!(
-                f,
-                "{} does not allow U+{:04X} at byte {}",
-                self.rule, c as u32, self.offset
+        let e = self.error;
+        let (found, at) = (e.found, e.offset);
+        match e.reason {
+            Reason::Utf16 { unit } => {
+                write!(f, "invalid UTF-16: {found} at code unit {unit}")?;
+                if self.offset {
+                    write!(f, " (byte {at} once decoded)")?;
+                }
+                return f.write_str(" encodes no character (RFC 3987 section 6.2)");
+            }
+            Reason::Structure(message) => {
+                write!(f, "{message}, found {found}")?;
+                if self.offset {
+                    write!(f, " at byte {at}")?;
+                }
+                return Ok(());
+            }
+            Reason::Grammar => {}
+        }
+        let expected = e.rule.expected_at(e.state);
+        write!(f, "expected {expected}, found {found}")?;
+        if self.offset {
+            write!(f, " at byte {at}")?;
+        }
+        write!(f, " in {}", e.rule())?;
+        match e.hint() {
+            Hint::None => Ok(()),
+            Hint::PercentEncode(c) => {
+                f.write_str("; percent-encode it as ")?;
+                write_encoded(f, c)
+            }
+            Hint::PrivateUse(c) => {
+                f.write_str(
+                    "; private-use characters (iprivate) are allowed only in the query \
+                     (RFC 3987 section 2.2): percent-encode it as ",
+                )?;
+                write_encoded(f, c)
+            }
+            Hint::Percent => f.write_str(
+                "; a '%' starts a %HH triplet (pct-encoded, RFC 3986 section 2.1): \
+                 write a '%' itself as %25",
             ),
-            Found::Char(c) => write!(
-                f,
-                "{} does not allow '{}' (U+{:04X}) at byte {}",
-                self.rule, c, c as u32, self.offset
+            Hint::FirstSegmentColon => {
+                f.write_str(
+                    "; a ':' in the first segment of a relative reference would read as a \
+                     scheme (ipath-noscheme, RFC 3986 section 4.2): percent-encode it as %3A \
+                     or start the path with \"./\"",
+                )?;
+                scheme_hint(f, e)
+            }
+            Hint::Fragment => f.write_str(
+                "; an absolute-IRI has no fragment (RFC 3987 section 2.2): remove the \
+                 fragment or parse an IRI",
             ),
-            Found::InvalidUtf8(b) => write!(
-                f,
-                "invalid UTF-8: byte 0x{b:02X} at byte {} is not part of a well-formed character",
-                self.offset
-            ),
-            Found::UnpairedSurrogate(u) => write!(
-                f,
-                "invalid UTF-16: the surrogate 0x{u:04X} at byte {} has no pair",
-                self.offset
-            ),
-            Found::End => write!(
-                f,
-                "{} is incomplete: the input ends at byte {}",
-                self.rule, self.offset
+            Hint::ZoneId => f.write_str(
+                "; IPv6 zone identifiers (RFC 6874) are not part of RFC 3986 or RFC 3987",
             ),
         }
+    }
+}
+
+/// After a ':' in a first segment: if what precedes it would be a scheme
+/// but for its first character, or is empty, say so.
+fn scheme_hint(f: &mut fmt::Formatter<'_>, e: &CheckError) -> fmt::Result {
+    match e.scheme {
+        SchemeNote::None | SchemeNote::InPercent => Ok(()),
+        SchemeNote::Empty => f.write_str("; a scheme before ':' cannot be empty"),
+        SchemeNote::FirstNotLetter => {
+            f.write_str("; a scheme starts with a letter (RFC 3986 section 3.1)")
+        }
+    }
+}
+
+/// Whether `prefix` ends in `%` or `%` and a hex digit (the grammar's
+/// `HEXDIG`, as the state that expects one more says).
+fn ends_in_percent(prefix: &[u8]) -> bool {
+    match prefix {
+        [.., b'%'] => true,
+        [.., b'%', h] => class::is_hexdig(char::from(*h)),
+        _ => false,
+    }
+}
+
+/// Judges `prefix` (the text before a rejected ':') with the generated
+/// `scheme` recognizer: with a letter put in front, would it be a scheme?
+fn scheme_note(prefix: &[u8]) -> SchemeNote {
+    if prefix.is_empty() {
+        return SchemeNote::Empty;
+    }
+    let mut buf = [b'a'; 64];
+    let Some(slot) = buf.get_mut(1..=prefix.len()) else {
+        return SchemeNote::None;
+    };
+    slot.copy_from_slice(prefix);
+    if rules::SCHEME.recognize(&buf[..=prefix.len()]).is_ok() {
+        SchemeNote::FirstNotLetter
+    } else {
+        SchemeNote::None
+    }
+}
+
+/// `expected ipchar, '#', '/', '?' or the end of the input, found ' '
+/// (U+0020) at byte 10 in isegment; percent-encode it as %20`.
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Message {
+            error: self,
+            offset: true,
+        }
+        .fmt(f)
     }
 }
 

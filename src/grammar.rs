@@ -31,10 +31,13 @@ pub struct Rule {
     states: usize,
     byte_classes: usize,
     table_bytes: usize,
+    expected: &'static [u16],
+    contexts: &'static [u16],
 }
 
 impl Rule {
     /// A rule as the generated code declares it.
+    #[allow(clippy::too_many_arguments, reason = "one per generated table")]
     pub(crate) const fn new(
         name: &'static str,
         abnf: &'static str,
@@ -42,7 +45,10 @@ impl Rule {
         states: usize,
         byte_classes: usize,
         table_bytes: usize,
+        expected: &'static [u16],
+        contexts: &'static [u16],
     ) -> Rule {
+        assert!(expected.len() == states && contexts.len() == states);
         Rule {
             name,
             abnf,
@@ -50,7 +56,27 @@ impl Rule {
             states,
             byte_classes,
             table_bytes,
+            expected,
+            contexts,
         }
+    }
+
+    /// The state (numbered from 0, 0 dead) after `prefix`, for diagnostics.
+    pub(crate) fn state_after(&self, prefix: &[u8]) -> u32 {
+        self.dfa.state_after(prefix) as u32
+    }
+
+    /// What `state` accepts next, from the generator's data.
+    pub(crate) fn expected_at(&self, state: u32) -> &'static crate::expected::Expected {
+        let id = self.expected.get(state as usize).copied().unwrap_or(0);
+        &generated::EXPECTED[usize::from(id)]
+    }
+
+    /// The innermost non-unit rules `state` is inside of, deepest first
+    /// (never empty: the rule itself when nothing deeper).
+    pub(crate) fn context_at(&self, state: u32) -> &'static [&'static str] {
+        let id = self.contexts.get(state as usize).copied().unwrap_or(0);
+        generated::CONTEXTS[usize::from(id)]
     }
 
     /// The rule's name, spelled as in the grammar file.

@@ -33,11 +33,19 @@
 //! ```
 //!
 //! **Errors** say where, under which rule, and why; `{:#}` adds a caret.
+//! There is one syntax error for every rule and operation ([`CheckError`];
+//! a [`ParseError`] is one plus its input), and its words come from the
+//! grammar: the generator records, for every recognizer state, what it
+//! would have accepted (named by the grammar's single-character rules such
+//! as `ipchar`) and which rule it is inside of, and the error only phrases
+//! that data with the character it found.
 //!
 //! ```
 //! let error = rfc3987::IriRef::parse("http://example.org/a b").unwrap_err();
 //! assert_eq!(error.to_string(),
-//!            "expected an ipchar, found ' ' (U+0020) at byte 20; percent-encode it as %20");
+//!            "expected ipchar, '#', '/', '?' or the end of the input, found ' ' (U+0020) \
+//!             at byte 20 in isegment; percent-encode it as %20");
+//! assert_eq!(error.rule(), "isegment");
 //! ```
 //!
 //! **Build** from components, each checked against its rule, or edit an
@@ -170,10 +178,12 @@ extern crate alloc;
 pub mod bidi;
 mod builder;
 mod components;
+mod crate_error;
 pub mod display;
 pub mod encode;
 pub mod entry;
 mod error;
+mod expected;
 pub mod find;
 pub mod grammar;
 mod host;
@@ -199,7 +209,9 @@ mod types;
 mod utf16;
 
 pub use builder::Builder;
+pub use crate_error::Error;
 pub use error::{CheckError, Found};
+pub use expected::Expected;
 pub use host::Host;
 pub use parse_error::{ErrorKind, ParseError};
 pub use types::{AbsoluteIri, Components, Iri, IriRef, PathSegments, RelativeRef};

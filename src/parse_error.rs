@@ -1,42 +1,19 @@
 //! Why a string is not an IRI, said the way a person can act on it.
 //!
-//! # Where the message comes from
-//!
-//! The DFA only says *where* it stopped: at byte `k`, the input stopped
-//! being the start of any IRI reference. Everything before `k` is a viable
-//! prefix: some completion of it would be valid. So the prefix can be split
-//! with the delimiters exactly as a valid reference is (see
-//! [`crate::components`]), and the component that is open at its end is the
-//! one the offending character tried to continue. That gives the rule
-//! being matched (`isegment`, `iquery`, `port`, `IPv6address`, ...) and
-//! what it expected there (`expected an ipchar`, `expected a port digit`).
-//!
-//! A few failures have a cause worth naming on their own, with the RFC rule
-//! and section:
-//!
-//! - a `%` not followed by two hex digits (`pct-encoded`, RFC 3986 section
-//!   2.1): the DFA stops after the `%`, so the prefix ends in `%` or `%H`;
-//! - a private-use character outside the query (`iprivate`, RFC 3987
-//!   section 2.2), which is allowed only there;
-//! - a `:` in the first segment of a relative reference (`ipath-noscheme`,
-//!   RFC 3986 section 4.2), often a scheme that does not start with a
-//!   letter;
-//! - a `#` in an `absolute-IRI`, which has no fragment.
-//!
-//! Every character test is a generated `class::is_*` predicate or a
-//! generated recognizer; nothing here restates the grammar.
-//!
-//! Where the prefix allows two readings (an authority's `user:pass` before
-//! its `@` is also `host:port` so far), the character failed in both, and
-//! the message names the reading that was still open; when only one reading
-//! survives (`host:8x` can only be a userinfo), the message says so.
+//! A [`ParseError`] is the crate's one syntax error, a [`CheckError`] (the
+//! rule, the byte offset, the recognizer's state there, what was found)
+//! plus the input it is about, for the caret line of `{:#}`. Its words come
+//! from the generator's data for that state (see [`crate::Expected`] and
+//! `CheckError`'s docs): what the state would have accepted, named by the
+//! grammar's rules, and the rule it was inside of. Nothing here restates
+//! the grammar.
 
 use alloc::boxed::Box;
 use alloc::string::String;
 use core::fmt;
 
 use crate::error::{CheckError, Found};
-use crate::grammar::{class, rules, Rule};
+use crate::grammar::{rules, Rule};
 
 /// What kind of problem a [`ParseError`] reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,45 +36,8 @@ pub enum ErrorKind {
     Structure,
 }
 
-/// The details of an error, without the input (small and `Copy`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Details {
-    pub offset: usize,
-    pub rule: &'static str,
-    pub found: Found,
-    reason: Reason,
-    hint: Hint,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reason {
-    /// `expected {0}`.
-    Expected(&'static str),
-    /// An unfinished `%HH`; the `%` is at byte `at`.
-    Percent { at: usize },
-    /// An `iprivate` character outside the query.
-    PrivateUse,
-    /// A `:` in the first segment of a relative reference.
-    ColonInFirstSegment,
-    /// A `#` where the rule is `absolute-IRI`.
-    Fragment,
-    /// An unpaired surrogate at UTF-16 code unit `unit`.
-    Utf16 { unit: usize },
-    /// A builder or setter combination that does not fit.
-    Structure(&'static str),
-}
-
-/// A suggestion appended to the message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Hint {
-    None,
-    PercentEncode(char),
-    PortDigits,
-    ZoneId,
-    SchemeLetter,
-    EmptyScheme,
-    DotSlash,
-}
+/// The details of an error, without the input: the syntax error itself.
+pub(crate) type Details = CheckError;
 
 /// Which top-level rule a parse is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,14 +60,6 @@ impl Kind {
             Kind::Absolute => &rules::ABSOLUTE_IRI,
             Kind::Relative => &rules::IRELATIVE_REF,
         }
-    }
-
-    fn requires_scheme(self) -> bool {
-        matches!(self, Kind::Iri | Kind::Absolute)
-    }
-
-    fn allows_scheme(self) -> bool {
-        self != Kind::Relative
     }
 }
 
@@ -159,403 +91,15 @@ impl Component {
     }
 }
 
-/// The component that is open at the end of a viable prefix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ctx {
-    /// No delimiter yet, and the prefix could still be a scheme or the
-    /// first segment of a relative path.
-    Start,
-    /// A scheme; `colon` when a `:` may end it.
-    Scheme {
-        empty: bool,
-        colon: bool,
-    },
-    /// The first segment of a relative reference's path (no `:`).
-    FirstSegment,
-    Path,
-    Query,
-    Fragment,
-    /// A userinfo; `at` when an `@` may end it, `port_like` when the
-    /// prefix also looked like `host:port` until a non-digit.
-    Userinfo {
-        at: bool,
-        port_like: bool,
-    },
-    RegName,
-    /// Right after `[`.
-    IpOpen,
-    Ipv6,
-    IpvFuture,
-    /// Right after the `]` of an IP literal; `port` when a `:` may follow.
-    AfterIp {
-        port: bool,
-    },
-    Port,
-}
-
-impl Ctx {
-    /// The rule and what it expected.
-    fn expected(self, whole: &'static str) -> (&'static str, &'static str) {
-        match self {
-            Ctx::Start => (whole, "an ipchar"),
-            Ctx::Scheme { empty: true, .. } => ("scheme", "a letter to start the scheme"),
-            Ctx::Scheme { colon: true, .. } => (
-                "scheme",
-                "a scheme character (a letter, a digit, '+', '-' or '.') or ':'",
-            ),
-            Ctx::Scheme { .. } => (
-                "scheme",
-                "a scheme character (a letter, a digit, '+', '-' or '.')",
-            ),
-            Ctx::FirstSegment => ("isegment-nz-nc", "an ipchar"),
-            Ctx::Path => ("isegment", "an ipchar"),
-            Ctx::Query => ("iquery", "a query character (ipchar, iprivate, '/' or '?')"),
-            Ctx::Fragment => ("ifragment", "a fragment character (ipchar, '/' or '?')"),
-            Ctx::Userinfo { at: true, .. } => ("iuserinfo", "an iuserinfo character or '@'"),
-            Ctx::Userinfo { .. } => ("iuserinfo", "an iuserinfo character"),
-            Ctx::RegName => ("ireg-name", "an ireg-name character"),
-            Ctx::IpOpen => ("IP-literal", "an IPv6 address or 'v' (IPvFuture) after '['"),
-            Ctx::Ipv6 => ("IPv6address", "more of the IPv6 address or ']'"),
-            Ctx::IpvFuture => ("IPvFuture", "more of the IPvFuture address or ']'"),
-            Ctx::AfterIp { port: true } => (
-                "iauthority",
-                "':' and a port, or the end of the authority, after ']'",
-            ),
-            Ctx::AfterIp { port: false } => ("ihost", "the end of the host after ']'"),
-            Ctx::Port => ("port", "a port digit"),
-        }
-    }
-
-    /// Whether the component allows `%HH`, so that percent-encoding is the
-    /// way to write a character it does not allow.
-    fn encodable(self) -> bool {
-        matches!(
-            self,
-            Ctx::Start
-                | Ctx::FirstSegment
-                | Ctx::Path
-                | Ctx::Query
-                | Ctx::Fragment
-                | Ctx::Userinfo { .. }
-                | Ctx::RegName
-        )
-    }
-}
-
-/// The first offset from `from` whose byte satisfies `hit`, or the length.
-fn scan(bytes: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> usize {
-    bytes
-        .get(from..)
-        .and_then(|rest| rest.iter().position(|&b| hit(b)))
-        .map_or(bytes.len(), |i| from + i)
-}
-
-/// Whether `text` matches `scheme`.
-fn is_scheme(text: &str) -> bool {
-    rules::SCHEME.recognize(text.as_bytes()).is_ok()
-}
-
-/// Whether `text` would be a scheme with a letter in front of it (so it
-/// failed only for its first character).
-fn is_scheme_but_first(text: &str) -> bool {
-    let mut buf = [b'a'; 64];
-    let Some(slot) = buf.get_mut(1..=text.len()) else {
-        return false;
-    };
-    slot.copy_from_slice(text.as_bytes());
-    rules::SCHEME.recognize(&buf[..=text.len()]).is_ok()
-}
-
-/// The component open at the end of `p`, a viable prefix for `kind`.
-fn context(p: &str, kind: Kind) -> Ctx {
-    let b = p.as_bytes();
-    let n = b.len();
-    let first = scan(b, 0, |c| matches!(c, b':' | b'/' | b'?' | b'#'));
-    if first == n {
-        if kind.requires_scheme() {
-            return Ctx::Scheme {
-                empty: n == 0,
-                colon: true,
-            };
-        }
-        if kind.allows_scheme() && is_scheme(p) {
-            return Ctx::Start;
-        }
-        return Ctx::FirstSegment;
-    }
-    let hier = if b[first] == b':' { first + 1 } else { 0 };
-    let path_start = if b[hier..].starts_with(b"//") {
-        let start = hier + 2;
-        let end = scan(b, start, |c| matches!(c, b'/' | b'?' | b'#'));
-        if end == n {
-            return authority_context(&p[start..]);
-        }
-        end
-    } else {
-        hier
-    };
-    let path_end = scan(b, path_start, |c| c == b'?' || c == b'#');
-    if path_end == n {
-        Ctx::Path
-    } else if b[path_end] == b'?' && scan(b, path_end + 1, |c| c == b'#') == n {
-        Ctx::Query
-    } else {
-        Ctx::Fragment
-    }
-}
-
-/// The part of an authority open at the end of `a` (no `/?#` in it).
-fn authority_context(a: &str) -> Ctx {
-    match a.find('@') {
-        Some(i) => host_context(&a[i + 1..], true, true),
-        None => host_context(a, false, true),
-    }
-}
-
-/// The part of `ihost [ ":" port ]` open at the end of `h`; `closed` when
-/// no userinfo can be open any more (an `@` was seen, or this is a host
-/// alone); `port` when a `:` and port may follow the host.
-fn host_context(h: &str, closed: bool, port: bool) -> Ctx {
-    if let Some(inner) = h.strip_prefix('[') {
-        return match inner.find(']') {
-            Some(j) if inner[j + 1..].is_empty() => Ctx::AfterIp { port },
-            Some(_) => Ctx::Port,
-            None if inner.is_empty() => Ctx::IpOpen,
-            None if inner.starts_with(['v', 'V']) => Ctx::IpvFuture,
-            None => Ctx::Ipv6,
-        };
-    }
-    match h.find(':') {
-        Some(j) if !closed && !h[j + 1..].chars().all(class::is_digit) => Ctx::Userinfo {
-            at: true,
-            port_like: true,
-        },
-        Some(_) => Ctx::Port,
-        None => Ctx::RegName,
-    }
-}
-
-/// If `p` ends inside a `%HH` triplet, the offset of its `%`.
-fn open_percent(p: &str) -> Option<usize> {
-    let b = p.as_bytes();
-    match b {
-        [.., b'%'] => Some(b.len() - 1),
-        [.., b'%', h] if class::is_hexdig(char::from(*h)) => Some(b.len() - 2),
-        _ => None,
-    }
-}
-
 /// The error for a DFA that rejected `text` (a `kind` parse) at byte
 /// `dfa_offset`.
 pub(crate) fn diagnose(text: &str, dfa_offset: usize, kind: Kind) -> Details {
-    let check = CheckError::new(kind.rule(), text.as_bytes(), dfa_offset);
-    let prefix = text.get(..check.offset()).unwrap_or(text);
-    let ctx = context(prefix, kind);
-    let mut details = explain(prefix, check, ctx, kind.rule().name());
-    if let (Reason::ColonInFirstSegment, true) = (details.reason, kind.allows_scheme()) {
-        if prefix.is_empty() {
-            details.hint = Hint::EmptyScheme;
-        } else if is_scheme_but_first(prefix) {
-            details.hint = Hint::SchemeLetter;
-        }
-    }
-    if kind == Kind::Absolute && check.found() == Found::Char('#') && starts_fragment(prefix) {
-        details.rule = "absolute-IRI";
-        details.reason = Reason::Fragment;
-        details.hint = Hint::None;
-    }
-    details
-}
-
-/// Whether a `#` after `prefix` would start a fragment in an
-/// `IRI-reference`: then `prefix#` is one (with an empty fragment). Only
-/// on the error path, so the copy does not matter.
-fn starts_fragment(prefix: &str) -> bool {
-    let mut text = String::from(prefix);
-    text.push('#');
-    rules::IRI_REFERENCE.recognize(text.as_bytes()).is_ok()
+    CheckError::in_text(kind.rule(), text, dfa_offset)
 }
 
 /// The error for a component that its rule rejected at byte `dfa_offset`.
 pub(crate) fn diagnose_component(text: &str, dfa_offset: usize, component: Component) -> Details {
-    let check = CheckError::new(component.rule(), text.as_bytes(), dfa_offset);
-    let prefix = text.get(..check.offset()).unwrap_or(text);
-    let ctx = match component {
-        Component::Scheme => Ctx::Scheme {
-            empty: prefix.is_empty(),
-            colon: false,
-        },
-        Component::Authority => authority_context(prefix),
-        Component::Userinfo => Ctx::Userinfo {
-            at: false,
-            port_like: false,
-        },
-        Component::Host => host_context(prefix, true, false),
-        Component::Port => Ctx::Port,
-        Component::Path => Ctx::Path,
-        Component::Query => Ctx::Query,
-        Component::Fragment => Ctx::Fragment,
-    };
-    explain(prefix, check, ctx, component.rule().name())
-}
-
-/// The reason and hint for a failure after the viable `prefix`.
-fn explain(prefix: &str, check: CheckError, ctx: Ctx, whole: &'static str) -> Details {
-    let (rule, expected) = ctx.expected(whole);
-    let mut details = Details {
-        offset: check.offset(),
-        rule,
-        found: check.found(),
-        reason: Reason::Expected(expected),
-        hint: Hint::None,
-    };
-    if let Some(at) = open_percent(prefix) {
-        details.rule = "pct-encoded";
-        details.reason = Reason::Percent { at };
-        return details;
-    }
-    if let Ctx::Userinfo {
-        port_like: true, ..
-    } = ctx
-    {
-        details.hint = Hint::PortDigits;
-    }
-    let Found::Char(c) = check.found() else {
-        return details;
-    };
-    if ctx.encodable() {
-        if details.hint == Hint::None {
-            details.hint = Hint::PercentEncode(c);
-        }
-        if class::is_iprivate(c) {
-            details.reason = Reason::PrivateUse;
-        } else if ctx == Ctx::FirstSegment && c == ':' {
-            details.rule = "ipath-noscheme";
-            details.reason = Reason::ColonInFirstSegment;
-            details.hint = Hint::DotSlash;
-        }
-    } else if c == '%' && ctx == Ctx::Ipv6 {
-        details.hint = Hint::ZoneId;
-    }
-    details
-}
-
-impl Details {
-    /// An error for UTF-16 input: the unpaired surrogate `unit_value` at
-    /// code unit `unit`, which is byte `offset` of the decoded text.
-    pub(crate) fn utf16(offset: usize, unit: usize, unit_value: u16) -> Details {
-        Details {
-            offset,
-            rule: "UTF-16",
-            found: Found::UnpairedSurrogate(unit_value),
-            reason: Reason::Utf16 { unit },
-            hint: Hint::None,
-        }
-    }
-
-    /// An error for a combination of components: `message` names the rule
-    /// and section; `offset` points into the assembled IRI `text`.
-    pub(crate) fn structure(
-        text: &str,
-        offset: usize,
-        rule: &'static str,
-        message: &'static str,
-    ) -> Details {
-        let found = text
-            .get(offset..)
-            .and_then(|rest| rest.chars().next())
-            .map_or(Found::End, Found::Char);
-        Details {
-            offset,
-            rule,
-            found,
-            reason: Reason::Structure(message),
-            hint: Hint::None,
-        }
-    }
-
-    fn kind(&self) -> ErrorKind {
-        match self.reason {
-            Reason::Expected(_) | Reason::ColonInFirstSegment | Reason::Fragment => {
-                ErrorKind::Syntax
-            }
-            Reason::Percent { .. } => ErrorKind::PercentEncoding,
-            Reason::PrivateUse => ErrorKind::PrivateUse,
-            Reason::Utf16 { .. } => ErrorKind::Encoding,
-            Reason::Structure(_) => ErrorKind::Structure,
-        }
-    }
-}
-
-/// Writes the UTF-8 octets of `c` as `%HH` triplets.
-fn write_encoded(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
-    let mut buf = [0u8; 4];
-    for octet in c.encode_utf8(&mut buf).bytes() {
-        write!(f, "%{octet:02X}")?;
-    }
-    Ok(())
-}
-
-impl fmt::Display for Details {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (found, at) = (self.found, self.offset);
-        match self.reason {
-            Reason::Expected(what) => write!(f, "expected {what}, found {found} at byte {at}")?,
-            Reason::Percent { at: percent } => write!(
-                f,
-                "expected two hex digits after the '%' at byte {percent} (pct-encoded, \
-                 RFC 3986 section 2.1), found {found} at byte {at}; write a '%' itself as %25"
-            )?,
-            Reason::PrivateUse => {
-                let Found::Char(c) = found else {
-                    return Ok(());
-                };
-                write!(
-                    f,
-                    "the private-use character U+{:04X} at byte {at} is allowed only in the \
-                     query (iprivate, RFC 3987 section 2.2)",
-                    c as u32
-                )?
-            }
-            Reason::ColonInFirstSegment => write!(
-                f,
-                "expected an ipchar other than ':' in the first segment of a relative \
-                 reference (ipath-noscheme, RFC 3986 section 4.2), found {found} at byte {at}"
-            )?,
-            Reason::Fragment => write!(
-                f,
-                "expected the end of the absolute IRI, which has no fragment (absolute-IRI, \
-                 RFC 3987 section 2.2), found {found} at byte {at}"
-            )?,
-            Reason::Utf16 { unit } => write!(
-                f,
-                "invalid UTF-16: {found} at code unit {unit} (byte {at} once decoded) encodes \
-                 no character (RFC 3987 section 6.2)"
-            )?,
-            Reason::Structure(message) => write!(f, "{message}, found {found} at byte {at}")?,
-        }
-        match self.hint {
-            Hint::None => Ok(()),
-            Hint::PercentEncode(c) => {
-                f.write_str("; percent-encode it as ")?;
-                write_encoded(f, c)
-            }
-            Hint::PortDigits => f.write_str(
-                "; a port is digits only (RFC 3986 section 3.2.3), so the text after ':' \
-                 must be a userinfo ending in '@'",
-            ),
-            Hint::ZoneId => f.write_str(
-                "; IPv6 zone identifiers (RFC 6874) are not part of RFC 3986 or RFC 3987",
-            ),
-            Hint::SchemeLetter => {
-                f.write_str("; a scheme starts with a letter (RFC 3986 section 3.1)")
-            }
-            Hint::EmptyScheme => f.write_str("; a scheme before ':' cannot be empty"),
-            Hint::DotSlash => {
-                f.write_str("; percent-encode it as %3A, or start the path with \"./\"")
-            }
-        }
-    }
+    CheckError::in_text(component.rule(), text, dfa_offset)
 }
 
 /// A string that is not what it was parsed as: where, under which rule,
@@ -564,9 +108,10 @@ impl fmt::Display for Details {
 /// `offset` is the byte offset of the first character the grammar rejects
 /// (the input's length when it ended too early), the same offset
 /// [`check`](crate::check) reports. [`Display`](fmt::Display) gives one
-/// line (`expected an ipchar, found ' ' (U+0020) at byte 20; percent-encode
-/// it as %20`); the alternate form (`{:#}`) adds the input with a caret
-/// under the offending character:
+/// line (`expected ipchar, '#', '/', '?' or the end of the input, found
+/// ' ' (U+0020) at byte 20 in isegment; percent-encode it as %20`), the
+/// same words as its [`CheckError`]; the alternate form (`{:#}`) adds the
+/// input with a caret under the offending character:
 ///
 /// ```
 /// let error = rfc3987::IriRef::parse("http://example.org/a b").unwrap_err();
@@ -574,7 +119,8 @@ impl fmt::Display for Details {
 /// assert_eq!(error.rule(), "isegment");
 /// assert_eq!(
 ///     format!("{error:#}"),
-///     "expected an ipchar, found ' ' (U+0020) at byte 20; percent-encode it as %20\n\
+///     "expected ipchar, '#', '/', '?' or the end of the input, found ' ' (U+0020) \
+///      at byte 20 in isegment; percent-encode it as %20\n\
 ///      \x20 http://example.org/a b\n\
 ///      \x20                     ^"
 /// );
@@ -603,7 +149,7 @@ impl ParseError {
     /// Byte offset in [`input`](Self::input) of the rejected character, or
     /// the input's length when it ended too early.
     pub fn offset(&self) -> usize {
-        self.0.details.offset
+        self.0.details.offset()
     }
 
     /// For UTF-16 input, the same position in UTF-16 code units (a
@@ -618,19 +164,37 @@ impl ParseError {
     }
 
     /// The ABNF rule that was being matched where the input failed, as the
-    /// grammar spells it (`isegment`, `iquery`, `port`, `pct-encoded`, ...).
+    /// grammar spells it (`isegment`, `iquery`, `port`, `scheme`, ...):
+    /// see [`CheckError::rule`].
     pub fn rule(&self) -> &'static str {
-        self.0.details.rule
+        self.0.details.rule()
     }
 
     /// What stood at [`offset`](Self::offset).
     pub fn found(&self) -> Found {
-        self.0.details.found
+        self.0.details.found()
     }
 
     /// The kind of problem.
     pub fn kind(&self) -> ErrorKind {
         self.0.details.kind()
+    }
+
+    /// The syntax error without the input: rule, offset, state, what was
+    /// found, and (through it) what was expected.
+    pub fn error(&self) -> &CheckError {
+        &self.0.details
+    }
+
+    /// What would have been accepted at [`offset`](Self::offset), in the
+    /// grammar's words (see [`CheckError::expected`]).
+    pub fn expected(&self) -> Option<&'static crate::Expected> {
+        self.0.details.expected()
+    }
+
+    /// The message without the offset (see [`CheckError::message`]).
+    pub fn message(&self) -> impl fmt::Display + '_ {
+        self.0.details.message()
     }
 
     /// The text that failed: the whole input for a parse, the component for
@@ -725,110 +289,103 @@ impl fmt::Debug for ParseError {
             .field("rule", &self.rule())
             .field("found", &self.found())
             .field("kind", &self.kind())
-            .field("message", &format_args!("{}", self.0.details))
+            .field("message", &format_args!("{}", self.0.details.message()))
             .field("input", &self.input())
             .finish()
     }
 }
 
 /// `core::error::Error` is the `std::error::Error` trait (re-exported by
-/// `std`), so this holds without the `std` feature too.
+/// `std`), so this holds without the `std` feature too. It has no
+/// source: its message is its [`CheckError`]'s ([`error`](Self::error)),
+/// which an error chain would otherwise print twice.
 impl core::error::Error for ParseError {}
+
+impl From<ParseError> for CheckError {
+    fn from(e: ParseError) -> CheckError {
+        e.0.details
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::rules::*;
     use alloc::string::ToString;
 
-    fn message(text: &str, kind: Kind) -> String {
-        let offset = kind.rule().recognize(text.as_bytes()).unwrap_err();
-        diagnose(text, offset, kind).to_string()
-    }
-
-    #[test]
-    fn contexts_of_prefixes() {
-        let r = Kind::Reference;
-        assert_eq!(context("", r), Ctx::FirstSegment);
-        assert_eq!(context("ab", r), Ctx::Start);
-        assert_eq!(context("1ab", r), Ctx::FirstSegment);
-        assert_eq!(
-            context("ab", Kind::Iri),
-            Ctx::Scheme {
-                empty: false,
-                colon: true
-            }
-        );
-        assert_eq!(context("a:", r), Ctx::Path);
-        assert_eq!(context("a:/b", r), Ctx::Path);
-        assert_eq!(context("a://", r), Ctx::RegName);
-        assert_eq!(context("a://u@h", r), Ctx::RegName);
-        assert_eq!(context("a://h:1", r), Ctx::Port);
-        assert_eq!(
-            context("a://h:x", r),
-            Ctx::Userinfo {
-                at: true,
-                port_like: true
-            }
-        );
-        assert_eq!(context("a://u:x@h:", r), Ctx::Port);
-        assert_eq!(context("a://[", r), Ctx::IpOpen);
-        assert_eq!(context("a://[::1", r), Ctx::Ipv6);
-        assert_eq!(context("a://[v7.x", r), Ctx::IpvFuture);
-        assert_eq!(context("a://[::1]", r), Ctx::AfterIp { port: true });
-        assert_eq!(context("a://[::1]:8", r), Ctx::Port);
-        assert_eq!(context("a?b/c", r), Ctx::Query);
-        assert_eq!(context("a?b#c?", r), Ctx::Fragment);
-        assert_eq!(context("#", r), Ctx::Fragment);
-    }
-
+    /// Message snapshots, one or more per component: input, rule checked,
+    /// the error's rule, the message. All of it comes from the generated
+    /// data (expected sets, contexts) and the character found.
     #[test]
     fn messages() {
-        let r = Kind::Reference;
+        let cases: &[(&str, &'static Rule, &str, &str)] = &[
+        ("http://example.org/a b", &IRI_REFERENCE, "isegment", "expected ipchar, '#', '/', '?' or the end of the input, found ' ' (U+0020) at byte 20 in isegment; percent-encode it as %20"),
+        ("my*scheme:x", &IRI, "scheme", "expected ALPHA, DIGIT, '+', '-', '.' or ':', found '*' (U+002A) at byte 2 in scheme"),
+        ("my*scheme:x", &IRI_REFERENCE, "isegment-nz-nc", "expected iunreserved, sub-delims, pct-encoded, '#', '/', '?', '@' or the end of the input, found ':' (U+003A) at byte 9 in isegment-nz-nc; a ':' in the first segment of a relative reference would read as a scheme (ipath-noscheme, RFC 3986 section 4.2): percent-encode it as %3A or start the path with \"./\""),
+        ("1a:b", &IRI_REFERENCE, "isegment-nz-nc", "expected iunreserved, sub-delims, pct-encoded, '#', '/', '?', '@' or the end of the input, found ':' (U+003A) at byte 2 in isegment-nz-nc; a ':' in the first segment of a relative reference would read as a scheme (ipath-noscheme, RFC 3986 section 4.2): percent-encode it as %3A or start the path with \"./\"; a scheme starts with a letter (RFC 3986 section 3.1)"),
+        (":b", &IRI_REFERENCE, "IRI-reference", "expected iunreserved, sub-delims, pct-encoded, '#', '/', '?', '@' or the end of the input, found ':' (U+003A) at byte 0 in IRI-reference; a ':' in the first segment of a relative reference would read as a scheme (ipath-noscheme, RFC 3986 section 4.2): percent-encode it as %3A or start the path with \"./\"; a scheme before ':' cannot be empty"),
+        ("http", &IRI, "scheme", "expected ALPHA, DIGIT, '+', '-', '.' or ':', found the end of the input at byte 4 in scheme"),
+        ("a%4g", &IRI_REFERENCE, "isegment-nz-nc", "expected HEXDIG, found 'g' (U+0067) at byte 3 in isegment-nz-nc; a '%' starts a %HH triplet (pct-encoded, RFC 3986 section 2.1): write a '%' itself as %25"),
+        ("/\u{e000}", &IRI_REFERENCE, "ipath-absolute", "expected ipchar, '#', '/', '?' or the end of the input, found '\u{e000}' (U+E000) at byte 1 in ipath-absolute; private-use characters (iprivate) are allowed only in the query (RFC 3987 section 2.2): percent-encode it as %EE%80%80"),
+        ("a:b#c", &ABSOLUTE_IRI, "isegment-nz", "expected ipchar, '/', '?' or the end of the input, found '#' (U+0023) at byte 3 in isegment-nz; an absolute-IRI has no fragment (RFC 3987 section 2.2): remove the fragment or parse an IRI"),
+        ("a://[::1#", &ABSOLUTE_IRI, "h16", "expected HEXDIG, '.', ':' or ']', found '#' (U+0023) at byte 8 in h16"),
+        ("//[fe80::1%25en0]", &IRI_REFERENCE, "h16", "expected HEXDIG, '.', ':' or ']', found '%' (U+0025) at byte 10 in h16; IPv6 zone identifiers (RFC 6874) are not part of RFC 3986 or RFC 3987"),
+        ("//h:8x/", &IRI_REFERENCE, "iuserinfo", "expected ipchar, found '/' (U+002F) at byte 6 in iuserinfo; percent-encode it as %2F"),
+        ("a\tb", &IRI_REFERENCE, "isegment-nz-nc", "expected ipchar, '#', '/', '?' or the end of the input, found U+0009 at byte 1 in isegment-nz-nc; percent-encode it as %09"),
+        ("http://u ser@h/", &IRI_REFERENCE, "ireg-name", "expected ipchar, '#', '/', '?' or the end of the input, found ' ' (U+0020) at byte 8 in ireg-name; percent-encode it as %20"),
+        ("http://h ost/", &IRI_REFERENCE, "ireg-name", "expected ipchar, '#', '/', '?' or the end of the input, found ' ' (U+0020) at byte 8 in ireg-name; percent-encode it as %20"),
+        ("http://h:80a/", &IRI, "iuserinfo", "expected ipchar, found '/' (U+002F) at byte 12 in iuserinfo; percent-encode it as %2F"),
+        ("http://[::1]x/", &IRI, "IP-literal", "expected '#', '/', ':', '?' or the end of the input, found 'x' (U+0078) at byte 12 in IP-literal"),
+        ("http://h/?q=a b", &IRI, "iquery", "expected ipchar, iprivate, '#', '/', '?' or the end of the input, found ' ' (U+0020) at byte 13 in iquery; percent-encode it as %20"),
+        ("http://h/#f b", &IRI, "ifragment", "expected ipchar, '/', '?' or the end of the input, found ' ' (U+0020) at byte 11 in ifragment; percent-encode it as %20"),
+        ("http://h/#f\u{e000}", &IRI, "ifragment", "expected ipchar, '/', '?' or the end of the input, found '\u{e000}' (U+E000) at byte 11 in ifragment; private-use characters (iprivate) are allowed only in the query (RFC 3987 section 2.2): percent-encode it as %EE%80%80"),
+        ("http://h/?\u{e000}<", &IRI, "iquery", "expected ipchar, iprivate, '#', '/', '?' or the end of the input, found '<' (U+003C) at byte 13 in iquery; percent-encode it as %3C"),
+        ("http://h/a\u{fffe}", &IRI, "isegment-nz", "expected ipchar, '#', '/', '?' or the end of the input, found '\u{fffe}' (U+FFFE) at byte 10 in isegment-nz; percent-encode it as %EF%BF%BE"),
+        ("http://h/a\u{85}", &IRI, "isegment-nz", "expected ipchar, '#', '/', '?' or the end of the input, found U+0085 at byte 10 in isegment-nz; percent-encode it as %C2%85"),
+        ("1http://a", &IRI, "IRI", "expected ALPHA, found '1' (U+0031) at byte 0 in IRI"),
+        ("", &IRI, "IRI", "expected ALPHA, found the end of the input at byte 0 in IRI"),
+        ("http://[v7.x", &IRI, "IPvFuture", "expected unreserved, sub-delims, ':' or ']', found the end of the input at byte 12 in IPvFuture"),
+        ("http://[", &IRI, "IP-literal", "expected HEXDIG, ':', 'V' or 'v', found the end of the input at byte 8 in IP-literal"),
+        ];
+        for &(text, rule, context, want) in cases {
+            let offset = rule.recognize(text.as_bytes()).unwrap_err();
+            let error = CheckError::in_text(rule, text, offset);
+            assert_eq!(
+                (error.rule(), error.to_string().as_str()),
+                (context, want),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_and_kinds() {
+        let e = crate::check_bytes(&IRI, b"http://a/\xFF").unwrap_err();
         assert_eq!(
-            message("a%4g", r),
-            "expected two hex digits after the '%' at byte 1 (pct-encoded, RFC 3986 section \
-             2.1), found 'g' (U+0067) at byte 3; write a '%' itself as %25"
+            e.to_string(),
+            "expected ipchar, '#', '/', '?' or the end of the input, found invalid UTF-8 (byte \
+             0xFF) at byte 9 in isegment-nz"
         );
+        let kind = |text: &str| {
+            let offset = IRI_REFERENCE.recognize(text.as_bytes()).unwrap_err();
+            CheckError::in_text(&IRI_REFERENCE, text, offset).kind()
+        };
+        assert_eq!(kind("a%4g"), ErrorKind::PercentEncoding);
+        assert_eq!(kind("/\u{E000}"), ErrorKind::PrivateUse);
+        assert_eq!(kind("a b"), ErrorKind::Syntax);
+        // Only hex digits expected, but not inside a `%HH`: an IPv6 group.
+        assert_eq!(kind("s://[::a:"), ErrorKind::Syntax);
+    }
+
+    #[test]
+    fn message_leaves_the_offset_to_the_caller() {
+        let e = crate::check(&IRI, "http://h/a b").unwrap_err();
         assert_eq!(
-            message("/\u{E000}", r),
-            "the private-use character U+E000 at byte 1 is allowed only in the query \
-             (iprivate, RFC 3987 section 2.2); percent-encode it as %EE%80%80"
+            e.message().to_string(),
+            "expected ipchar, '#', '/', '?' or the end of the input, found ' ' (U+0020) in \
+             isegment-nz; percent-encode it as %20"
         );
-        assert_eq!(
-            message("1a:b", r),
-            "expected an ipchar other than ':' in the first segment of a relative reference \
-             (ipath-noscheme, RFC 3986 section 4.2), found ':' (U+003A) at byte 2; a scheme \
-             starts with a letter (RFC 3986 section 3.1)"
-        );
-        // A `#` that could not have started a fragment anyway.
-        assert_eq!(
-            message("a://[::1#", Kind::Absolute),
-            "expected more of the IPv6 address or ']', found '#' (U+0023) at byte 8"
-        );
-        assert_eq!(
-            message("a:b#c", Kind::Absolute),
-            "expected the end of the absolute IRI, which has no fragment (absolute-IRI, RFC \
-             3987 section 2.2), found '#' (U+0023) at byte 3"
-        );
-        assert_eq!(
-            message("//[fe80::1%25en0]", r),
-            "expected more of the IPv6 address or ']', found '%' (U+0025) at byte 10; IPv6 \
-             zone identifiers (RFC 6874) are not part of RFC 3986 or RFC 3987"
-        );
-        assert_eq!(
-            message("//h:8x/", r),
-            "expected an iuserinfo character or '@', found '/' (U+002F) at byte 6; a port \
-             is digits only (RFC 3986 section 3.2.3), so the text after ':' must be a \
-             userinfo ending in '@'"
-        );
-        assert_eq!(
-            message("http", Kind::Iri),
-            "expected a scheme character (a letter, a digit, '+', '-' or '.') or ':', found \
-             the end of the input at byte 4"
-        );
-        assert_eq!(
-            message("a\tb", r),
-            "expected an ipchar, found U+0009 at byte 1; percent-encode it as %09"
-        );
+        let parsed = crate::Iri::parse("http://h/a b").unwrap_err();
+        assert_eq!(parsed.to_string(), e.to_string(), "one wording");
     }
 }

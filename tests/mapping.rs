@@ -221,7 +221,9 @@ fn other_invalid_iris_are_syntax_errors_with_their_offset() {
     }
     assert_eq!(
         to_uri("http://a/\u{E000}").unwrap_err().to_string(),
-        "IRI-reference does not allow '\u{E000}' (U+E000) at byte 9"
+        "expected ipchar, '#', '/', '?' or the end of the input, found '\u{E000}' (U+E000) \
+         at byte 9 in isegment; private-use characters (iprivate) are allowed only in the \
+         query (RFC 3987 section 2.2): percent-encode it as %EE%80%80"
     );
 }
 

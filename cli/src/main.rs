@@ -3,9 +3,9 @@
 //!
 //! ```text
 //! $ iri check 'http://résumé.example.org/' 'http://example.org/a b' 2>&1 >/dev/null
-//! line 2: error at byte 20: IRI-reference does not allow U+0020 at byte 20
+//! line 2: error at byte 20: expected ipchar, '#', '/', '?' or the end of the input, found ' ' (U+0020) in isegment; percent-encode it as %20
 //! $ iri check --json 'http://example.org/a b'
-//! {"input": "http://example.org/a b", "valid": false, "error": {"offset": 20, "message": "IRI-reference does not allow U+0020 at byte 20"}}
+//! {"input": "http://example.org/a b", "valid": false, "error": {"offset": 20, "message": "expected ipchar, '#', '/', '?' or the end of the input, found ' ' (U+0020) at byte 20 in isegment; percent-encode it as %20"}}
 //! ```
 //!
 //! # Layout

@@ -91,10 +91,18 @@ impl<'w> Output<'w> {
     /// A plain-mode failure: an empty line on stdout, and
     /// `line NUMBER: error at byte OFFSET: MESSAGE` on stderr (with a hint
     /// when the input ends in the `\r` of a CRLF line end).
+    ///
+    /// The library's messages name the offset (`... at byte 9 in
+    /// isegment`) for callers that print them alone; the line prefix
+    /// already does, so the message's own ` at byte OFFSET` is left out
+    /// and the offset is printed once.
     pub fn plain_error(&mut self, input: &Input<'_>, offset: usize, message: &dyn fmt::Display) {
         self.write(b"\n");
         let number = input.number;
         let hint = crlf_hint(input.bytes, offset);
+        let message = message
+            .to_string()
+            .replacen(&format!(" at byte {offset}"), "", 1);
         self.report(format_args!(
             "line {number}: error at byte {offset}: {message}{hint}"
         ));
@@ -456,7 +464,7 @@ mod tests {
         assert_eq!(stdout, b"\n");
         assert_eq!(
             String::from_utf8(stderr).unwrap(),
-            "line 7: error at byte 12: IRI does not allow U+0020 at byte 12\n"
+            "line 7: error at byte 12: IRI does not allow U+0020\n"
         );
     }
 

@@ -68,8 +68,10 @@ fn normalize_failures_per_contract() {
     assert_eq!(run.stdout, "\n\n\nhttp://a/\n");
     assert_eq!(
         run.stderr,
-        "line 1: error at byte 10: IRI-reference does not allow U+0020 at byte 10\n\
-         line 2: error at byte 9: invalid UTF-8: byte 0xFF at byte 9 is not part of a well-formed character\n"
+        "line 1: error at byte 10: expected ipchar, '#', '/', '?' or the end of the input, \
+         found ' ' (U+0020) in isegment; percent-encode it as %20\n\
+         line 2: error at byte 9: expected ipchar, '#', '/', '?' or the end of the input, \
+         found invalid UTF-8 (byte 0xFF) in isegment\n"
     );
     let run = iri(
         &["normalize", "--json", "--level=scheme", "--strict-hosts"],

@@ -162,7 +162,7 @@ fn failures_follow_the_contract() {
     let errors: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(errors.len(), 2, "{}", run.stderr);
     assert!(
-        errors[0].starts_with("line 1: error at byte 10: expected an ipchar"),
+        errors[0].starts_with("line 1: error at byte 10: expected ipchar, "),
         "{}",
         errors[0]
     );

@@ -32,9 +32,11 @@ use quote::quote;
 use crate::char_class::CharClass;
 use crate::config::Config;
 use crate::dfa::accel::{self, Accelerated};
+use crate::dfa::expected::{self, Description, UnitRule};
 use crate::dfa::Dfa;
 use crate::error::Error;
 use crate::grammar::Grammar;
+use crate::nfa::Nfa;
 
 /// Emits the generated module for `dfas` (start rules) and `classes`.
 pub fn emit(
@@ -42,13 +44,37 @@ pub fn emit(
     grammar: &Grammar,
     dfas: &[Dfa],
     classes: &[CharClass],
+    units: &[UnitRule],
 ) -> Result<String, Error> {
     let mut tables = Tables::default();
     let mut accel = AccelTables::default();
+    let mut diagnostics = Diagnostics::default();
     let mut rule_items = Vec::new();
     for dfa in dfas {
-        rule_items.push(rule_item(grammar, dfa, &mut tables, &mut accel)?);
+        rule_items.push(rule_item(
+            grammar,
+            dfa,
+            units,
+            &mut tables,
+            &mut accel,
+            &mut diagnostics,
+        )?);
     }
+    let expected_count = Literal::usize_unsuffixed(diagnostics.descriptions.len());
+    let expected_items = diagnostics.descriptions.iter().map(|d| {
+        let names = d.rules.iter().map(String::as_str);
+        let pairs = d.chars.iter().map(|&(lo, hi)| {
+            let (lo, hi) = (hex(lo), hex(hi));
+            quote! { (#lo, #hi) }
+        });
+        let (pct, end, percent) = (d.pct, d.end, d.percent);
+        quote! { Expected::new(&[#(#names),*], &[#(#pairs),*], #pct, #end, #percent) }
+    });
+    let context_count = Literal::usize_unsuffixed(diagnostics.contexts.len());
+    let context_items = diagnostics.contexts.iter().map(|names| {
+        let names = names.iter().map(String::as_str);
+        quote! { &[#(#names),*] }
+    });
     let accel_count = Literal::usize_unsuffixed(accel.tables.len());
     let accel_tables = accel.tables.iter().map(|codes| {
         let codes = codes.iter().map(|&code| Literal::u8_unsuffixed(code));
@@ -78,6 +104,17 @@ pub fn emit(
             use crate::scan::Dfa;
             #(#rule_items)*
         }
+
+        /// What each state accepts next, named by the grammar's unit-like
+        /// rules (see `abnf_dfa::dfa::expected`); rules index it per state.
+        pub(crate) static EXPECTED: [crate::expected::Expected; #expected_count] = {
+            use crate::expected::Expected;
+            [#(#expected_items),*]
+        };
+
+        /// The innermost non-unit rules a state is inside of (see
+        /// `abnf_dfa::dfa::expected::contexts`); rules index it per state.
+        pub(crate) static CONTEXTS: [&[&str]; #context_count] = [#(#context_items),*];
 
         /// Every start rule, sorted by lowercase name.
         pub static ALL_RULES: &[&crate::grammar::Rule; #rule_count] = &[#(&rules::#all),*];
@@ -141,8 +178,8 @@ struct Tables {
 
 impl Tables {
     /// The name of a static array `[ty; len]` with these values, emitting
-    /// it the first time. `kind` is `c` (classes), `t` (transitions) or
-    /// `a` (accelerated-state indexes).
+    /// it the first time. `kind` is `c` (classes), `t` (transitions), `a`
+    /// (accelerated-state indexes), `e` (expected sets) or `x` (contexts).
     fn get(&mut self, kind: char, ty: &str, values: Vec<u64>) -> Ident {
         let key = (kind, values);
         if let Some(name) = self.names.get(&key) {
@@ -151,6 +188,8 @@ impl Tables {
         let prefix = match kind {
             'c' => "CLASSES",
             't' => "TRANS",
+            'e' => "EXPECTED_INDEX",
+            'x' => "CONTEXT_INDEX",
             _ => "ACCEL_INDEX",
         };
         let name = ident(&format!("{prefix}_{}", self.items.len()));
@@ -165,6 +204,44 @@ impl Tables {
         self.names.insert(key, name.clone());
         name
     }
+}
+
+/// Distinct descriptions and contexts across all rules, indexed by `u16`.
+#[derive(Default)]
+struct Diagnostics {
+    descriptions: Vec<Description>,
+    description_ids: HashMap<Description, u64>,
+    contexts: Vec<Vec<String>>,
+    context_ids: HashMap<Vec<String>, u64>,
+}
+
+impl Diagnostics {
+    fn description(&mut self, d: Description) -> Result<u64, Error> {
+        intern(&mut self.descriptions, &mut self.description_ids, d)
+    }
+
+    fn context(&mut self, c: Vec<String>) -> Result<u64, Error> {
+        intern(&mut self.contexts, &mut self.context_ids, c)
+    }
+}
+
+fn intern<T: Clone + Eq + std::hash::Hash>(
+    items: &mut Vec<T>,
+    ids: &mut HashMap<T, u64>,
+    item: T,
+) -> Result<u64, Error> {
+    if let Some(&id) = ids.get(&item) {
+        return Ok(id);
+    }
+    let id = items.len() as u64;
+    if id > u64::from(u16::MAX) {
+        return Err(Error::general(
+            "more than 65536 distinct expected sets; widen their index".to_owned(),
+        ));
+    }
+    items.push(item.clone());
+    ids.insert(item, id);
+    Ok(id)
 }
 
 /// Distinct code tables across all rules, indexed by `u8`.
@@ -195,8 +272,10 @@ impl AccelTables {
 fn rule_item(
     grammar: &Grammar,
     dfa: &Dfa,
+    units: &[UnitRule],
     tables: &mut Tables,
     accel: &mut AccelTables,
+    diagnostics: &mut Diagnostics,
 ) -> Result<TokenStream, Error> {
     let def = grammar
         .get(&dfa.rule)
@@ -219,6 +298,25 @@ fn rule_item(
         index[i * stride] = accel.id(codes)?;
     }
     let accel_index = tables.get('a', "u8", index);
+    // Per state (not premultiplied): what it accepts next, and the rules
+    // it is inside of.
+    let nfa = Nfa::compile(grammar, &dfa.rule)?;
+    let is_unit = |name: &str| units.iter().any(|u| u.name == name);
+    let contexts = expected::contexts(dfa, &nfa, &is_unit);
+    let mut expected_index = Vec::with_capacity(dfa.state_count);
+    let mut context_index = Vec::with_capacity(dfa.state_count);
+    for (state, context) in (0..dfa.state_count as u32).zip(contexts) {
+        let description = if state == 0 {
+            Description::default()
+        } else {
+            let here = expected::state_units(dfa, state);
+            expected::describe(&here, dfa.is_accepting(state), units)
+        };
+        expected_index.push(diagnostics.description(description)?);
+        context_index.push(diagnostics.context(context)?);
+    }
+    let expected_index = tables.get('e', "u16", expected_index);
+    let context_index = tables.get('x', "u16", context_index);
     let start = dfa.start as usize * stride;
     let accept_from = dfa.accept_from as usize * stride;
     let accel_from = fast.accel_from as usize * stride;
@@ -248,7 +346,16 @@ fn rule_item(
     let doc = doc_lines(&doc);
     Ok(quote! {
         #(#[doc = #doc])*
-        pub static #public: Rule = Rule::new(#name, #abnf, &#private, #states, #class_count, #table_bytes);
+        pub static #public: Rule = Rule::new(
+            #name,
+            #abnf,
+            &#private,
+            #states,
+            #class_count,
+            #table_bytes,
+            &super::#expected_index,
+            &super::#context_index,
+        );
         static #private: Dfa = Dfa::new(
             &super::#classes,
             &super::#trans,

@@ -60,7 +60,35 @@ pub fn generate(config: &Config) -> Result<Generated, Error> {
         };
         classes.push(char_class::CharClass::of(rule, &dfa));
     }
+    let units = unit_rules(&grammar, &compiled, config.max_states);
     let stats = compiled.iter().map(|d| d.stats()).collect();
-    let source = emit::emit(config, &grammar, &compiled, &classes)?;
+    let source = emit::emit(config, &grammar, &compiled, &classes, &units)?;
     Ok(Generated { source, stats })
+}
+
+/// The grammar's unit-like rules (see [`dfa::expected`]), in grammar
+/// order. Rules that cannot be compiled (recursive, prose) are not
+/// unit-like; their errors are reported where they are start rules.
+pub fn unit_rules(
+    grammar: &Grammar,
+    compiled: &[dfa::Dfa],
+    max_states: usize,
+) -> Vec<dfa::expected::UnitRule> {
+    let mut units = Vec::new();
+    for rule in grammar.rules() {
+        let dfa = match compiled.iter().find(|c| c.rule == rule.name) {
+            Some(found) => found.clone(),
+            None => match dfa::compile_rule(grammar, &rule.name, max_states) {
+                Ok(dfa) => dfa,
+                Err(_) => continue,
+            },
+        };
+        if dfa::expected::is_unit_like(&dfa) {
+            units.push(dfa::expected::UnitRule {
+                name: rule.name.clone(),
+                units: dfa::expected::rule_units(&dfa),
+            });
+        }
+    }
+    units
 }

@@ -13,6 +13,8 @@
 //! different continuations. Rule references are inlined; [`crate::regular`]
 //! has already made sure that terminates.
 
+use std::collections::HashMap;
+
 use abnf::types::{Node, Repeat, TerminalValues};
 use regex_syntax::utf8::Utf8Sequences;
 
@@ -46,6 +48,12 @@ pub struct Nfa {
     pub states: Vec<State>,
     /// Where matching starts.
     pub start: StateId,
+    /// `origins[state]` indexes [`paths`](Nfa::paths): the rules being
+    /// inlined when the state was made (its provenance), so that a
+    /// diagnostic can name the rule a position belongs to.
+    pub origins: Vec<u32>,
+    /// Distinct rule paths, outermost (the start rule) first, innermost last.
+    pub paths: Vec<Vec<String>>,
 }
 
 impl Nfa {
@@ -55,11 +63,18 @@ impl Nfa {
         let mut builder = Builder {
             grammar,
             states: vec![State::Match],
+            origins: vec![0],
+            paths: vec![vec![def.name.clone()]],
+            path_ids: HashMap::from([(vec![def.name.clone()], 0)]),
+            stack: vec![def.name.clone()],
+            path: 0,
         };
         let start = builder.node(&def.node, 0, def)?;
         Ok(Nfa {
             states: builder.states,
             start,
+            origins: builder.origins,
+            paths: builder.paths,
         })
     }
 }
@@ -67,9 +82,25 @@ impl Nfa {
 struct Builder<'g> {
     grammar: &'g Grammar,
     states: Vec<State>,
+    origins: Vec<u32>,
+    paths: Vec<Vec<String>>,
+    path_ids: HashMap<Vec<String>, u32>,
+    /// The rules being inlined, outermost first.
+    stack: Vec<String>,
+    /// The id of `stack` in `paths`.
+    path: u32,
 }
 
 impl Builder<'_> {
+    /// Makes `stack` current again after a push or pop, interning it.
+    fn enter_path(&mut self) {
+        let next = self.paths.len() as u32;
+        self.path = *self.path_ids.entry(self.stack.clone()).or_insert_with(|| {
+            self.paths.push(self.stack.clone());
+            next
+        });
+    }
+
     fn push(&mut self, state: State, rule: &RuleDef) -> Result<StateId, Error> {
         if self.states.len() >= MAX_NFA_STATES {
             return Err(Error::at(
@@ -78,6 +109,7 @@ impl Builder<'_> {
             ));
         }
         self.states.push(state);
+        self.origins.push(self.path);
         Ok((self.states.len() - 1) as StateId)
     }
 
@@ -106,7 +138,13 @@ impl Builder<'_> {
             Node::Repetition { repeat, node } => self.repetition(repeat, node, next, rule),
             Node::Rulename(name) => {
                 let target = self.grammar.require(name)?;
-                self.node(&target.node, next, target)
+                let outer = self.path;
+                self.stack.push(target.name.clone());
+                self.enter_path();
+                let start = self.node(&target.node, next, target);
+                self.stack.pop();
+                self.path = outer;
+                start
             }
             Node::String(literal) => {
                 let mut at = next;

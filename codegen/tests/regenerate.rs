@@ -60,3 +60,39 @@ fn scheme_edit_changes_the_recognizer() {
     assert_ne!(before, after);
     std::fs::remove_dir_all(&base).ok();
 }
+
+#[test]
+fn scheme_edit_changes_the_expected_set() {
+    use abnf_dfa::dfa::expected::{describe, state_units};
+    let base = std::env::temp_dir().join(format!("abnf-dfa-expected-{}", std::process::id()));
+    let original = copy_with_edit(&base.join("original"), str::to_string);
+    let edited = copy_with_edit(&base.join("edited"), |text| {
+        text.replace(
+            r#"scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )"#,
+            r#"scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." / "_" )"#,
+        )
+    });
+    // What `IRI` accepts after `my` (inside the scheme), in the grammar's words.
+    let after_my = |config: &Config| {
+        let grammar = Grammar::load(&config.grammar_files).unwrap();
+        let dfa = dfa::compile_rule(&grammar, "IRI", config.max_states).unwrap();
+        let units = abnf_dfa::unit_rules(&grammar, std::slice::from_ref(&dfa), config.max_states);
+        let state = dfa.step(dfa.step(dfa.start, b'm'), b'y');
+        describe(&state_units(&dfa, state), dfa.is_accepting(state), &units)
+    };
+    let before = after_my(&original);
+    assert_eq!(before.rules, ["ALPHA", "DIGIT"]);
+    let literal = |d: &dfa::expected::Description| -> String {
+        d.chars
+            .iter()
+            .flat_map(|&(lo, hi)| lo..=hi)
+            .filter_map(char::from_u32)
+            .collect()
+    };
+    assert_eq!(literal(&before), "+-.:");
+    assert!(!before.end && !before.percent);
+    let after = after_my(&edited);
+    assert_eq!(after.rules, ["ALPHA", "DIGIT"]);
+    assert_eq!(literal(&after), "+-.:_");
+    std::fs::remove_dir_all(&base).ok();
+}

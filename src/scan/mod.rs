@@ -98,6 +98,7 @@ const SKIP_MIN: usize = 64;
 pub(crate) struct Dfa {
     classes: &'static [u8; 256],
     trans: &'static [u16],
+    stride: usize,
     start: usize,
     accept_from: usize,
     accel_from: usize,
@@ -149,6 +150,7 @@ impl Dfa {
         Dfa {
             classes,
             trans,
+            stride,
             start,
             accept_from,
             accel_from,
@@ -359,6 +361,14 @@ impl Dfa {
             }
         }
         Ok(state)
+    }
+
+    /// The state after `prefix` by the plain walk, numbered from 0 (not
+    /// premultiplied; 0 is dead), for diagnostics: an error names what the
+    /// state before the rejected character would have accepted.
+    #[cold]
+    pub(crate) fn state_after(&self, prefix: &[u8]) -> usize {
+        self.walk(self.start, prefix).unwrap_or(0) / self.stride
     }
 
     /// The same as [`recognize`](Self::recognize), one table load per

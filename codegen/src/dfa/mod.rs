@@ -18,6 +18,7 @@
 
 pub mod accel;
 mod determinize;
+pub mod expected;
 mod minimize;
 
 use crate::error::Error;

@@ -24,7 +24,16 @@ pub mod rules {
     /// ```
     ///
     /// 6 states (1 accelerated), 8 byte classes, 352 bytes of tables.
-    pub static WORD: Rule = Rule::new("word", "word   = 1*letter", &WORD_DFA, 6, 8, 352);
+    pub static WORD: Rule = Rule::new(
+        "word",
+        "word   = 1*letter",
+        &WORD_DFA,
+        6,
+        8,
+        352,
+        &super::EXPECTED_INDEX_3,
+        &super::CONTEXT_INDEX_4,
+    );
     static WORD_DFA: Dfa = Dfa::new(
         &super::CLASSES_0,
         &super::TRANS_1,
@@ -49,18 +58,36 @@ pub mod rules {
         5,
         3,
         286,
+        &super::EXPECTED_INDEX_8,
+        &super::CONTEXT_INDEX_9,
     );
     static NUMBER_DFA: Dfa = Dfa::new(
-        &super::CLASSES_3,
-        &super::TRANS_4,
+        &super::CLASSES_5,
+        &super::TRANS_6,
         3,
         3,
         6,
         6,
-        &super::ACCEL_INDEX_5,
+        &super::ACCEL_INDEX_7,
         &super::ACCEL,
     );
 }
+/// What each state accepts next, named by the grammar's unit-like
+/// rules (see `abnf_dfa::dfa::expected`); rules index it per state.
+pub(crate) static EXPECTED: [crate::expected::Expected; 6] = {
+    use crate::expected::Expected;
+    [
+        Expected::new(&[], &[], false, false, false),
+        Expected::new(&["letter"], &[], false, false, false),
+        Expected::new(&["letter"], &[], false, true, false),
+        Expected::new(&["DIGIT"], &[], false, false, false),
+        Expected::new(&[], &[], false, true, false),
+        Expected::new(&["DIGIT"], &[], false, true, false),
+    ]
+};
+/// The innermost non-unit rules a state is inside of (see
+/// `abnf_dfa::dfa::expected::contexts`); rules index it per state.
+pub(crate) static CONTEXTS: [&[&str]; 2] = [&["word"], &["number"]];
 /// Every start rule, sorted by lowercase name.
 pub static ALL_RULES: &[&crate::grammar::Rule; 2] = &[&rules::NUMBER, &rules::WORD];
 /// Character classes: `is_rule(c)` is true when the one-character
@@ -141,7 +168,9 @@ static TRANS_1: [u16; 48] = [
     0, 40, 0, 0, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 16, 24, 32,
 ];
 static ACCEL_INDEX_2: [u8; 8] = [0, 0, 0, 0, 0, 0, 0, 0];
-static CLASSES_3: [u8; 256] = [
+static EXPECTED_INDEX_3: [u16; 6] = [0, 1, 0, 0, 0, 2];
+static CONTEXT_INDEX_4: [u16; 6] = [0, 0, 0, 0, 0, 0];
+static CLASSES_5: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2,
     2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -153,5 +182,7 @@ static CLASSES_3: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-static TRANS_4: [u16; 15] = [0, 0, 0, 0, 6, 9, 0, 0, 0, 0, 12, 12, 0, 6, 6];
-static ACCEL_INDEX_5: [u8; 0] = [];
+static TRANS_6: [u16; 15] = [0, 0, 0, 0, 6, 9, 0, 0, 0, 0, 12, 12, 0, 6, 6];
+static ACCEL_INDEX_7: [u8; 0] = [];
+static EXPECTED_INDEX_8: [u16; 5] = [0, 3, 4, 5, 5];
+static CONTEXT_INDEX_9: [u16; 5] = [1, 1, 1, 1, 1];
