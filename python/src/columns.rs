@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, GenericStringBuilder, ListBuilder};
 use arrow_array::cast::AsArray;
-use arrow_array::{make_array, Array, ArrayRef, OffsetSizeTrait, StructArray};
+use arrow_array::{make_array, Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StructArray};
 use arrow_buffer::NullBufferBuilder;
 use arrow_data::ArrayData;
 use arrow_pyarrow::{PyArrowType, ToPyArrow};
@@ -208,8 +208,7 @@ fn map_parts(
                 Some(fields) => {
                     valid.append_non_null();
                     for (column, value) in columns.iter_mut().zip(fields) {
-                        // Each component is a substring of the row, so the
-                        // column holds no more text than the input.
+                        fits::<O>(column.values_slice().len(), value.map_or(0, str::len))?;
                         column.append_option(value);
                     }
                 }
@@ -221,16 +220,7 @@ fn map_parts(
         }
         let fields: Fields = FIELDS
             .iter()
-            .map(|name| {
-                Field::new(
-                    *name,
-                    GenericStringBuilder::<O>::new()
-                        .finish()
-                        .data_type()
-                        .clone(),
-                    true,
-                )
-            })
+            .map(|name| Field::new(*name, GenericStringArray::<O>::DATA_TYPE, true))
             .collect();
         let arrays: Vec<ArrayRef> = columns
             .iter_mut()
