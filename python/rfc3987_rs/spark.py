@@ -1,6 +1,6 @@
 """PySpark column functions over :mod:`rfc3987_rs.arrow`: Arrow-native UDFs
-(``pyspark.sql.functions.arrow_udf``, Spark 4.1 and later; ``pandas_udf``
-with the Arrow data under it on older Spark). Spark hands each Python
+(``pyspark.sql.functions.arrow_udf``, Spark 4.1 and later; older Spark
+can call :mod:`rfc3987_rs.arrow` from ``DataFrame.mapInArrow``). Spark hands each Python
 worker Arrow record batches; the functions run on them in Rust, without a
 Python loop per row::
 
@@ -28,20 +28,17 @@ _PARTS = (
 
 def _udf(function, return_type: str):
     """A Spark UDF from `function`: pa.Array -> pa.Array."""
-    if hasattr(F, "arrow_udf"):
+    if not hasattr(F, "arrow_udf"):
+        raise RuntimeError(
+            "rfc3987_rs.spark's column functions need pyspark 4.1 or later "
+            "(arrow_udf); on older Spark call rfc3987_rs.arrow from "
+            "DataFrame.mapInArrow"
+        )
 
-        def on_arrow(values: pa.Array) -> pa.Array:
-            return function(values)
+    def on_arrow(values: pa.Array) -> pa.Array:
+        return function(values)
 
-        return F.arrow_udf(on_arrow, return_type)
-
-    import pandas as pd
-
-    def on_pandas(values: pd.Series) -> pd.Series:
-        out = function(pa.Array.from_pandas(values, type=pa.string()))
-        return out.to_pandas()
-
-    return F.pandas_udf(on_pandas, return_type)
+    return F.arrow_udf(on_arrow, return_type)
 
 
 def check(column, rule: str = "IRI-reference"):

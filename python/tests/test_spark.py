@@ -79,3 +79,4 @@ def test_check_parse_and_to_uri_columns(spark, iri):
         else:
             assert row.p is None
         assert row.uri == uri.get("output"), line
+
