@@ -1,0 +1,113 @@
+//! `IriError`: the library's errors as one Python exception that keeps
+//! where (byte `offset`), which grammar rule, and the library's message.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use rfc3987::mapping::MappingError;
+use rfc3987::normalize::{EquivError, NormalizeError};
+use rfc3987::resolve::ResolveError;
+use rfc3987::{CheckError, ParseError};
+
+create_exception!(
+    rfc3987_rs,
+    IriError,
+    PyValueError,
+    "An input the library rejected: `offset` (byte offset in the UTF-8 of the \
+     string that failed), `rule` (the ABNF rule that rejected it, or None), \
+     `message` (the library's message), `input` (the string that failed) and, \
+     from the vectorized functions, `row` (the array index; None otherwise)."
+);
+
+/// A library error, reduced to the fields `IriError` carries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// Byte offset in `input`.
+    pub offset: usize,
+    /// The grammar rule that rejected the input, when a rule did.
+    pub rule: Option<&'static str>,
+    /// The library error's `Display`.
+    pub message: String,
+    /// Which string failed (for `resolve` and `equivalent`, one of two).
+    pub input: String,
+}
+
+impl Failure {
+    pub fn new(input: &str, offset: usize, rule: Option<&'static str>, message: String) -> Self {
+        Failure {
+            offset,
+            rule,
+            message,
+            input: input.to_owned(),
+        }
+    }
+
+    pub fn check(input: &str, e: &CheckError) -> Self {
+        Failure::new(input, e.offset(), Some(e.rule()), e.to_string())
+    }
+
+    pub fn parse(input: &str, e: &ParseError) -> Self {
+        Failure::new(input, e.offset(), Some(e.rule()), e.to_string())
+    }
+
+    pub fn mapping(input: &str, e: &MappingError) -> Self {
+        let rule = match e {
+            MappingError::Syntax(e) => Some(e.rule()),
+            // Section 3.1: the character is outside the URI grammar.
+            MappingError::NotAllowed { .. } => Some("URI-reference"),
+            // A host label UTS 46 rejects.
+            MappingError::Idna(_) => Some("ireg-name"),
+            _ => None,
+        };
+        Failure::new(input, e.offset(), rule, e.to_string())
+    }
+
+    pub fn normalize(input: &str, e: &NormalizeError) -> Self {
+        let rule = match e {
+            NormalizeError::Syntax(e) => Some(e.rule()),
+            NormalizeError::InvalidHost { .. } => Some("ireg-name"),
+            _ => None,
+        };
+        Failure::new(input, e.offset(), rule, e.to_string())
+    }
+
+    pub fn equiv(sides: [&str; 2], e: &EquivError) -> Self {
+        let side = Failure::normalize(sides[e.which.min(1)], &e.error);
+        Failure {
+            message: e.to_string(),
+            ..side
+        }
+    }
+
+    pub fn resolve(base: &str, reference: &str, e: &ResolveError) -> Self {
+        let (input, check) = match e {
+            ResolveError::Base(c) => (base, c),
+            ResolveError::Reference(c) => (reference, c),
+            _ => return Failure::new(reference, e.offset(), None, e.to_string()),
+        };
+        Failure::new(input, check.offset(), Some(check.rule()), e.to_string())
+    }
+
+    /// The Python exception, with `row` set for an array element.
+    pub fn into_pyerr(self, py: Python<'_>, row: Option<usize>) -> PyErr {
+        let message = match row {
+            Some(row) => format!("row {row}: {}", self.message),
+            None => self.message.clone(),
+        };
+        let err = IriError::new_err(message);
+        let value = err.value(py);
+        let set = || -> PyResult<()> {
+            value.setattr("offset", self.offset)?;
+            value.setattr("rule", self.rule)?;
+            value.setattr("message", &self.message)?;
+            value.setattr("input", &self.input)?;
+            value.setattr("row", row)?;
+            Ok(())
+        };
+        match set() {
+            Ok(()) => err,
+            Err(e) => e,
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! The operations on one string, shared by the `str` API and the
+//! vectorized one: each calls the library's typed API once and turns its
+//! error into a [`Failure`].
+
+use std::borrow::Cow;
+
+use rfc3987::grammar::{rules, Rule};
+use rfc3987::mapping::{from_text, ToIri, ToUri};
+use rfc3987::normalize::Normalizer;
+use rfc3987::{AbsoluteIri, Iri, IriRef, RelativeRef};
+
+use crate::error::Failure;
+
+/// Names of [`parse`]'s fields, in the order of `iri parse --json`.
+pub const FIELDS: [&str; 8] = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "path",
+    "query",
+    "fragment",
+];
+
+/// `text` against `rule`.
+pub fn check(rule: &'static Rule, text: &str) -> Result<(), Failure> {
+    rfc3987::check(rule, text).map_err(|e| Failure::check(text, &e))
+}
+
+/// The components of `text`, which must match the reference rule `rule`
+/// (see `options::reference_rule`): exact substrings, `None` when absent,
+/// the path always present, as `iri parse --json` gives them.
+pub fn parse<'a>(rule: &'static Rule, text: &'a str) -> Result<[Option<&'a str>; 8], Failure> {
+    if let Err(error) = rfc3987::check(rule, text) {
+        // The typed parsers explain more (as `iri parse` does) when they
+        // stop at the same byte.
+        let name = rule.name();
+        let typed = if name == rules::IRI_REFERENCE.name() {
+            IriRef::parse(text).err()
+        } else if name == rules::IRI.name() {
+            Iri::parse(text).err()
+        } else if name == rules::ABSOLUTE_IRI.name() {
+            AbsoluteIri::parse(text).err()
+        } else if name == rules::IRELATIVE_REF.name() {
+            RelativeRef::parse(text).err()
+        } else {
+            None
+        };
+        return Err(match typed.filter(|e| e.offset() == error.offset()) {
+            Some(e) => Failure::parse(text, &e),
+            None => Failure::check(text, &error),
+        });
+    }
+    // Every reference rule's language is inside IRI-reference's.
+    let reference = IriRef::parse(text).map_err(|e| {
+        Failure::new(
+            text,
+            e.offset(),
+            Some(e.rule()),
+            format!("the grammar's rules disagree: {e}"),
+        )
+    })?;
+    let parts = reference.into_components();
+    Ok([
+        parts.scheme,
+        parts.authority,
+        parts.userinfo,
+        parts.host,
+        parts.port,
+        Some(parts.path),
+        parts.query,
+        parts.fragment,
+    ])
+}
+
+/// Section 3.1's mapping, after NFC from text when `nfc` (as `iri to-uri`).
+#[derive(Clone, Copy, Debug)]
+pub struct MapToUri {
+    pub mapping: ToUri<'static>,
+    pub nfc: bool,
+}
+
+impl MapToUri {
+    pub fn apply(&self, text: &str) -> Result<String, Failure> {
+        let input: Cow<'_, str> = if self.nfc {
+            from_text(text)
+        } else {
+            text.into()
+        };
+        self.mapping
+            .convert(&input)
+            .map_err(|e| Failure::mapping(text, &e))
+    }
+}
+
+/// Section 3.2's conversion.
+pub fn to_iri(conversion: &ToIri<'static>, text: &str) -> Result<String, Failure> {
+    conversion
+        .convert(text)
+        .map_err(|e| Failure::mapping(text, &e))
+}
+
+/// Section 5.3's normalization.
+pub fn normalize(normalizer: &Normalizer<'static>, text: &str) -> Result<String, Failure> {
+    normalizer
+        .normalize(text)
+        .map_err(|e| Failure::normalize(text, &e))
+}
+
+/// Equivalence of `a` and `b` on the normalizer's rung.
+pub fn equivalent(normalizer: &Normalizer<'static>, a: &str, b: &str) -> Result<bool, Failure> {
+    normalizer
+        .equivalent(a, b)
+        .map_err(|e| Failure::equiv([a, b], &e))
+}
+
+/// References resolved against one base, parsed once.
+#[derive(Debug)]
+pub struct Resolver {
+    base: Iri<String>,
+    strict: bool,
+}
+
+impl Resolver {
+    /// Fails when `base` is not an `IRI` (as [`rfc3987::resolve::resolve`]).
+    pub fn new(base: &str, strict: bool) -> Result<Self, Failure> {
+        match Iri::parse(base.to_owned()) {
+            Ok(base) => Ok(Resolver { base, strict }),
+            Err(_) => Err(Self::failure(base, "", strict)),
+        }
+    }
+
+    pub fn apply(&self, reference: &str) -> Result<String, Failure> {
+        match IriRef::parse(reference) {
+            Ok(r) if self.strict => Ok(self.base.resolve(&r).into_inner()),
+            Ok(r) => Ok(self.base.resolve_non_strict(&r).into_inner()),
+            Err(_) => Err(Self::failure(self.base.as_str(), reference, self.strict)),
+        }
+    }
+
+    /// The error of the string function, whose message names the base
+    /// when the base is at fault.
+    fn failure(base: &str, reference: &str, strict: bool) -> Failure {
+        let result = if strict {
+            rfc3987::resolve::resolve(base, reference)
+        } else {
+            rfc3987::resolve::resolve_non_strict(base, reference)
+        };
+        match result {
+            Err(e) => Failure::resolve(base, reference, &e),
+            Ok(_) => Failure::new(
+                reference,
+                0,
+                None,
+                "the typed and string resolvers disagree on this input".to_owned(),
+            ),
+        }
+    }
+}
+
+/// Section 4, 6.1, 7.5 and 8 warnings, each as `iri lint` prints it.
+pub fn lint(text: &str) -> Result<Vec<String>, Failure> {
+    let iri = IriRef::parse(text).map_err(|e| Failure::parse(text, &e))?;
+    Ok(iri.lint().iter().map(ToString::to_string).collect())
+}

@@ -1,0 +1,88 @@
+//! Keyword arguments given as names (`rule="IRI"`, `level="scheme"`),
+//! checked once per call: an unknown name is a `ValueError` that lists the
+//! accepted ones.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::PyResult;
+
+use rfc3987::grammar::Rule;
+use rfc3987::normalize::{Chars, Level};
+
+/// The ABNF rule called `name`, case-insensitively as ABNF matches names.
+pub fn rule(name: &str) -> PyResult<&'static Rule> {
+    Rule::find(name).ok_or_else(|| {
+        let near = Rule::suggest(name);
+        let hint = if near.is_empty() {
+            String::new()
+        } else {
+            format!("; did you mean {}?", near.join(", "))
+        };
+        PyValueError::new_err(format!("unknown ABNF rule '{name}'{hint}"))
+    })
+}
+
+/// The rules whose matches have the components of a reference, which
+/// `parse` splits with the typed parser after checking the rule.
+pub fn reference_rule(name: &str) -> PyResult<&'static Rule> {
+    let found = rule(name)?;
+    const REFERENCES: [&str; 8] = [
+        "IRI-reference",
+        "IRI",
+        "absolute-IRI",
+        "irelative-ref",
+        "URI-reference",
+        "URI",
+        "absolute-URI",
+        "relative-ref",
+    ];
+    if REFERENCES
+        .iter()
+        .any(|r| r.eq_ignore_ascii_case(found.name()))
+    {
+        Ok(found)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "parse splits references; '{}' is not one of {}",
+            found.name(),
+            REFERENCES.join(", ")
+        )))
+    }
+}
+
+/// A rung of the comparison ladder (section 5.3) among `allowed`.
+pub fn level(name: &str, allowed: &[(&str, Level)]) -> PyResult<Level> {
+    allowed
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|&(_, level)| level)
+        .ok_or_else(|| {
+            let names: Vec<&str> = allowed.iter().map(|(n, _)| *n).collect();
+            PyValueError::new_err(format!(
+                "unknown level '{name}'; the levels are: {}",
+                names.join(", ")
+            ))
+        })
+}
+
+/// The levels `normalize` accepts (as `iri normalize --level`).
+pub const NORMALIZE_LEVELS: [(&str, Level); 2] =
+    [("syntax", Level::Syntax), ("scheme", Level::Scheme)];
+
+/// The levels `equivalent` accepts (as `iri equiv --level`).
+pub const EQUIV_LEVELS: [(&str, Level); 3] = [
+    ("simple", Level::Simple),
+    ("syntax", Level::Syntax),
+    ("scheme", Level::Scheme),
+];
+
+/// Character normalization from the `nfc` and `nfkc` flags.
+pub fn chars(nfc: bool, nfkc: bool) -> PyResult<Chars> {
+    match (nfc, nfkc) {
+        (false, false) => Ok(Chars::AsIs),
+        (true, false) => Ok(Chars::Nfc),
+        (false, true) => Ok(Chars::Nfkc),
+        (true, true) => Err(PyValueError::new_err(
+            "nfc and nfkc exclude each other (NFKC includes NFC's composition)",
+        )),
+    }
+}

@@ -1,0 +1,227 @@
+//! The API on one `str`: each function runs one operation of [`ops`] and
+//! raises `IriError` on a rejected input.
+
+use std::borrow::Cow;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use rfc3987::mapping::{ToIri, ToUri};
+use rfc3987::normalize::Normalizer;
+
+use crate::error::Failure;
+use crate::ops::{self, FIELDS};
+use crate::options;
+
+fn raise<T>(py: Python<'_>, result: Result<T, Failure>) -> PyResult<T> {
+    result.map_err(|f| f.into_pyerr(py, None))
+}
+
+/// The UTF-8 of a Python `str`. A `str` can hold a lone surrogate, which
+/// no UTF-8 encodes and no IRI holds: that fails as `rule` rejecting it,
+/// at its byte in the `surrogatepass` encoding.
+fn utf8<'a>(
+    s: &'a Bound<'_, PyString>,
+    rule: &'static str,
+) -> PyResult<Result<Cow<'a, str>, Failure>> {
+    if let Ok(text) = s.to_cow() {
+        return Ok(Ok(text));
+    }
+    let bytes: Vec<u8> = s
+        .call_method1("encode", ("utf-8", "surrogatepass"))?
+        .extract()?;
+    let offset = std::str::from_utf8(&bytes).map_or_else(|e| e.valid_up_to(), |_| 0);
+    // A surrogate takes three bytes: 1110xxxx 10xxxxxx 10xxxxxx.
+    let unit = match bytes.get(offset..offset + 3) {
+        Some(&[a, b, c]) => {
+            (u32::from(a & 0x0F) << 12) | (u32::from(b & 0x3F) << 6) | u32::from(c & 0x3F)
+        }
+        _ => 0,
+    };
+    let shown = String::from_utf8_lossy(&bytes);
+    Ok(Err(Failure::new(
+        &shown,
+        offset,
+        Some(rule),
+        format!(
+            "{rule} does not allow the lone surrogate U+{unit:04X} at byte {offset} \
+             (a str holding a surrogate is not Unicode text)"
+        ),
+    )))
+}
+
+/// [`utf8`] for the functions that raise.
+fn text<'a>(
+    py: Python<'_>,
+    s: &'a Bound<'_, PyString>,
+    rule: &'static str,
+) -> PyResult<Cow<'a, str>> {
+    raise(py, utf8(s, rule)?)
+}
+
+const REFERENCE: &str = "IRI-reference";
+
+/// Whether `s` matches the ABNF rule `rule` (default `IRI-reference`).
+#[pyfunction]
+#[pyo3(signature = (s, rule = "IRI-reference"))]
+fn check(s: &Bound<'_, PyString>, rule: &str) -> PyResult<bool> {
+    let rule = options::rule(rule)?;
+    Ok(match utf8(s, rule.name())? {
+        Ok(text) => ops::check(rule, &text).is_ok(),
+        Err(_) => false,
+    })
+}
+
+/// Raises `IriError` unless `s` matches `rule`; returns None.
+#[pyfunction]
+#[pyo3(signature = (s, rule = "IRI-reference"))]
+fn validate(py: Python<'_>, s: &Bound<'_, PyString>, rule: &str) -> PyResult<()> {
+    let rule = options::rule(rule)?;
+    let s = text(py, s, rule.name())?;
+    raise(py, ops::check(rule, &s))
+}
+
+/// The components of `s` as a dict with the keys of `iri parse --json`
+/// (scheme, authority, userinfo, host, port, path, query, fragment):
+/// exact substrings, None when absent, the path always a string.
+#[pyfunction]
+#[pyo3(signature = (s, rule = "IRI-reference"))]
+fn parse<'py>(
+    py: Python<'py>,
+    s: &Bound<'_, PyString>,
+    rule: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rule = options::reference_rule(rule)?;
+    let s = text(py, s, rule.name())?;
+    let fields = raise(py, ops::parse(rule, &s))?;
+    let dict = PyDict::new(py);
+    for (name, value) in FIELDS.iter().zip(fields) {
+        dict.set_item(name, value)?;
+    }
+    Ok(dict)
+}
+
+/// RFC 3987 section 3.1: the URI of the IRI reference `s`.
+#[pyfunction]
+#[pyo3(signature = (s, *, idna = false, lenient = false, nfc = false))]
+fn to_uri(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    idna: bool,
+    lenient: bool,
+    nfc: bool,
+) -> PyResult<String> {
+    let s = text(py, s, REFERENCE)?;
+    let op = ops::MapToUri {
+        mapping: ToUri::new().idna(idna).lenient(lenient),
+        nfc,
+    };
+    raise(py, op.apply(&s))
+}
+
+/// RFC 3987 section 3.2: the IRI of the URI reference `s`.
+#[pyfunction]
+#[pyo3(signature = (s, *, idna = false, decode_lookalikes = false))]
+fn to_iri(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    idna: bool,
+    decode_lookalikes: bool,
+) -> PyResult<String> {
+    let s = text(py, s, REFERENCE)?;
+    let conversion = ToIri::new().idna(idna).keep_lookalikes(!decode_lookalikes);
+    raise(py, ops::to_iri(&conversion, &s))
+}
+
+/// The normalizer of `normalize`'s and `equivalent`'s keywords.
+pub fn normalizer(
+    level: &str,
+    allowed: &[(&str, rfc3987::normalize::Level)],
+    nfc: bool,
+    nfkc: bool,
+    strict_hosts: bool,
+) -> PyResult<Normalizer<'static>> {
+    Ok(Normalizer::new(options::level(level, allowed)?)
+        .chars(options::chars(nfc, nfkc)?)
+        .strict_hosts(strict_hosts))
+}
+
+/// RFC 3987 section 5.3: `s` normalized on the rung `level` (`syntax` or
+/// `scheme`); `nfc`/`nfkc` add character normalization (off by default, as
+/// section 5.3.2.2 requires).
+#[pyfunction]
+#[pyo3(signature = (s, level = "syntax", *, nfc = false, nfkc = false, strict_hosts = false))]
+fn normalize(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    level: &str,
+    nfc: bool,
+    nfkc: bool,
+    strict_hosts: bool,
+) -> PyResult<String> {
+    let n = normalizer(level, &options::NORMALIZE_LEVELS, nfc, nfkc, strict_hosts)?;
+    let s = text(py, s, REFERENCE)?;
+    raise(py, ops::normalize(&n, &s))
+}
+
+/// RFC 3986 section 5.2 / RFC 3987 section 6.5: `reference` resolved
+/// against `base` (an `IRI`).
+#[pyfunction]
+#[pyo3(signature = (base, reference, *, strict = true))]
+fn resolve(
+    py: Python<'_>,
+    base: &Bound<'_, PyString>,
+    reference: &Bound<'_, PyString>,
+    strict: bool,
+) -> PyResult<String> {
+    let base = text(py, base, "IRI")?;
+    let resolver = raise(py, ops::Resolver::new(&base, strict))?;
+    let reference = text(py, reference, REFERENCE)?;
+    raise(py, resolver.apply(&reference))
+}
+
+/// Whether `a` and `b` are equivalent on the rung `level` (`simple`,
+/// `syntax` or `scheme`) of section 5.3's comparison ladder.
+#[pyfunction]
+#[pyo3(signature = (a, b, level = "syntax", *, strict_hosts = false))]
+fn equivalent(
+    py: Python<'_>,
+    a: &Bound<'_, PyString>,
+    b: &Bound<'_, PyString>,
+    level: &str,
+    strict_hosts: bool,
+) -> PyResult<bool> {
+    let n = normalizer(level, &options::EQUIV_LEVELS, false, false, strict_hosts)?;
+    let side = |s, which| {
+        utf8(s, REFERENCE).map(|r| {
+            r.map_err(|f| Failure {
+                message: format!("{which} input: {}", f.message),
+                ..f
+            })
+        })
+    };
+    let a = raise(py, side(a, "first")?)?;
+    let b = raise(py, side(b, "second")?)?;
+    raise(py, ops::equivalent(&n, &a, &b))
+}
+
+/// The warnings of RFC 3987 sections 4, 6.1, 7.5 and 8 on `s`, each as
+/// `iri lint` prints it (`CODE [COMPONENT START..END]: MESSAGE`).
+#[pyfunction]
+fn lint(py: Python<'_>, s: &Bound<'_, PyString>) -> PyResult<Vec<String>> {
+    let s = text(py, s, REFERENCE)?;
+    raise(py, ops::lint(&s))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(lint, m)?)?;
+    Ok(())
+}
