@@ -174,6 +174,58 @@ fn record(
     }
 }
 
+/// The URI column of `input` by the default mapping: the ASCII rows are
+/// validated by the library's batch walk ([`rfc3987::check_all`]) and, a
+/// valid ASCII reference being its own URI, copied once into the column;
+/// the other rows are validated and mapped in one pass by
+/// [`ToUri::convert_into`], into a reused buffer. Each row is walked once.
+fn default_to_uri(
+    input: Strings<'_>,
+    errors: Option<&mut ErrorColumn>,
+) -> Result<ArrayRef, ArrowError> {
+    let rows = input.len();
+    let mut out = TextBuilder::new(input.is_large(), rows, input.text_bytes());
+    let mut errors = errors;
+    let ascii: Vec<bool> = (0..rows)
+        .map(|i| input.get(i).is_some_and(str::is_ascii))
+        .collect();
+    let mut verdicts = rfc3987::check_all(
+        &rfc3987::grammar::rules::IRI_REFERENCE,
+        (0..rows).filter(|&i| ascii[i]).map(|i| input.text(i)),
+    );
+    let mapping = ToUri::new();
+    let mut scratch = String::new();
+    for (i, &is_ascii) in ascii.iter().enumerate() {
+        let outcome = match input.get(i) {
+            None => Ok(false),
+            Some(text) if is_ascii => match verdicts.next() {
+                Some(Ok(())) => {
+                    out.push(text);
+                    Ok(true)
+                }
+                Some(Err(e)) => Err(RowError::Check(e)),
+                None => {
+                    return Err(ArrowError::ComputeError(
+                        "to_uri: the batch walk gave fewer verdicts than rows (a bug)".into(),
+                    ))
+                }
+            },
+            Some(text) => {
+                scratch.clear();
+                match mapping.convert_into(text, &mut scratch) {
+                    Ok(()) => {
+                        out.push(&scratch);
+                        Ok(true)
+                    }
+                    Err(e) => Err(RowError::Mapping(e)),
+                }
+            }
+        };
+        record(&mut out, errors.as_deref_mut(), outcome);
+    }
+    out.finish()
+}
+
 /// [`map_text`] over two columns: a row is null when either side is.
 fn map_text2<F>(
     a: Strings<'_>,
@@ -406,12 +458,7 @@ fn to_uri_impl(
 ) -> Result<ArrayRef, ArrowError> {
     let input = Strings::new(array, "to_uri")?;
     match mapping {
-        // The typed mapping borrows an ASCII input: one copy, into the column.
-        None => map_text(input, errors, |text, out| {
-            let r = IriRef::parse(text)?;
-            out.push(r.to_uri().as_str());
-            Ok(())
-        }),
+        None => default_to_uri(input, errors),
         Some(mapping) => {
             let mut scratch = String::new();
             map_text(input, errors, |text, out| {
@@ -427,7 +474,8 @@ fn to_uri_impl(
 }
 
 /// The URI reference of each row (RFC 3987 section 3.1, without IDNA):
-/// non-ASCII characters percent-encoded as UTF-8.
+/// non-ASCII characters percent-encoded as UTF-8. ASCII rows are validated
+/// by the batch walk ([`rfc3987::check_all`]).
 pub fn to_uri(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
     to_uri_impl(array, None, None)
 }
