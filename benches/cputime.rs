@@ -34,6 +34,11 @@ fn now_ns(start: Instant) -> u64 {
 
 type Pass = fn(&[String]) -> usize;
 
+/// The `url` crate's row: only absolute URLs parse there.
+const URL_WHATWG: &str = "url (WHATWG)";
+/// Corpora with relative references, where `url` is not timed.
+const ABSOLUTE_ONLY: &[&str] = &["mixed", "relative-short"];
+
 const LIBRARIES: &[(&str, Pass)] = &[
     ("oxiri", |ts| {
         ts.iter()
@@ -75,6 +80,14 @@ const LIBRARIES: &[(&str, Pass)] = &[
             .filter(|s| rfc3987::IriRef::parse(s.as_str()).is_ok())
             .count()
     }),
+    // WHATWG URL parsing, not RFC 3987 validation (another language: it
+    // trims, percent-encodes and rejects relative references), timed on
+    // the corpora of absolute inputs only (see `ABSOLUTE_ONLY`).
+    (URL_WHATWG, |ts| {
+        ts.iter()
+            .filter(|s| url::Url::parse(s.as_str()).is_ok())
+            .count()
+    }),
     ("std-from-utf8", |ts| {
         ts.iter()
             .filter(|s| std::str::from_utf8(s.as_bytes()).is_ok())
@@ -102,9 +115,10 @@ fn time(texts: &[String], pass: Pass, rounds: usize, passes: usize) -> f64 {
 }
 
 fn main() {
-    // `--quick` (or `--test`) runs one round of one pass: a smoke test of
-    // the harness, not a measurement.
-    let quick = std::env::args().any(|arg| arg == "--test" || arg == "--quick");
+    // `--quick`, `--test`, or no `--bench` (as `cargo test` runs it) runs
+    // one round of one pass: a smoke test of the harness, not a measurement.
+    let quick = std::env::args().any(|arg| arg == "--test" || arg == "--quick")
+        || !std::env::args().any(|arg| arg == "--bench");
     let (rounds, round_bytes) = if quick { (1, 0) } else { (5, 150_000_000) };
     let synthetic =
         |piece: &str| vec![format!("http://a/{}", piece.repeat(4000 / piece.len())); 300];
@@ -112,6 +126,9 @@ fn main() {
         ("mixed", corpus::mixed()),
         ("long", corpus::long()),
         ("crawl", corpus::crawl()),
+        ("percent-long", corpus::percent_long()),
+        ("script-long", corpus::script_long()),
+        ("relative-short", corpus::relative_short()),
         ("ascii-path", synthetic("abcdefgh/")),
         ("pct-path", synthetic("%D7%A9")),
         ("cjk-path", synthetic("日本語/")),
@@ -135,7 +152,13 @@ fn main() {
         );
         let times: Vec<f64> = LIBRARIES
             .iter()
-            .map(|&(_, pass)| time(texts, pass, rounds, passes))
+            .map(|&(library, pass)| {
+                if library == URL_WHATWG && ABSOLUTE_ONLY.contains(name) {
+                    f64::NAN
+                } else {
+                    time(texts, pass, rounds, passes)
+                }
+            })
             .collect();
         let of = |id: &str| {
             times[LIBRARIES
@@ -144,6 +167,15 @@ fn main() {
                 .expect("a library")]
         };
         for (&(library, _), &ns) in LIBRARIES.iter().zip(&times) {
+            if ns.is_nan() {
+                println!("  {library:24}        – (relative references: not timed)");
+                continue;
+            }
+            if ns < 1.0 {
+                // Under the clock's resolution for a whole round.
+                println!("  {library:24}        – (too fast for the thread clock)");
+                continue;
+            }
             println!(
                 "  {library:24} {:>8.0} MB/s  {:>5.2} of oxiri",
                 bytes as f64 / ns * 1e3,

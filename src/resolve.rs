@@ -105,6 +105,7 @@
 use alloc::string::String;
 use core::fmt;
 
+use crate::components::{split, Positions};
 use crate::grammar::rules;
 use crate::{CheckError, Components, Iri, IriRef};
 
@@ -196,7 +197,7 @@ pub fn resolve_into(base: &str, reference: &str, out: &mut String) -> Result<(),
     resolve_parts_into(
         &Components::split(base),
         reference,
-        &Components::split(reference),
+        split(reference),
         true,
         out,
     );
@@ -206,39 +207,55 @@ pub fn resolve_into(base: &str, reference: &str, out: &mut String) -> Result<(),
 fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, ResolveError> {
     crate::check(&rules::IRI, base).map_err(ResolveError::Base)?;
     crate::check(&rules::IRI_REFERENCE, reference).map_err(ResolveError::Reference)?;
-    Ok(resolve_parts(
-        base,
-        reference,
-        &Components::split(reference),
-        strict,
-    ))
-}
-
-/// Resolution of the valid `reference` (split as `r`) against the valid
-/// IRI `base`, which is split only if needed.
-fn resolve_parts(base: &str, reference: &str, r: &Components<'_>, strict: bool) -> String {
     let mut out = String::with_capacity(base.len() + reference.len());
-    resolve_parts_into(&Components::split(base), reference, r, strict, &mut out);
-    out
+    resolve_parts_into(
+        &Components::split(base),
+        reference,
+        split(reference),
+        strict,
+        &mut out,
+    );
+    Ok(out)
 }
 
-/// Appends the target of `reference` (split as `r`) against the split
-/// base `b` to `out`.
+/// Appends the target of `reference` (whose components are at `r`)
+/// against the split base `b` to `out`; returns the positions of the
+/// target's components in what it appended.
 fn resolve_parts_into(
     b: &Components<'_>,
     reference: &str,
-    r: &Components<'_>,
+    r: Positions,
     strict: bool,
     out: &mut String,
-) {
-    if strict && r.scheme.is_some() && !has_dot_segment(r.path) {
+) -> Positions {
+    let rc = Components::of(reference, r);
+    if strict && rc.scheme.is_some() && !has_dot_segment(rc.path) {
         // An IRI whose path has no dot segment is its own target (and its
         // path cannot start with "//" without an authority: the grammar
         // forbids it), so recomposing it would copy it piece by piece.
         out.push_str(reference);
-        return;
+        return r;
     }
-    transform(b, r, strict, out);
+    transform(b, &rc, strict, out)
+}
+
+/// The target of `reference` against `base`, parsed values both: its text
+/// and the positions found while writing it (never split again).
+fn resolve_parsed<T: AsRef<str>, U: AsRef<str>>(
+    base: &Iri<T>,
+    reference: &IriRef<U>,
+    strict: bool,
+) -> Iri<String> {
+    let mut out = String::with_capacity(base.as_str().len() + reference.as_str().len());
+    let pos = resolve_parts_into(
+        &base.components(),
+        reference.as_str(),
+        reference.positions(),
+        strict,
+        &mut out,
+    );
+    debug_assert_eq!(pos, split(&out), "positions of {out:?}");
+    Iri(IriRef::from_parts(out, pos))
 }
 
 /// Resolution and its inverse on parsed values: no validation left to do,
@@ -256,8 +273,7 @@ impl<T: AsRef<str>> Iri<T> {
     /// # Ok::<(), rfc3987::ParseError>(())
     /// ```
     pub fn resolve<U: AsRef<str>>(&self, reference: &IriRef<U>) -> Iri<String> {
-        let r = reference.components();
-        into_iri(resolve_parts(self.as_str(), reference.as_str(), &r, true))
+        resolve_parsed(self, reference, true)
     }
 
     /// Like [`Iri::resolve`], appending the target's text to `out` (no
@@ -272,15 +288,19 @@ impl<T: AsRef<str>> Iri<T> {
     /// # Ok::<(), rfc3987::ParseError>(())
     /// ```
     pub fn resolve_into<U: AsRef<str>>(&self, reference: &IriRef<U>, out: &mut String) {
-        let r = reference.components();
-        resolve_parts_into(&self.components(), reference.as_str(), &r, true, out);
+        resolve_parts_into(
+            &self.components(),
+            reference.as_str(),
+            reference.positions(),
+            true,
+            out,
+        );
     }
 
     /// Like [`Iri::resolve`], with the non-strict parser of section 5.2.2
     /// (see [`resolve_non_strict`]).
     pub fn resolve_non_strict<U: AsRef<str>>(&self, reference: &IriRef<U>) -> Iri<String> {
-        let r = reference.components();
-        into_iri(resolve_parts(self.as_str(), reference.as_str(), &r, false))
+        resolve_parsed(self, reference, false)
     }
 
     /// The shortest reference that resolves against this IRI to `target`
@@ -312,22 +332,23 @@ impl<'a> Components<'a> {
     }
 }
 
-/// An owned result of resolution, split once more (it is valid by
-/// construction: see the module docs and the property tests).
-fn into_iri(text: String) -> Iri<String> {
-    let pos = crate::components::split(&text);
-    Iri(IriRef::from_parts(text, pos))
-}
-
 /// Section 5.2.2 (with 5.2.3 and 5.2.4) followed by section 5.3
-/// recomposition, appended to `out`.
-pub(crate) fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool, out: &mut String) {
+/// recomposition, appended to `out`; returns the positions of the
+/// components in what it appended (offsets from where it started), found
+/// while writing them, so the target needs no second split.
+pub(crate) fn transform(
+    base: &Components<'_>,
+    r: &Components<'_>,
+    strict: bool,
+    out: &mut String,
+) -> Positions {
     let r_scheme = match (r.scheme, base.scheme) {
         (Some(rs), Some(bs)) if !strict && rs.eq_ignore_ascii_case(bs) => None,
         (rs, _) => rs,
     };
     let scheme;
-    let authority;
+    // The authority, and the components it comes from (for the host).
+    let authority: Option<(&str, &Components<'_>)>;
     let query;
     // Where the path comes from: the reference's (dot segments removed),
     // the base's as is, or the merge of both (then dot segments removed).
@@ -339,17 +360,17 @@ pub(crate) fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool,
     let path;
     if let Some(s) = r_scheme {
         scheme = Some(s);
-        authority = r.authority;
+        authority = r.authority.map(|a| (a, r));
         path = PathFrom::Clean(r.path);
         query = r.query;
     } else {
         scheme = base.scheme;
-        if r.authority.is_some() {
-            authority = r.authority;
+        if let Some(a) = r.authority {
+            authority = Some((a, r));
             path = PathFrom::Clean(r.path);
             query = r.query;
         } else {
-            authority = base.authority;
+            authority = base.authority.map(|a| (a, base));
             if r.path.is_empty() {
                 path = PathFrom::Copy(base.path);
                 query = if r.query.is_some() {
@@ -368,13 +389,20 @@ pub(crate) fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool,
         }
     }
     // Section 5.3, component recomposition.
+    let start = out.len();
+    let mut scheme_end = 0;
     if let Some(s) = scheme {
         out.push_str(s);
+        scheme_end = out.len() - start;
         out.push(':');
     }
-    if let Some(a) = authority {
+    let (mut host_start, mut host_end) = (out.len() - start, out.len() - start);
+    if let Some((a, from)) = authority {
         out.push_str("//");
+        let authority_start = out.len() - start;
         out.push_str(a);
+        host_start = authority_start + from.userinfo.map_or(0, |u| u.len() + 1);
+        host_end = host_start + from.host.map_or(0, str::len);
     }
     let path_start = out.len();
     match path {
@@ -389,13 +417,24 @@ pub(crate) fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool,
     if authority.is_none() {
         protect_path(out, path_start);
     }
+    let path_end = out.len() - start;
     if let Some(q) = query {
         out.push('?');
         out.push_str(q);
     }
+    let query_end = out.len() - start;
     if let Some(f) = r.fragment {
         out.push('#');
         out.push_str(f);
+    }
+    Positions {
+        scheme_end,
+        host_start,
+        host_end,
+        path_start: path_start - start,
+        path_end,
+        query_end,
+        len: out.len() - start,
     }
 }
 

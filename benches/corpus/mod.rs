@@ -56,6 +56,16 @@
 //! still valid), or a quote, a space and the next word, or angle brackets
 //! (invalid).
 //!
+//! # [`percent_long`], [`script_long`]: 500 long IRIs each; [`relative_short`]: 20,000 references
+//!
+//! Shaped as [`long`]'s entries, but every path and query word of
+//! `percent_long` is percent-encoded UTF-8 (`%E6%97%A5...`: the URI form of
+//! non-ASCII text) and every word of `script_long`, host included, is in
+//! one non-Latin script (CJK, Cyrillic, Arabic, Devanagari, emoji ...) with
+//! ASCII delimiters. `relative_short` holds the relative references of
+//! [`mixed`]'s generator alone (`../a`, `?q`, `//host/p`, ...), the shape
+//! of `href` values and RDF documents before resolution. All valid.
+//!
 //! Each entry records what the generator meant ([`Entry::valid`]), so a
 //! bench can check that the validators agree with the intent before timing.
 #![allow(dead_code, reason = "each bench uses the part of the corpus it needs")]
@@ -132,12 +142,69 @@ pub fn long_entries() -> Vec<Entry> {
     (0..LONG_LEN)
         .map(|i| {
             let target = 1_124 + gen.rng.below(4_096 - 1_124 + 1);
+            let kind = if i % 2 == 1 {
+                Text::Script
+            } else {
+                Text::Ascii
+            };
             Entry {
-                text: gen.long_iri(target, i % 2 == 1),
+                text: gen.long_iri(target, kind),
                 valid: true,
             }
         })
         .collect()
+}
+
+/// Number of entries in [`percent_long`] and [`script_long`].
+pub const LONG_KIND_LEN: usize = 500;
+/// Number of entries in [`relative_short`].
+pub const RELATIVE_LEN: usize = 20_000;
+
+const PERCENT_SEED: u64 = 0x3987_3986_5234_0004;
+const SCRIPT_SEED: u64 = 0x3987_3986_5234_0005;
+const RELATIVE_SEED: u64 = 0x3987_3986_5234_0006;
+
+/// Long IRIs (1-4 KiB, shaped as [`long`]'s) whose path and query words
+/// are all percent-encoded UTF-8: the text of a URI that carries non-ASCII
+/// words (RFC 3987 section 3.1's output), where `%HH` triples dominate.
+pub fn percent_long() -> Vec<String> {
+    long_of(PERCENT_SEED, Text::Percent)
+}
+
+/// Long IRIs (1-4 KiB) written in one non-Latin script each (Greek,
+/// Cyrillic, Arabic, Hebrew, Devanagari, Thai, CJK, Hangul, emoji and other
+/// supplementary-plane text), host included, with ASCII delimiters only.
+pub fn script_long() -> Vec<String> {
+    long_of(SCRIPT_SEED, Text::Script)
+}
+
+/// Short relative references (`../a`, `./c`, `c/d`, `?q`, `#f`,
+/// `//host/p`, `/abs?x#y`, `.`, `..`, the empty reference), as they stand
+/// in HTML attributes and RDF documents before resolution; all valid.
+pub fn relative_short() -> Vec<String> {
+    let mut gen = Gen::new(RELATIVE_SEED);
+    (0..RELATIVE_LEN).map(|_| gen.relative()).collect()
+}
+
+fn long_of(seed: u64, kind: Text) -> Vec<String> {
+    let mut gen = Gen::new(seed);
+    (0..LONG_KIND_LEN)
+        .map(|_| {
+            let target = 1_124 + gen.rng.below(4_096 - 1_124 + 1);
+            gen.long_iri(target, kind)
+        })
+        .collect()
+}
+
+/// What the words of a long IRI are written in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Text {
+    /// ASCII words, one in five a percent-encoded non-ASCII word.
+    Ascii,
+    /// Words of one non-Latin script (the host too).
+    Script,
+    /// Percent-encoded non-ASCII words only.
+    Percent,
 }
 
 /// Hand-picked boundary cases of RFC 3986/3987 with their verdicts, for
@@ -889,7 +956,8 @@ impl Gen {
 
     /// One long `https` IRI of at most `target` bytes and more than
     /// `target - 100`; see the module docs.
-    fn long_iri(&mut self, target: usize, non_ascii: bool) -> String {
+    fn long_iri(&mut self, target: usize, kind: Text) -> String {
+        let non_ascii = kind == Text::Script;
         let script = self.script();
         let mut iri = if non_ascii {
             format!("https://{}.{}", self.rng.pick(script), self.rng.pick(TLDS))
@@ -912,7 +980,7 @@ impl Gen {
         loop {
             let word = if non_ascii {
                 self.rng.pick(script).to_owned()
-            } else if self.rng.percent(20) {
+            } else if kind == Text::Percent || self.rng.percent(20) {
                 let word = self.unicode_word();
                 self.pct_encode(word)
             } else {

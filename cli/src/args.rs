@@ -12,6 +12,7 @@
 //! - a lone `-` and anything not starting with `-` is an input, byte for
 //!   byte (non-UTF-8 arguments included: they fail as inputs, not as usage).
 //!
+//! The tokens come from [`lexopt`]; the rules above are this module's.
 //! Everything else is a usage error: an unknown option, a short option other
 //! than `-h`, a value for a flag, a missing value (`--rule` last, or followed
 //! by an argument starting with `-`: rule names and levels never do, so the
@@ -27,8 +28,10 @@ pub struct OptionSpec {
     /// The name after `--`, e.g. `rule`.
     pub name: &'static str,
     /// `Some(placeholder)` when the option takes a value (the placeholder, e.g.
-    /// `R`, is for messages), `None` for a flag.
+    /// `R`, is for messages and the help), `None` for a flag.
     pub value: Option<&'static str>,
+    /// What it does, for the help: lines of at most 50 columns.
+    pub help: &'static str,
 }
 
 /// The options every subcommand accepts (`--help` is handled apart, since it
@@ -36,6 +39,7 @@ pub struct OptionSpec {
 const COMMON: &[OptionSpec] = &[OptionSpec {
     name: "json",
     value: None,
+    help: "",
 }];
 
 /// What the command line asks for.
@@ -102,64 +106,62 @@ pub fn parsed_for_test(options: &'static [OptionSpec], args: &[&str]) -> Parsed 
 
 /// Parses the arguments after the subcommand's name, against the
 /// subcommand's `options` plus the common ones.
+///
+/// [`lexopt`] splits the arguments into options and values (`--name=value`,
+/// `--`, non-UTF-8 arguments kept as they are); this function applies the
+/// rules above that lexopt leaves to its caller.
 pub fn parse(
     options: &'static [OptionSpec],
     args: impl IntoIterator<Item = OsString>,
 ) -> Result<Parse, UsageError> {
     let mut parsed = Parsed::default();
-    let mut args = args.into_iter();
-    let mut options_ended = false;
-    while let Some(arg) = args.next() {
-        let bytes = arg.as_encoded_bytes();
-        if options_ended || bytes == b"-" || !bytes.starts_with(b"-") {
-            parsed.inputs.push(arg);
-            continue;
-        }
-        match bytes {
-            b"--" => {
-                options_ended = true;
+    let mut parser = lexopt::Parser::from_args(args);
+    loop {
+        // The whole argument, for the message about a short option (lexopt
+        // reads `-rule` as `-r` `-u` `-l` `-e`; the user typed `-rule`).
+        let current = next_raw(&mut parser);
+        let arg = parser.next().map_err(|e| UsageError::new(e.to_string()))?;
+        let name = match arg {
+            None => return Ok(Parse::Run(parsed)),
+            Some(lexopt::Arg::Value(input)) => {
+                parsed.inputs.push(input);
                 continue;
             }
-            b"-h" | b"--help" => return Ok(Parse::Help),
-            _ => {}
-        }
-        let Some(text) = arg.to_str() else {
-            return Err(UsageError::new(format!(
-                "unknown option '{}'",
-                arg.to_string_lossy()
-            )));
-        };
-        let Some(long) = text.strip_prefix("--") else {
-            return Err(UsageError::new(format!("unknown option '{text}'")));
-        };
-        let (name, inline_value) = match long.split_once('=') {
-            Some((name, value)) => (name, Some(value)),
-            None => (long, None),
+            Some(lexopt::Arg::Short(_)) => {
+                let current = current.unwrap_or_default();
+                if current == "-h" {
+                    return Ok(Parse::Help);
+                }
+                return Err(UsageError::new(format!(
+                    "unknown option '{}'",
+                    current.to_string_lossy()
+                )));
+            }
+            Some(lexopt::Arg::Long("help")) => return Ok(Parse::Help),
+            Some(lexopt::Arg::Long(name)) => name.to_owned(),
         };
         let Some(spec) = COMMON.iter().chain(options).find(|o| o.name == name) else {
             return Err(UsageError::new(format!("unknown option '--{name}'")));
         };
+        let inline_value = parser.optional_value();
         let value = match (spec.value, inline_value) {
             (None, None) => String::new(),
             (None, Some(_)) => {
                 return Err(UsageError::new(format!("option '--{name}' takes no value")))
             }
-            (Some(_), Some(value)) => value.to_owned(),
-            (Some(placeholder), None) => match args.next() {
-                Some(value) if !value.as_encoded_bytes().starts_with(b"-") => {
-                    value.into_string().map_err(|value| {
-                        UsageError::new(format!(
-                            "the value of '--{name}' is not UTF-8: '{}'",
-                            value.to_string_lossy()
-                        ))
-                    })?
-                }
-                _ => {
+            (Some(_), Some(value)) => utf8_value(&name, value)?,
+            (Some(placeholder), None) => {
+                // Rule names, levels and lists never start with `-`: an
+                // option there means the value was forgotten.
+                let next = next_raw(&mut parser);
+                if next.is_none_or(|next| next.as_encoded_bytes().starts_with(b"-")) {
                     return Err(UsageError::new(format!(
                         "option '--{name}' needs a value: --{name} {placeholder}"
-                    )))
+                    )));
                 }
-            },
+                let value = parser.value().map_err(|e| UsageError::new(e.to_string()))?;
+                utf8_value(&name, value)?
+            }
         };
         if spec.value.is_some() && parsed.value(spec.name).is_some() {
             return Err(UsageError::new(format!(
@@ -168,7 +170,25 @@ pub fn parse(
         }
         parsed.options.push((spec.name, value));
     }
-    Ok(Parse::Run(parsed))
+}
+
+/// The argument that `parser` reads next, whole (`None` at the end, or
+/// in the middle of a cluster of short options, which is never read on:
+/// the first short option other than `-h` is an error).
+fn next_raw(parser: &mut lexopt::Parser) -> Option<OsString> {
+    parser
+        .try_raw_args()
+        .and_then(|raw| raw.peek().map(ToOwned::to_owned))
+}
+
+/// The value of `--name` as text.
+fn utf8_value(name: &str, value: OsString) -> Result<String, UsageError> {
+    value.into_string().map_err(|value| {
+        UsageError::new(format!(
+            "the value of '--{name}' is not UTF-8: '{}'",
+            value.to_string_lossy()
+        ))
+    })
 }
 
 #[cfg(test)]
@@ -179,10 +199,12 @@ mod tests {
         OptionSpec {
             name: "rule",
             value: Some("R"),
+            help: "",
         },
         OptionSpec {
             name: "loud",
             value: None,
+            help: "",
         },
     ];
 

@@ -14,14 +14,17 @@
 //! part of the grammar can be tested on its own: `--rule ihost`,
 //! `--rule ipv6address`.
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::grammar::{rules, Rule};
+use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
-use crate::Command;
+use crate::pipeline;
+use crate::{help, Command};
 
 /// The `check` subcommand.
 pub const COMMAND: Command = Command {
@@ -31,7 +34,10 @@ pub const COMMAND: Command = Command {
     options: &[OptionSpec {
         name: "rule",
         value: Some("R"),
+        help: "the ABNF rule to match, any rule of the grammar\n\
+               files, case-insensitive (default: IRI-reference)",
     }],
+    json: "one JSON object per input (see below)",
     help,
     run,
 };
@@ -55,35 +61,36 @@ pub fn rule_option(args: &Parsed, default: &'static Rule) -> Result<&'static Rul
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let rule = rule_option(&args, &rules::IRI_REFERENCE)?;
-    Ok(input::run(args, |input, output| check(rule, input, output)))
+    Ok(pipeline::sequential(args, |input, output| {
+        check(rule, input, output)
+    }))
+}
+
+/// `--json` for a valid input.
+#[derive(Serialize)]
+struct Valid<'a> {
+    input: Cow<'a, str>,
+    valid: bool,
 }
 
 /// Checks one input and writes its result.
 fn check(rule: &'static Rule, input: Input<'_>, output: &mut Output<'_>) -> Outcome {
-    let result = rfc3987::check_bytes(rule, input.bytes);
-    match (output.mode(), &result) {
-        (Mode::Plain, Ok(())) => {}
-        (Mode::Plain, Err(error)) => output.plain_error(&input, error.offset(), error),
-        (Mode::Json, Ok(())) => output
-            .json()
-            .field("input", input.text())
-            .field("valid", true)
-            .end(),
-        (Mode::Json, Err(error)) => output
-            .json()
-            .field("input", input.text())
-            .field("valid", false)
-            .error(&input, error.offset(), error)
-            .end(),
-    }
-    match result {
-        Ok(()) => Outcome::Succeeded,
-        Err(_) => Outcome::Failed,
+    match rfc3987::check_bytes(rule, input.bytes) {
+        Ok(()) => {
+            if output.mode() == Mode::Json {
+                output.json(&Valid {
+                    input: input.text(),
+                    valid: true,
+                });
+            }
+            Outcome::Succeeded
+        }
+        Err(error) => output.fail(&input, Some(false), error.offset(), &error),
     }
 }
 
 fn help() -> String {
-    let mut help = String::from(
+    let mut help = help::page(
         "iri check: validate inputs against an ABNF rule of RFC 3987 / RFC 3986\n\
          \n\
          usage: iri check [--rule R] [--json] [INPUT...]\n\
@@ -91,13 +98,9 @@ fn help() -> String {
          Checks each INPUT, or when none is given each line of standard input\n\
          (split on \\n only: a \\r before it is part of the input).\n\
          \n\
-         Options:\n\
-         \x20 --rule R, --rule=R  the ABNF rule to match, any rule of the grammar\n\
-         \x20                     files, case-insensitive (default: IRI-reference)\n\
-         \x20 --json              one JSON object per input (see below)\n\
-         \x20 -h, --help          this help\n\
-         \x20 --                  every later argument is an input\n\
-         \n\
+         ",
+        &COMMAND,
+        "\
          Output:\n\
          \x20 plain (default)  nothing for a valid input; for an invalid one an\n\
          \x20                  empty line on stdout and, on stderr,\n\

@@ -12,12 +12,13 @@ use std::process::ExitCode;
 
 use rfc3987::entry::{clean, Change};
 use rfc3987::grammar::rules;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::args::{Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
-use crate::Command;
+use crate::pipeline;
+use crate::{help, Command};
 
 /// The `entry` subcommand.
 pub const COMMAND: Command = Command {
@@ -25,12 +26,16 @@ pub const COMMAND: Command = Command {
     summary: "clean typed or pasted IRIs, listing each change (RFC 3987 section 7.2)",
     usage: "iri entry [--json] [INPUT...]",
     options: &[],
+    json: "{\"input\": \"...\", \"output\": \"...\", \"changes\": [...]}\n\
+          with one {\"kind\", \"start\", \"end\", \"before\", \"after\"}\n\
+          per change (kind: trimmed, unwrapped, line-break, width,\n\
+          nfc, percent-encoded; start and end: bytes of the input)",
     help,
     run,
 };
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    Ok(input::run(args, entry))
+    Ok(pipeline::sequential(args, entry))
 }
 
 /// Cleans one input and writes its result.
@@ -40,64 +45,57 @@ fn entry(input: Input<'_>, output: &mut Output<'_>) -> Outcome {
         Err(_) => {
             let error = rfc3987::check_bytes(&rules::IRI_REFERENCE, input.bytes)
                 .expect_err("the recognizers reject ill-formed UTF-8");
-            write_error(input, output, error.offset(), &error);
-            return Outcome::Failed;
+            return output.fail(&input, None, error.offset(), &error);
         }
     };
     match clean(text) {
         Ok(cleaned) => {
             match output.mode() {
                 Mode::Plain => output.line(cleaned.iri().as_str()),
-                Mode::Json => output
-                    .json()
-                    .field("input", text)
-                    .field("output", cleaned.iri().as_str())
-                    .field("changes", changes(cleaned.changes()))
-                    .end(),
+                Mode::Json => output.json(&Cleaned {
+                    input: text,
+                    output: cleaned.iri().as_str(),
+                    changes: cleaned.changes().iter().map(ChangeJson::of).collect(),
+                }),
             }
             Outcome::Succeeded
         }
-        Err(error) => {
-            write_error(input, output, error.offset(), &error);
-            Outcome::Failed
+        Err(error) => output.fail(&input, None, error.offset(), &error),
+    }
+}
+
+/// `--json` for a cleaned input.
+#[derive(Serialize)]
+struct Cleaned<'a> {
+    input: &'a str,
+    output: &'a str,
+    changes: Vec<ChangeJson<'a>>,
+}
+
+/// One change, its range in bytes of the input.
+#[derive(Serialize)]
+struct ChangeJson<'a> {
+    kind: &'a str,
+    start: usize,
+    end: usize,
+    before: &'a str,
+    after: &'a str,
+}
+
+impl<'a> ChangeJson<'a> {
+    fn of(change: &'a Change) -> Self {
+        ChangeJson {
+            kind: change.kind.name(),
+            start: change.range.start,
+            end: change.range.end,
+            before: &change.before,
+            after: &change.after,
         }
     }
 }
 
-fn write_error(
-    input: Input<'_>,
-    output: &mut Output<'_>,
-    offset: usize,
-    error: &dyn std::fmt::Display,
-) {
-    match output.mode() {
-        Mode::Plain => output.plain_error(&input, offset, error),
-        Mode::Json => output
-            .json()
-            .field("input", input.text())
-            .error(&input, offset, error)
-            .end(),
-    }
-}
-
-/// The changes as JSON objects.
-fn changes(changes: &[Change]) -> Value {
-    changes
-        .iter()
-        .map(|change| {
-            json!({
-                "kind": change.kind.name(),
-                "start": change.range.start,
-                "end": change.range.end,
-                "before": change.before,
-                "after": change.after,
-            })
-        })
-        .collect()
-}
-
 fn help() -> String {
-    String::from(
+    help::page(
         "iri entry: clean typed or pasted IRIs, listing each change (RFC 3987\n\
          section 7.2)\n\
          \n\
@@ -115,14 +113,9 @@ fn help() -> String {
          A character that a scheme cannot hold before the first ':' cannot be\n\
          converted: that input is an error at its byte.\n\
          \n\
-         Options:\n\
-         \x20 --json      {\"input\": \"...\", \"output\": \"...\", \"changes\": [...]}\n\
-         \x20             with one {\"kind\", \"start\", \"end\", \"before\", \"after\"}\n\
-         \x20             per change (kind: trimmed, unwrapped, line-break, width,\n\
-         \x20             nfc, percent-encoded; start and end: bytes of the input)\n\
-         \x20 -h, --help  this help\n\
-         \x20 --          every later argument is an input\n\
-         \n\
+         ",
+        &COMMAND,
+        "\
          Output:\n\
          \x20 plain (default)  the IRI reference; for a failure an empty line and,\n\
          \x20                  on stderr, line N: error at byte OFFSET: MESSAGE\n\
@@ -166,8 +159,8 @@ mod tests {
         assert_eq!(
             stdout,
             "{\"input\": \" http://a/ \", \"output\": \"http://a/\", \"changes\": \
-             [{\"after\":\"\",\"before\":\" \",\"end\":1,\"kind\":\"trimmed\",\"start\":0},\
-             {\"after\":\"\",\"before\":\" \",\"end\":11,\"kind\":\"trimmed\",\"start\":10}]}\n"
+             [{\"kind\": \"trimmed\", \"start\": 0, \"end\": 1, \"before\": \" \", \"after\": \"\"}, \
+             {\"kind\": \"trimmed\", \"start\": 10, \"end\": 11, \"before\": \" \", \"after\": \"\"}]}\n"
         );
     }
 
@@ -179,14 +172,5 @@ mod tests {
         let (_, stderr, outcome) = run_one(b"http://a/\xFF", Mode::Plain);
         assert!(stderr.starts_with("line 1: error at byte 9: "), "{stderr}");
         assert_eq!(outcome, Outcome::Failed);
-    }
-
-    #[test]
-    fn help_fits_in_80_columns() {
-        assert!(
-            help().lines().all(|line| line.chars().count() <= 80),
-            "{}",
-            help()
-        );
     }
 }

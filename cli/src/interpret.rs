@@ -11,16 +11,18 @@
 //! when every input is valid and has a candidate, so `iri interpret` is a
 //! test in scripts.
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::interpret::Candidate;
 use rfc3987::mapping::encoding_rs::Encoding;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
-use crate::Command;
+use crate::pipeline;
+use crate::{help, Command};
 
 /// The `interpret` subcommand.
 pub const COMMAND: Command = Command {
@@ -30,14 +32,18 @@ pub const COMMAND: Command = Command {
     options: &[OptionSpec {
         name: "encodings",
         value: Some("LIST"),
+        help: "comma-separated WHATWG Encoding Standard labels\n\
+               (shift_jis,euc-jp,windows-1252, ...); iso-8859-1\n\
+               means windows-1252 there. Required.",
     }],
+    json: "every candidate (see below)",
     help,
     run,
 };
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let encodings = encodings(args.value("encodings"))?;
-    Ok(input::run(args, |input, output| {
+    Ok(pipeline::sequential(args, |input, output| {
         interpret(&encodings, input, output)
     }))
 }
@@ -84,31 +90,20 @@ fn interpret(
 ) -> Outcome {
     let found = match candidates(encodings, input.bytes) {
         Ok(found) => found,
-        Err((offset, message)) => {
-            match output.mode() {
-                Mode::Plain => output.plain_error(&input, offset, &message),
-                Mode::Json => output
-                    .json()
-                    .field("input", input.text())
-                    .error(&input, offset, &message)
-                    .end(),
-            }
-            return Outcome::Failed;
-        }
+        Err((offset, message)) => return output.fail(&input, None, offset, &message),
     };
     match output.mode() {
         Mode::Plain => output.line(found.first().map_or("", |c| c.iri().as_str())),
-        Mode::Json => {
-            let list: Vec<Value> = found
+        Mode::Json => output.json(&Interpreted {
+            input: input.text(),
+            candidates: found
                 .iter()
-                .map(|c| json!({"encoding": c.encoding().name(), "output": c.iri().as_str()}))
-                .collect();
-            output
-                .json()
-                .field("input", input.text())
-                .field("candidates", list)
-                .end();
-        }
+                .map(|c| CandidateJson {
+                    encoding: c.encoding().name(),
+                    output: c.iri().as_str(),
+                })
+                .collect(),
+        }),
     }
     if found.is_empty() {
         Outcome::Failed
@@ -117,8 +112,22 @@ fn interpret(
     }
 }
 
+/// `--json` for a valid input.
+#[derive(Serialize)]
+struct Interpreted<'a> {
+    input: Cow<'a, str>,
+    candidates: Vec<CandidateJson<'a>>,
+}
+
+/// One reading: the encoding (its Encoding Standard name) and the IRI.
+#[derive(Serialize)]
+struct CandidateJson<'a> {
+    encoding: &'static str,
+    output: &'a str,
+}
+
 fn help() -> String {
-    String::from(
+    help::page(
         "iri interpret: read URI references made in legacy encodings (RFC 3987\n\
          section 7.7)\n\
          \n\
@@ -136,14 +145,9 @@ fn help() -> String {
          http://example.org/r\u{e9}sum\u{e9}.html. An encoding that decodes nothing\n\
          gives no candidate.\n\
          \n\
-         Options:\n\
-         \x20 --encodings LIST  comma-separated WHATWG Encoding Standard labels\n\
-         \x20                   (shift_jis,euc-jp,windows-1252, ...); iso-8859-1\n\
-         \x20                   means windows-1252 there. Required.\n\
-         \x20 --json            every candidate (see below)\n\
-         \x20 -h, --help        this help\n\
-         \x20 --                every later argument is an input\n\
-         \n\
+         ",
+        &COMMAND,
+        "\
          Output:\n\
          \x20 plain (default)  the first candidate's IRI, or an empty line when\n\
          \x20                  there is none; for an invalid input an empty line\n\
@@ -201,10 +205,5 @@ mod tests {
         let encodings = encodings(Some("shift_jis")).unwrap();
         assert_eq!(candidates(&encodings, b"http://a/%4").unwrap_err().0, 11);
         assert_eq!(candidates(&encodings, b"http://a/\xFF").unwrap_err().0, 9);
-    }
-
-    #[test]
-    fn help_fits_in_80_columns() {
-        assert!(help().lines().all(|line| line.chars().count() <= 80));
     }
 }

@@ -15,17 +15,19 @@
 //! the usual error object. The exit status is 0 only when every input is
 //! valid and no warning fires, so `iri lint "$x"` is a test in scripts.
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
 use rfc3987::lint::Warning;
 use rfc3987::IriRef;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::args::{Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
-use crate::Command;
+use crate::pipeline;
+use crate::{help, Command};
 
 /// The `lint` subcommand.
 pub const COMMAND: Command = Command {
@@ -33,12 +35,13 @@ pub const COMMAND: Command = Command {
     summary: "warn about what RFC 3987 sections 4, 6.1, 7.5 and 8 advise against",
     usage: "iri lint [--json] [INPUT...]",
     options: &[],
+    json: "one JSON object per input (see below)",
     help,
     run,
 };
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    Ok(input::run(args, lint))
+    Ok(pipeline::sequential(args, lint))
 }
 
 /// Lints one input and writes its result.
@@ -53,33 +56,18 @@ fn lint(input: Input<'_>, output: &mut Output<'_>) -> Outcome {
     };
     let warnings = match parsed {
         Ok(iri) => iri.lint(),
-        Err((offset, message)) => {
-            match output.mode() {
-                Mode::Plain => output.plain_error(&input, offset, &message),
-                Mode::Json => output
-                    .json()
-                    .field("input", input.text())
-                    .field("valid", false)
-                    .error(&input, offset, &message)
-                    .end(),
-            }
-            return Outcome::Failed;
-        }
+        Err((offset, message)) => return output.fail(&input, Some(false), offset, &message),
     };
     match output.mode() {
         Mode::Plain => {
             let line: Vec<String> = warnings.iter().map(Warning::to_string).collect();
             output.line(&line.join("; "));
         }
-        Mode::Json => {
-            let list: Vec<Value> = warnings.iter().map(warning_json).collect();
-            output
-                .json()
-                .field("input", input.text())
-                .field("valid", true)
-                .field("warnings", list)
-                .end();
-        }
+        Mode::Json => output.json(&Linted {
+            input: input.text(),
+            valid: true,
+            warnings: warnings.iter().map(WarningJson::of).collect(),
+        }),
     }
     if warnings.is_empty() {
         Outcome::Succeeded
@@ -88,18 +76,38 @@ fn lint(input: Input<'_>, output: &mut Output<'_>) -> Outcome {
     }
 }
 
-fn warning_json(w: &Warning) -> Value {
-    json!({
-        "code": w.code().as_str(),
-        "component": w.component().as_str(),
-        "start": w.range().start,
-        "end": w.range().end,
-        "message": w.message(),
-    })
+/// `--json` for a valid input.
+#[derive(Serialize)]
+struct Linted<'a> {
+    input: Cow<'a, str>,
+    valid: bool,
+    warnings: Vec<WarningJson>,
+}
+
+/// One warning, its range in bytes of the input.
+#[derive(Serialize)]
+struct WarningJson {
+    code: &'static str,
+    component: &'static str,
+    start: usize,
+    end: usize,
+    message: String,
+}
+
+impl WarningJson {
+    fn of(w: &Warning) -> Self {
+        WarningJson {
+            code: w.code().as_str(),
+            component: w.component().as_str(),
+            start: w.range().start,
+            end: w.range().end,
+            message: w.message().to_string(),
+        }
+    }
 }
 
 fn help() -> String {
-    let mut help = String::from(
+    let mut help = help::page(
         "iri lint: warn about what RFC 3987 sections 4, 6.1, 7.5 and 8 advise against\n\
          \n\
          usage: iri lint [--json] [INPUT...]\n\
@@ -108,11 +116,9 @@ fn help() -> String {
          (split on \\n only). Each must be an IRI-reference; the warnings are\n\
          the SHOULDs and MUST NOTs the grammar does not enforce.\n\
          \n\
-         Options:\n\
-         \x20 --json      one JSON object per input (see below)\n\
-         \x20 -h, --help  this help\n\
-         \x20 --          every later argument is an input\n\
-         \n\
+         ",
+        &COMMAND,
+        "\
          Output:\n\
          \x20 plain (default)  one line per input: its warnings, each as\n\
          \x20                  CODE [COMPONENT START..END]: MESSAGE\n\

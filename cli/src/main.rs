@@ -14,24 +14,30 @@
 //!
 //! - [`args`]: the options after the subcommand's name (`--json`, `--help`,
 //!   the subcommand's own), and the inputs given as arguments;
-//! - [`input`]: the input loop — arguments, or else the lines of standard
-//!   input; numbering; invalid UTF-8; the exit status;
+//! - [`input`]: where inputs come from — arguments, or else the lines of
+//!   standard input; numbering; invalid UTF-8; outcomes;
 //! - [`output`]: plain and JSON results, and the `line N: error at byte
-//!   OFFSET: MESSAGE` lines on stderr.
+//!   OFFSET: MESSAGE` lines on stderr;
+//! - [`pipeline`]: the one input loop, on the main thread or on every
+//!   core, in input order; the exit status.
 //!
 //! **Adding a subcommand is one new module plus one line in [`COMMANDS`].**
 //! The module defines a `pub const COMMAND: Command` (its name, options and
 //! help) whose `run` turns the parsed arguments into a per-input closure and
-//! hands it to [`input::run`]; everything the contract says about inputs,
-//! outputs and exit statuses happens in the shared modules.
+//! hands it to [`pipeline::sequential`] or [`pipeline::parallel`];
+//! everything the contract says about inputs, outputs and exit statuses
+//! happens in the shared modules, and the options section of its help is
+//! generated from its option table ([`help`]).
 //!
 //! **Exit statuses** (contract, "Input and output"): 0 when every input
 //! succeeded, 1 when at least one failed (or input or output broke), 2 for a
 //! usage error, reported on stderr with the usage line.
 //!
-//! There is no argument-parsing dependency: the grammar of the command line
-//! is small (`iri SUBCOMMAND [--option[=VALUE]]... [INPUT]...`) and
-//! [`args`] is tested on its own.
+//! The command line is split into options and values by [`lexopt`];
+//! [`args`] applies the contract's rules to them (the subcommand's option
+//! table, missing or repeated values) and is tested on its own. `--json`
+//! output is `#[derive(Serialize)]` structs, one per result shape, written
+//! by [`output::Output::json`].
 #![forbid(unsafe_code)]
 
 mod args;
@@ -39,13 +45,14 @@ mod check;
 mod entry;
 mod equiv;
 mod find;
+mod help;
 mod input;
 mod interpret;
 mod lint;
 mod normalize;
 mod output;
-mod parallel;
 mod parse;
+mod pipeline;
 mod resolve;
 mod select;
 mod to_iri;
@@ -66,8 +73,12 @@ pub struct Command {
     /// The synopsis, e.g. `iri check [--rule R] [--json] [INPUT...]`; repeated
     /// under every usage error.
     pub usage: &'static str,
-    /// The subcommand's own options; `--json` and `--help` are common to all.
+    /// The subcommand's own options; `--json` and `--help` are common to
+    /// all. The options section of the help is generated from them
+    /// ([`help::options`]).
     pub options: &'static [OptionSpec],
+    /// What `--json` prints, for the options section of the help.
+    pub json: &'static str,
     /// The full text of `iri NAME --help` (a function, so that it may list
     /// things known only at run time, like the grammar's rule names).
     pub help: fn() -> String,
@@ -228,6 +239,25 @@ mod tests {
             message.contains("options go after the subcommand"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn every_help_page_shows_its_usage_and_options_in_80_columns() {
+        for command in COMMANDS {
+            let help = (command.help)();
+            assert!(help.contains(command.usage.split(" [").next().unwrap()));
+            for option in command.options {
+                let label = format!("  --{} ", option.name);
+                assert!(help.contains(&label), "{}: {label}", command.name);
+                assert!(!option.help.is_empty(), "{}", option.name);
+            }
+            for common in ["  --json ", "  -h, --help ", "  -- "] {
+                assert!(help.contains(common), "{}: {common}", command.name);
+            }
+            for line in help.lines() {
+                assert!(line.chars().count() <= 80, "{}: {line}", command.name);
+            }
+        }
     }
 
     #[test]

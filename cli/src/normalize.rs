@@ -7,8 +7,8 @@
 //! hosts). Character normalization is off unless `--nfc` (or `--nfkc`) asks
 //! for it, since section 5.3.2.2 forbids applying it when comparing.
 //!
-//! Lines of stdin are normalized in batches on two threads
-//! ([`crate::parallel`]); output stays in input order.
+//! Lines of stdin are normalized in batches on every core
+//! ([`crate::pipeline::parallel`]); output stays in input order.
 
 use std::process::ExitCode;
 
@@ -18,7 +18,7 @@ use rfc3987::normalize::{Chars, Level, NormalizeError, Normalizer};
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{Input, Outcome};
 use crate::output::Output;
-use crate::Command;
+use crate::{help, Command};
 
 /// The `normalize` subcommand.
 pub const COMMAND: Command = Command {
@@ -30,20 +30,37 @@ pub const COMMAND: Command = Command {
         OptionSpec {
             name: "level",
             value: Some("LEVEL"),
+            help: "syntax: section 5.3.2 (default): scheme and US-ASCII host\n\
+                   \x20 to lowercase, percent-encoding hex to uppercase,\n\
+                   \x20 iunreserved characters decoded (not iprivate nor\n\
+                   \x20 bidi formatting characters), dot segments removed\n\
+                   scheme: section 5.3.3 on top: empty and default ports\n\
+                   \x20 removed, empty path under an authority made \"/\",\n\
+                   \x20 file://localhost/ made file:///, hosts of http,\n\
+                   \x20 https, ws, wss, ftp and file validated and mapped\n\
+                   \x20 as internationalized domain names (UTS 46), kept\n\
+                   \x20 in Unicode (xn-- labels decoded); a host that\n\
+                   \x20 UTS 46 rejects is kept as the syntax rung has it",
         },
         OptionSpec {
             name: "nfc",
             value: None,
+            help: "also apply Unicode NFC (off by default: section\n\
+                   5.3.2.2 forbids it when comparing)",
         },
         OptionSpec {
             name: "nfkc",
             value: None,
+            help: "apply NFKC instead, for creating IRIs",
         },
         OptionSpec {
             name: "strict-hosts",
             value: None,
+            help: "on the scheme rung, a host that UTS 46 rejects\n\
+                   (such as my_host.example) is an error instead",
         },
     ],
+    json: "{\"input\": \"...\", \"output\": \"...\"} per input",
     help,
     run,
 };
@@ -89,8 +106,9 @@ fn normalizer(args: &Parsed) -> Result<Normalizer<'static>, UsageError> {
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let normalizer = normalizer(&args)?;
-    Ok(crate::parallel::run(
+    Ok(crate::pipeline::parallel(
         args,
+        crate::input::LineEnd::Newline,
         |bytes| normalize(&normalizer, bytes),
         write,
     ))
@@ -117,7 +135,7 @@ fn write(
 }
 
 fn help() -> String {
-    String::from(
+    help::page(
         "iri normalize: normalize IRI references (RFC 3987 section 5.3)\n\
          \n\
          usage: iri normalize [--level syntax|scheme] [--strict-hosts] [--nfc|--nfkc]\n\
@@ -127,41 +145,16 @@ fn help() -> String {
          line of standard input (split on \\n only), one line per input.\n\
          Each input must be an IRI-reference.\n\
          \n\
-         Options:\n\
-         \x20 --level syntax  section 5.3.2 (default): scheme and US-ASCII host\n\
-         \x20                 to lowercase, percent-encoding hex to uppercase,\n\
-         \x20                 iunreserved characters decoded (not iprivate nor\n\
-         \x20                 bidi formatting characters), dot segments removed\n\
-         \x20 --level scheme  section 5.3.3 on top: empty and default ports\n\
-         \x20                 removed, empty path under an authority made \"/\",\n\
-         \x20                 file://localhost/ made file:///, hosts of http,\n\
-         \x20                 https, ws, wss, ftp and file validated and mapped\n\
-         \x20                 as internationalized domain names (UTS 46), kept\n\
-         \x20                 in Unicode (xn-- labels decoded); a host that\n\
-         \x20                 UTS 46 rejects is kept as the syntax rung has it\n\
-         \x20 --strict-hosts  on the scheme rung, a host that UTS 46 rejects\n\
-         \x20                 (such as my_host.example) is an error instead\n\
-         \x20 --nfc           also apply Unicode NFC (off by default: section\n\
-         \x20                 5.3.2.2 forbids it when comparing)\n\
-         \x20 --nfkc          apply NFKC instead, for creating IRIs\n\
-         \x20 --json          {\"input\": \"...\", \"output\": \"...\"} per input\n\
-         \x20 -h, --help      this help\n\
-         \x20 --              every later argument is an input\n\
-         \n\
-         Output:\n\
-         \x20 plain (default)  the normal form; for an invalid input an empty\n\
-         \x20                  line and, on stderr,\n\
-         \x20                  line N: error at byte OFFSET: MESSAGE\n\
-         \x20 --json           {\"input\": \"...\", \"output\": \"...\"}\n\
-         \x20                  {\"input\": \"...\", \"error\": {\"offset\": N,\n\
-         \x20                   \"message\": \"...\"}}\n\
-         \n\
+         ",
+        &COMMAND,
+        &(help::conversion_output("the normal form")
+            + "\
          Protocol-based normalization (section 5.3.4) needs the network and\n\
-         is not done. Standard input is normalized in batches on two threads;\n\
+         is not done. Standard input is normalized in batches on every core;\n\
          the output keeps the input order.\n\
          \n\
          Exit status: 0 when every input was normalized, 1 when at least one\n\
-         was not, 2 for a usage error.\n",
+         was not, 2 for a usage error.\n"),
     )
 }
 
@@ -193,10 +186,5 @@ mod tests {
         let n = Normalizer::new(Level::Syntax);
         let error = normalize(&n, b"http://a/\xFF").unwrap_err();
         assert_eq!(error.offset(), 9);
-    }
-
-    #[test]
-    fn help_fits_in_80_columns() {
-        assert!(help().lines().all(|line| line.len() <= 80), "{}", help());
     }
 }

@@ -5,10 +5,14 @@
 //!
 //! - plain mode: the result; for a failure an empty line, and on stderr
 //!   `line N: error at byte OFFSET: MESSAGE` ([`Output::plain_error`]);
-//! - `--json`: one object ([`Output::json`]), keys in the order they are
-//!   written, in the contract's spacing: `{"input": "a b", "valid": false,
-//!   "error": {"offset": 1, "message": "..."}}`. Nothing goes to stderr: the
-//!   object carries the error, and its line number is its position.
+//! - `--json`: one object ([`Output::json`]), a `#[derive(Serialize)]`
+//!   struct per result shape (the subcommand's own, or [`Converted`] and
+//!   [`Failed`] here), its keys in field order, written in the contract's
+//!   spacing, `": "` after a key and `", "` between members and elements
+//!   alike ([`ContractSpacing`]): `{"input": "a b", "valid": false, "error":
+//!   {"offset": 1, "message": "..."}}`, `{"input": ["A", "B"], ...}`.
+//!   Nothing goes to stderr: the object carries the error, and its line
+//!   number is its position.
 //!
 //! **Write errors are sticky.** The first failed write to stdout is kept and
 //! every later write is skipped, so a subcommand writes without checking;
@@ -16,8 +20,11 @@
 //! (see [`crate::input`] for what a broken pipe does to the exit status).
 //! Stderr failures are ignored: there is nowhere left to report them.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
+
+use serde::Serialize;
 
 use crate::input::{Input, Outcome};
 
@@ -39,6 +46,8 @@ pub struct Output<'w> {
     error: Option<io::Error>,
     /// Reused for formatting messages, so a line costs no allocation.
     scratch: String,
+    /// Reused for building JSON lines.
+    line: Vec<u8>,
 }
 
 impl<'w> Output<'w> {
@@ -50,6 +59,7 @@ impl<'w> Output<'w> {
             stderr,
             error: None,
             scratch: String::new(),
+            line: Vec::new(),
         }
     }
 
@@ -113,14 +123,66 @@ impl<'w> Output<'w> {
         let _ = self.stderr.write_all(self.scratch.as_bytes());
     }
 
-    /// Starts a JSON object on stdout; write its fields, then call
-    /// [`JsonObject::end`].
-    pub fn json(&mut self) -> JsonObject<'_, 'w> {
-        self.write(b"{");
-        JsonObject {
-            output: self,
-            empty: true,
+    /// Writes `value` as one JSON line, in the contract's spacing.
+    ///
+    /// The line is built in a reused buffer and written in one call.
+    pub fn json(&mut self, value: &impl Serialize) {
+        if self.error.is_some() {
+            return;
         }
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        let mut serializer = serde_json::Serializer::with_formatter(&mut line, ContractSpacing);
+        match value.serialize(&mut serializer) {
+            Ok(()) => {
+                line.push(b'\n');
+                self.write(&line);
+            }
+            Err(error) => self.error = Some(error.into()),
+        }
+        self.line = line;
+    }
+
+    /// A failed input, in either mode: [`plain_error`](Self::plain_error),
+    /// or `{"input": TEXT, "error": {...}}` (with `"valid": false` before
+    /// the error when `valid` is `Some`, for the subcommands whose success
+    /// says `"valid": true`).
+    pub fn fail(
+        &mut self,
+        input: &Input<'_>,
+        valid: Option<bool>,
+        offset: usize,
+        message: &dyn fmt::Display,
+    ) -> Outcome {
+        match self.mode {
+            // Plain mode echoes nothing: no need for the input's text.
+            Mode::Plain => {
+                self.plain_error(input, offset, message);
+                Outcome::Failed
+            }
+            Mode::Json => self.fail_with(input, input.text(), valid, offset, message),
+        }
+    }
+
+    /// [`fail`](Self::fail) with `echo` as the JSON `"input"` (`equiv`
+    /// echoes the line's two sides).
+    pub fn fail_with(
+        &mut self,
+        input: &Input<'_>,
+        echo: impl Serialize,
+        valid: Option<bool>,
+        offset: usize,
+        message: &dyn fmt::Display,
+    ) -> Outcome {
+        match self.mode {
+            Mode::Plain => self.plain_error(input, offset, message),
+            Mode::Json => self.json(&Failed {
+                input: echo,
+                valid,
+                error: ErrorObject::new(input, offset, message),
+            }),
+        }
+        Outcome::Failed
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -130,67 +192,79 @@ impl<'w> Output<'w> {
             }
         }
     }
+}
 
-    fn write_json(&mut self, value: &serde_json::Value) {
-        if self.error.is_none() {
-            if let Err(error) = serde_json::to_writer(&mut *self.stdout, value) {
-                self.error = Some(error.into());
-            }
-        }
-    }
+/// The JSON of a failed input.
+#[derive(Serialize)]
+pub struct Failed<I> {
+    /// The input's text (or what the subcommand echoes for it).
+    pub input: I,
+    /// `false` for the subcommands whose success says `"valid": true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub valid: Option<bool>,
+    /// Where and why.
+    pub error: ErrorObject,
+}
 
-    fn write_json_str(&mut self, text: &str) {
-        if self.error.is_none() {
-            if let Err(error) = serde_json::to_writer(&mut *self.stdout, text) {
-                self.error = Some(error.into());
-            }
+/// `{"offset": N, "message": "..."}`: where an input was rejected, and
+/// why (with the CRLF hint of [`Output::plain_error`]).
+#[derive(Serialize)]
+pub struct ErrorObject {
+    offset: usize,
+    message: String,
+}
+
+impl ErrorObject {
+    /// The error object of `input`, rejected at `offset` for `message`.
+    pub fn new(input: &Input<'_>, offset: usize, message: &dyn fmt::Display) -> Self {
+        let hint = crlf_hint(input.bytes, offset);
+        ErrorObject {
+            offset,
+            message: format!("{message}{hint}"),
         }
     }
 }
 
-/// One JSON object being written, one line of output.
-pub struct JsonObject<'o, 'w> {
-    output: &'o mut Output<'w>,
-    empty: bool,
+/// The JSON of a successful conversion (`to-uri`, `to-iri`, `normalize`,
+/// `resolve`, `relativize`): `{"input": "...", "output": "..."}`.
+#[derive(Serialize)]
+pub struct Converted<'a> {
+    pub input: Cow<'a, str>,
+    pub output: &'a str,
 }
 
-impl JsonObject<'_, '_> {
-    /// Adds `"key": value`; anything serde_json turns into a value will do
-    /// (`&str`, `bool`, `Option<&str>` for null, slices for arrays).
-    pub fn field(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
-        self.key(key);
-        self.output.write_json(&value.into());
-        self
+/// The contract's JSON spacing: `": "` after a key, `", "` between the
+/// members of an object and the elements of an array; nothing else.
+pub struct ContractSpacing;
+
+impl serde_json::ser::Formatter for ContractSpacing {
+    fn begin_object_key<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        separate(writer, first)
     }
 
-    /// Adds `"error": {"offset": OFFSET, "message": "MESSAGE"}` for a
-    /// failure of `input` (with the CRLF hint of [`Output::plain_error`]).
-    pub fn error(mut self, input: &Input<'_>, offset: usize, message: &dyn fmt::Display) -> Self {
-        self.key("error");
-        self.output.write(b"{\"offset\": ");
-        self.output.write_json(&offset.into());
-        self.output.write(b", \"message\": ");
-        let mut text = std::mem::take(&mut self.output.scratch);
-        text.clear();
-        let _ = write!(text, "{message}{}", crlf_hint(input.bytes, offset));
-        self.output.write_json_str(&text);
-        self.output.scratch = text;
-        self.output.write(b"}");
-        self
+    fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        writer.write_all(b": ")
     }
 
-    /// Ends the object and its line.
-    pub fn end(self) {
-        self.output.write(b"}\n");
+    fn begin_array_value<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        separate(writer, first)
     }
+}
 
-    fn key(&mut self, key: &str) {
-        if !self.empty {
-            self.output.write(b", ");
-        }
-        self.empty = false;
-        self.output.write_json_str(key);
-        self.output.write(b": ");
+/// `", "` before every member or element but the first.
+fn separate<W: ?Sized + Write>(writer: &mut W, first: bool) -> io::Result<()> {
+    if first {
+        Ok(())
+    } else {
+        writer.write_all(b", ")
     }
 }
 
@@ -249,28 +323,23 @@ fn crlf_hint(bytes: &[u8], offset: usize) -> &'static str {
 /// Writes the result of a conversion subcommand (`to-uri`, `to-iri`,
 /// `normalize`, `resolve`) in the contract's shapes: the output text, or
 /// the error at its offset.
-pub fn write_conversion<E: std::fmt::Display>(
+pub fn write_conversion<E: fmt::Display>(
     input: Input<'_>,
     result: Result<String, (usize, E)>,
     output: &mut Output<'_>,
 ) -> Outcome {
-    match (output.mode(), &result) {
-        (Mode::Plain, Ok(text)) => output.line(text),
-        (Mode::Plain, Err((offset, error))) => output.plain_error(&input, *offset, error),
-        (Mode::Json, Ok(text)) => output
-            .json()
-            .field("input", input.text())
-            .field("output", text.as_str())
-            .end(),
-        (Mode::Json, Err((offset, error))) => output
-            .json()
-            .field("input", input.text())
-            .error(&input, *offset, error)
-            .end(),
-    }
     match result {
-        Ok(_) => Outcome::Succeeded,
-        Err(_) => Outcome::Failed,
+        Ok(text) => {
+            match output.mode() {
+                Mode::Plain => output.line(&text),
+                Mode::Json => output.json(&Converted {
+                    input: input.text(),
+                    output: &text,
+                }),
+            }
+            Outcome::Succeeded
+        }
+        Err((offset, error)) => output.fail(&input, None, offset, &error),
     }
 }
 
@@ -298,36 +367,88 @@ mod tests {
         }
     }
 
+    #[derive(Serialize)]
+    struct Sample<'a> {
+        port: Option<&'a str>,
+        list: &'a [&'a str],
+        nested: [Converted<'a>; 2],
+    }
+
     #[test]
     fn json_objects_use_the_contract_spacing_and_escape_strings() {
         let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
         let mut out = Output::new(Mode::Json, &mut stdout, &mut stderr);
-        out.json()
-            .field("input", "a \"b\"\r\\")
-            .field("valid", false)
-            .error(
-                &Input {
-                    number: 1,
-                    bytes: b"a \"b\"\r\\",
+        let input = Input {
+            number: 1,
+            bytes: b"a \"b\"\r\\",
+        };
+        let outcome = out.fail(&input, Some(false), 3, &"bad \u{7}");
+        assert_eq!(outcome, Outcome::Failed);
+        out.fail(&input, None, 0, &"m");
+        out.json(&Converted {
+            input: "".into(),
+            output: "x",
+        });
+        out.json(&Sample {
+            port: None,
+            list: &["A", "B"],
+            nested: [
+                Converted {
+                    input: "1".into(),
+                    output: "2",
                 },
-                3,
-                &"bad \u{7}",
-            )
-            .end();
-        out.json().field("input", "").field("valid", true).end();
-        out.json()
-            .field("port", None::<&str>)
-            .field("list", &["A", "B"][..])
-            .end();
+                Converted {
+                    input: "3".into(),
+                    output: "4",
+                },
+            ],
+        });
+        out.json(&Sample {
+            port: Some("80"),
+            list: &[],
+            nested: [
+                Converted {
+                    input: "".into(),
+                    output: "",
+                },
+                Converted {
+                    input: "".into(),
+                    output: "",
+                },
+            ],
+        });
         out.finish().unwrap();
         assert_eq!(
             String::from_utf8(stdout).unwrap(),
             "{\"input\": \"a \\\"b\\\"\\r\\\\\", \"valid\": false, \
              \"error\": {\"offset\": 3, \"message\": \"bad \\u0007\"}}\n\
-             {\"input\": \"\", \"valid\": true}\n\
-             {\"port\": null, \"list\": [\"A\",\"B\"]}\n"
+             {\"input\": \"a \\\"b\\\"\\r\\\\\", \"error\": {\"offset\": 0, \"message\": \"m\"}}\n\
+             {\"input\": \"\", \"output\": \"x\"}\n\
+             {\"port\": null, \"list\": [\"A\", \"B\"], \"nested\": \
+             [{\"input\": \"1\", \"output\": \"2\"}, {\"input\": \"3\", \"output\": \"4\"}]}\n\
+             {\"port\": \"80\", \"list\": [], \"nested\": \
+             [{\"input\": \"\", \"output\": \"\"}, {\"input\": \"\", \"output\": \"\"}]}\n"
         );
         assert!(stderr.is_empty());
+    }
+
+    #[test]
+    fn a_json_failure_carries_the_crlf_hint() {
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let mut out = Output::new(Mode::Json, &mut stdout, &mut stderr);
+        let input = Input {
+            number: 1,
+            bytes: b"a\r",
+        };
+        out.fail(&input, None, 1, &"m");
+        out.finish().unwrap();
+        let line = String::from_utf8(stdout).unwrap();
+        assert!(
+            line.starts_with(
+                "{\"input\": \"a\\r\", \"error\": {\"offset\": 1, \"message\": \"m; the line"
+            ),
+            "{line}"
+        );
     }
 
     #[test]
@@ -390,9 +511,13 @@ mod tests {
         };
         let mut stderr = Vec::new();
         let mut out = Output::new(Mode::Json, &mut pipe, &mut stderr);
-        out.json().field("input", "abc").end();
+        let converted = |input: &'static str| Converted {
+            input: input.into(),
+            output: "",
+        };
+        out.json(&converted("abc"));
         assert!(out.is_broken());
-        out.json().field("input", "def").end();
+        out.json(&converted("def"));
         let error = out.finish().unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
         assert_eq!(pipe.written, b"{\"inp");

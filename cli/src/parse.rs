@@ -34,16 +34,19 @@
 //! `--json` prints the contract's object: every component, `null` when
 //! absent, the path always a string.
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::grammar::{rules, Rule};
 use rfc3987::{AbsoluteIri, Iri, IriRef, RelativeRef};
+use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::check::{push_rule_names, rule_option};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
-use crate::Command;
+use crate::pipeline;
+use crate::{help, Command};
 
 /// The `parse` subcommand.
 pub const COMMAND: Command = Command {
@@ -53,7 +56,10 @@ pub const COMMAND: Command = Command {
     options: &[OptionSpec {
         name: "rule",
         value: Some("R"),
+        help: "the ABNF rule to match (default: IRI-reference),\n\
+               case-insensitive; one of the rules listed below",
     }],
+    json: "one JSON object per input (see below)",
     help,
     run,
 };
@@ -119,6 +125,22 @@ fn shape(rule: &Rule) -> Option<Shape> {
     }
 }
 
+/// `--json` for a valid input: the contract's object, its components in
+/// the order of `FIELDS`.
+#[derive(Serialize)]
+struct Components<'a> {
+    input: Cow<'a, str>,
+    valid: bool,
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
 /// The components of one valid input, as `FIELDS` orders them.
 type Fields<'a> = [Option<&'a str>; 8];
 
@@ -140,7 +162,7 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
         let parsed = texts.filter_map(|text| split(rule, shape, text.as_bytes()).ok());
         Some(column_widths(parsed))
     };
-    Ok(input::run(args, |input, output| {
+    Ok(pipeline::sequential(args, |input, output| {
         parse(rule, shape, widths.as_ref(), input, output)
     }))
 }
@@ -280,35 +302,29 @@ fn parse(
             match output.mode() {
                 Mode::Plain => output.line(&plain_line(&fields, widths)),
                 Mode::Json => {
-                    let mut object = output
-                        .json()
-                        .field("input", input.text())
-                        .field("valid", true);
-                    for (name, value) in FIELDS.iter().zip(fields) {
-                        object = object.field(name, value);
-                    }
-                    object.end();
+                    let [scheme, authority, userinfo, host, port, path, query, fragment] = fields;
+                    output.json(&Components {
+                        input: input.text(),
+                        valid: true,
+                        scheme,
+                        authority,
+                        userinfo,
+                        host,
+                        port,
+                        path: path.unwrap_or_default(),
+                        query,
+                        fragment,
+                    });
                 }
             }
             Outcome::Succeeded
         }
-        Err(rejection) => {
-            match output.mode() {
-                Mode::Plain => output.plain_error(&input, rejection.offset, &rejection.message),
-                Mode::Json => output
-                    .json()
-                    .field("input", input.text())
-                    .field("valid", false)
-                    .error(&input, rejection.offset, &rejection.message)
-                    .end(),
-            }
-            Outcome::Failed
-        }
+        Err(rejection) => output.fail(&input, Some(false), rejection.offset, &rejection.message),
     }
 }
 
 fn help() -> String {
-    let mut help = String::from(
+    let mut help = help::page(
         "iri parse: validate inputs and split them into components\n\
          \n\
          usage: iri parse [--rule R] [--json] [INPUT...]\n\
@@ -316,13 +332,9 @@ fn help() -> String {
          Parses each INPUT, or when none is given each line of standard input\n\
          (split on \\n only), one output line per input.\n\
          \n\
-         Options:\n\
-         \x20 --rule R, --rule=R  the ABNF rule to match (default: IRI-reference),\n\
-         \x20                     case-insensitive; one of the rules listed below\n\
-         \x20 --json              one JSON object per input (see below)\n\
-         \x20 -h, --help          this help\n\
-         \x20 --                  every later argument is an input\n\
-         \n\
+         ",
+        &COMMAND,
+        "\
          Output:\n\
          \x20 plain (default)  the components as name=value fields in the order\n\
          \x20                  scheme authority userinfo host port path query\n\

@@ -7,16 +7,19 @@
 //! Plain output is one line per input, the chosen text; `--json` prints
 //! `{"input": ..., "output": ..., "form": "iri" | "uri" | "mixed"}`.
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
 use rfc3987::select::{Script, Selected};
 use rfc3987::IriRef;
+use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::input::{self, Input, Outcome};
+use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
-use crate::Command;
+use crate::pipeline;
+use crate::{help, Command};
 
 /// The `select` subcommand.
 pub const COMMAND: Command = Command {
@@ -26,14 +29,18 @@ pub const COMMAND: Command = Command {
     options: &[OptionSpec {
         name: "scripts",
         value: Some("LIST"),
+        help: "comma-separated Unicode script names (Latin, Han,\n\
+               Cyrillic, Arabic, ...) or ISO 15924 codes (Latn).\n\
+               Required; may be empty (--scripts=)",
     }],
+    json: "adds the form (see below)",
     help,
     run,
 };
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let scripts = scripts(args.value("scripts"))?;
-    Ok(input::run(args, |input, output| {
+    Ok(pipeline::sequential(args, |input, output| {
         select(&scripts, input, output)
     }))
 }
@@ -79,33 +86,30 @@ pub fn parse(bytes: &[u8]) -> Result<IriRef<&str>, (usize, String)> {
 fn select(scripts: &[Script], input: Input<'_>, output: &mut Output<'_>) -> Outcome {
     let iri = match parse(input.bytes) {
         Ok(iri) => iri,
-        Err((offset, message)) => {
-            match output.mode() {
-                Mode::Plain => output.plain_error(&input, offset, &message),
-                Mode::Json => output
-                    .json()
-                    .field("input", input.text())
-                    .error(&input, offset, &message)
-                    .end(),
-            }
-            return Outcome::Failed;
-        }
+        Err((offset, message)) => return output.fail(&input, None, offset, &message),
     };
     let selected: Selected<'_> = iri.select_for(scripts);
     match output.mode() {
         Mode::Plain => output.line(selected.text().as_str()),
-        Mode::Json => output
-            .json()
-            .field("input", input.text())
-            .field("output", selected.text().as_str())
-            .field("form", selected.form().as_str())
-            .end(),
+        Mode::Json => output.json(&Chosen {
+            input: input.text(),
+            output: selected.text().as_str(),
+            form: selected.form().as_str(),
+        }),
     }
     Outcome::Succeeded
 }
 
+/// `--json` for a valid input.
+#[derive(Serialize)]
+struct Chosen<'a> {
+    input: Cow<'a, str>,
+    output: &'a str,
+    form: &'static str,
+}
+
 fn help() -> String {
-    String::from(
+    help::page(
         "iri select: choose the IRI, the URI or a mix for readers of given\n\
          scripts (RFC 3987 section 7.5)\n\
          \n\
@@ -124,14 +128,9 @@ fn help() -> String {
          http://example.org/\u{65e5}\u{672c}/\u{43c}\u{438}\u{440} prints\n\
          http://example.org/\u{65e5}\u{672c}/%D0%BC%D0%B8%D1%80.\n\
          \n\
-         Options:\n\
-         \x20 --scripts LIST  comma-separated Unicode script names (Latin, Han,\n\
-         \x20                 Cyrillic, Arabic, ...) or ISO 15924 codes (Latn).\n\
-         \x20                 Required; may be empty (--scripts=)\n\
-         \x20 --json          adds the form (see below)\n\
-         \x20 -h, --help      this help\n\
-         \x20 --              every later argument is an input\n\
-         \n\
+         ",
+        &COMMAND,
+        "\
          Output:\n\
          \x20 plain (default)  the chosen text; for an invalid input an empty\n\
          \x20                  line and, on stderr,\n\
@@ -182,10 +181,5 @@ mod tests {
     fn invalid_input_is_an_error_where_it_starts() {
         assert_eq!(parse(b"http://a/%4").unwrap_err().0, 11);
         assert_eq!(parse(b"http://a/\xFF").unwrap_err().0, 9);
-    }
-
-    #[test]
-    fn help_fits_in_80_columns() {
-        assert!(help().lines().all(|line| line.chars().count() <= 80));
     }
 }

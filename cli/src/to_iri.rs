@@ -8,8 +8,8 @@
 //! `--decode-lookalikes` turns off the section 6.1 policy that keeps
 //! look-alike characters encoded.
 //!
-//! Lines of stdin are converted in batches on two threads
-//! ([`crate::parallel`]); output stays in input order.
+//! Lines of stdin are converted in batches on every core
+//! ([`crate::pipeline::parallel`]); output stays in input order.
 
 use std::process::ExitCode;
 
@@ -17,7 +17,7 @@ use rfc3987::grammar::rules;
 use rfc3987::mapping::ToIri;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::Command;
+use crate::{help, Command};
 
 /// The `to-iri` subcommand.
 pub const COMMAND: Command = Command {
@@ -28,12 +28,19 @@ pub const COMMAND: Command = Command {
         OptionSpec {
             name: "idna",
             value: None,
+            help: "convert xn-- labels of http, https, ws, wss,\n\
+                   ftp and file hosts with IDNA ToUnicode when the\n\
+                   result is a valid, appropriate label that maps\n\
+                   back exactly: xn--99zt52a becomes \u{7d0d}\u{8c46}",
         },
         OptionSpec {
             name: "decode-lookalikes",
             value: None,
+            help: "decode the section 6.1 look-alikes too (bidi\n\
+                   formatting characters stay encoded)",
         },
     ],
+    json: "{\"input\": \"...\", \"output\": \"...\"} per input",
     help,
     run,
 };
@@ -46,8 +53,9 @@ fn conversion(args: &Parsed) -> ToIri<'static> {
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let conversion = conversion(&args);
-    Ok(crate::parallel::run(
+    Ok(crate::pipeline::parallel(
         args,
+        crate::input::LineEnd::Newline,
         |bytes| convert(&conversion, bytes),
         crate::output::write_conversion,
     ))
@@ -66,7 +74,7 @@ fn convert(conversion: &ToIri<'_>, bytes: &[u8]) -> Result<String, (usize, Strin
 }
 
 fn help() -> String {
-    String::from(
+    help::page(
         "iri to-iri: convert URI references to IRI references (RFC 3987 section 3.2)\n\
          \n\
          usage: iri to-iri [--idna] [--decode-lookalikes] [--json] [INPUT...]\n\
@@ -85,30 +93,15 @@ fn help() -> String {
          right after a delimiter). Other encodings than UTF-8 are never\n\
          guessed.\n\
          \n\
-         Options:\n\
-         \x20 --idna               convert xn-- labels of http, https, ws, wss,\n\
-         \x20                      ftp and file hosts with IDNA ToUnicode when the\n\
-         \x20                      result is a valid, appropriate label that maps\n\
-         \x20                      back exactly: xn--99zt52a becomes \u{7d0d}\u{8c46}\n\
-         \x20 --decode-lookalikes  decode the section 6.1 look-alikes too (bidi\n\
-         \x20                      formatting characters stay encoded)\n\
-         \x20 --json               {\"input\": \"...\", \"output\": \"...\"} per input\n\
-         \x20 -h, --help           this help\n\
-         \x20 --                   every later argument is an input\n\
-         \n\
-         Output:\n\
-         \x20 plain (default)  the IRI; for an invalid input an empty line and,\n\
-         \x20                  on stderr,\n\
-         \x20                  line N: error at byte OFFSET: MESSAGE\n\
-         \x20 --json           {\"input\": \"...\", \"output\": \"...\"}\n\
-         \x20                  {\"input\": \"...\", \"error\": {\"offset\": N,\n\
-         \x20                   \"message\": \"...\"}}\n\
-         \n\
+         ",
+        &COMMAND,
+        &(help::conversion_output("the IRI")
+            + "\
          'iri to-uri' maps the result back to the input, except for the case\n\
          of hex digits and for percent-encoded unreserved characters.\n\
          \n\
          Exit status: 0 when every input was converted, 1 when at least one\n\
-         was not, 2 for a usage error.\n",
+         was not, 2 for a usage error.\n"),
     )
 }
 
@@ -139,14 +132,5 @@ mod tests {
     fn invalid_input_is_an_error_where_it_starts() {
         assert_eq!(converted(&[], b"http://a/\xFF").unwrap_err().0, 9);
         assert_eq!(converted(&[], b"http://a/%4").unwrap_err().0, 11);
-    }
-
-    #[test]
-    fn help_fits_in_80_columns() {
-        assert!(
-            help().lines().all(|line| line.chars().count() <= 80),
-            "{}",
-            help()
-        );
     }
 }

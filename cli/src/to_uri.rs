@@ -9,8 +9,8 @@
 //! for lines in a non-Unicode encoding (variant b: decoded, then NFC);
 //! without them input is UTF-8 and is not normalized (variant c).
 //!
-//! Lines of stdin are mapped in batches on two threads
-//! ([`crate::parallel`]); output stays in input order.
+//! Lines of stdin are mapped in batches on every core
+//! ([`crate::pipeline::parallel`]); output stays in input order.
 
 use std::process::ExitCode;
 
@@ -20,7 +20,7 @@ use rfc3987::mapping::{from_legacy, from_text, ToUri};
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::LineEnd;
-use crate::Command;
+use crate::{help, Command};
 
 /// The `to-uri` subcommand.
 pub const COMMAND: Command = Command {
@@ -31,20 +31,34 @@ pub const COMMAND: Command = Command {
         OptionSpec {
             name: "idna",
             value: None,
+            help: "convert the host of http, https, ws, wss, ftp and\n\
+                   file IRIs with IDNA ToASCII (UTS 46, STD3 rules):\n\
+                   http://r\u{e9}sum\u{e9}.example.org becomes\n\
+                   http://xn--rsum-bpad.example.org; a label that\n\
+                   fails is an error naming the label and why",
         },
         OptionSpec {
             name: "lenient",
             value: None,
+            help: "percent-encode space, <, >, \", {, }, |, \\, ^ and `\n\
+                   instead of failing (# % [ ] are never converted)",
         },
         OptionSpec {
             name: "nfc",
             value: None,
+            help: "normalize each input to NFC first (section 3.1\n\
+                   step 1 a: IRIs that were typed or read)",
         },
         OptionSpec {
             name: "encoding",
             value: Some("LABEL"),
+            help: "read lines in that encoding (windows-1252,\n\
+                   iso-8859-5, shift_jis, ...), then apply NFC\n\
+                   (step 1 b); without it, input is UTF-8 and is not\n\
+                   normalized (step 1 c)",
         },
     ],
+    json: "{\"input\": \"...\", \"output\": \"...\"} per input",
     help,
     run,
 };
@@ -85,7 +99,7 @@ fn settings(args: &Parsed) -> Result<Settings, UsageError> {
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let settings = settings(&args)?;
     let line_end = settings.encoding.map_or(LineEnd::Newline, LineEnd::of);
-    Ok(crate::parallel::run_lines(
+    Ok(crate::pipeline::parallel(
         args,
         line_end,
         |bytes| map(&settings, bytes),
@@ -119,7 +133,7 @@ fn map(settings: &Settings, bytes: &[u8]) -> Result<String, (usize, String)> {
 }
 
 fn help() -> String {
-    String::from(
+    help::page(
         "iri to-uri: map IRI references to URI references (RFC 3987 section 3.1)\n\
          \n\
          usage: iri to-uri [--idna] [--lenient] [--nfc | --encoding LABEL] [--json]\n\
@@ -132,37 +146,15 @@ fn help() -> String {
          %HH included, is kept: http://example.org/red%09ros\u{e9} becomes\n\
          http://example.org/red%09ros%C3%A9.\n\
          \n\
-         Options:\n\
-         \x20 --idna            convert the host of http, https, ws, wss, ftp and\n\
-         \x20                   file IRIs with IDNA ToASCII (UTS 46, STD3 rules):\n\
-         \x20                   http://r\u{e9}sum\u{e9}.example.org becomes\n\
-         \x20                   http://xn--rsum-bpad.example.org; a label that\n\
-         \x20                   fails is an error naming the label and why\n\
-         \x20 --lenient         percent-encode space, <, >, \", {, }, |, \\, ^ and `\n\
-         \x20                   instead of failing (# % [ ] are never converted)\n\
-         \x20 --nfc             normalize each input to NFC first (section 3.1\n\
-         \x20                   step 1 a: IRIs that were typed or read)\n\
-         \x20 --encoding LABEL  read lines in that encoding (windows-1252,\n\
-         \x20                   iso-8859-5, shift_jis, ...), then apply NFC\n\
-         \x20                   (step 1 b); without it, input is UTF-8 and is not\n\
-         \x20                   normalized (step 1 c)\n\
-         \x20 --json            {\"input\": \"...\", \"output\": \"...\"} per input\n\
-         \x20 -h, --help        this help\n\
-         \x20 --                every later argument is an input\n\
-         \n\
-         Output:\n\
-         \x20 plain (default)  the URI; for an input that fails an empty line\n\
-         \x20                  and, on stderr,\n\
-         \x20                  line N: error at byte OFFSET: MESSAGE\n\
-         \x20 --json           {\"input\": \"...\", \"output\": \"...\"}\n\
-         \x20                  {\"input\": \"...\", \"error\": {\"offset\": N,\n\
-         \x20                   \"message\": \"...\"}}\n\
-         \n\
+         ",
+        &COMMAND,
+        &(help::conversion_output("the URI")
+            + "\
          With --nfc or --encoding, offsets of mapping errors are in the\n\
          normalized text (decoding errors are in the input's bytes).\n\
          \n\
          Exit status: 0 when every input was mapped, 1 when at least one was\n\
-         not, 2 for a usage error.\n",
+         not, 2 for a usage error.\n"),
     )
 }
 
@@ -218,14 +210,5 @@ mod tests {
     #[test]
     fn invalid_utf8_is_an_error_where_it_starts() {
         assert_eq!(mapped(&[], b"http://a/\xFF").unwrap_err().0, 9);
-    }
-
-    #[test]
-    fn help_fits_in_80_columns() {
-        assert!(
-            help().lines().all(|line| line.chars().count() <= 80),
-            "{}",
-            help()
-        );
     }
 }
