@@ -15,7 +15,11 @@
 //! enters such a state the scanner looks bytes up in that table, eight at
 //! a time, with loads that do not depend on each other, and advances over
 //! the whole run; at the first byte the codes do not vouch for, it goes
-//! back to the table for one step. For `http://example.org/a/b?q=1`
+//! back to the table for one step. Runs of ASCII bytes are checked 16 or
+//! 32 bytes per test with SIMD where the CPU has it (the `simd` module:
+//! a nibble-table lookup of the state's ASCII stay set, derived from the
+//! codes), eight table lookups per step elsewhere. For
+//! `http://example.org/a/b?q=1`
 //! (as if it were long: skips are tried only where they pay, see the cost
 //! section, and only at the end of an eight-byte chunk of table steps):
 //!
@@ -57,14 +61,16 @@
 //! `state + classes[byte] < trans.len()`: the one load of the hot loop
 //! needs no bounds check, and [`Dfa::step`] does without one. This module
 //! is the only one of the crate allowed `unsafe` (the crate root denies it
-//! everywhere else), and that load is its only use.
+//! everywhere else); that load and the SIMD window check (`simd`:
+//! intrinsics behind a feature check, loads from checked slices) are its
+//! only uses.
 //!
 //! # Cost
 //!
 //! One dependent load a byte where the DFA changes state (delimiters,
 //! schemes, IP literals), with the dead-state test once per [`CHUNK`]
-//! bytes. On a skipped run: eight ASCII bytes per window of independent
-//! loads (about 10 GB/s on a long ASCII path), one branch per `%HH` triple
+//! bytes. On a skipped run: one window check per 32 ASCII bytes (AVX2;
+//! 16 with SSSE3, eight table loads per step elsewhere), one branch per `%HH` triple
 //! or multi-byte character, and a mispredicted branch wherever the kind of
 //! text changes (ASCII, `%HH`, another script). That last cost is why a
 //! skip is tried only on inputs with at least [`SKIP_MIN`] bytes left and
@@ -75,8 +81,10 @@
 //! by the table, which is exact.
 
 mod batch;
+mod simd;
 
 pub(crate) use batch::Batch;
+use simd::{Path, WindowSets};
 
 use crate::grammar::codes::{CONTINUATION, HEX1, HEX2, INSIDE, LEAD_SHIFT, PERCENT, STAY};
 
@@ -93,6 +101,10 @@ const GATE: usize = 16;
 /// for the branches that leave it (measured: on 60-byte references a
 /// skip attempt costs more than the table walk it saves).
 const SKIP_MIN: usize = 64;
+/// Most distinct code tables the generator may emit (for the window
+/// check's sets, derived in [`Dfa::new`]; a grammar with more fails the
+/// build).
+const ACCEL_MAX: usize = 24;
 
 /// A generated DFA, as `abnf-dfa` lays it out (see the module docs).
 pub(crate) struct Dfa {
@@ -104,6 +116,8 @@ pub(crate) struct Dfa {
     accel_from: usize,
     accel_index: &'static [u8],
     accel: &'static [[u8; 256]],
+    /// `accel[id]`'s sets for the window check, by `id`.
+    windows: [WindowSets; ACCEL_MAX],
 }
 
 impl Dfa {
@@ -147,6 +161,13 @@ impl Dfa {
             assert!((accel_index[i] as usize) < accel.len());
             i += 1;
         }
+        assert!(accel.len() <= ACCEL_MAX, "more code tables than ACCEL_MAX");
+        let mut windows = [WindowSets::EMPTY; ACCEL_MAX];
+        let mut id = 0;
+        while id < accel.len() {
+            windows[id] = WindowSets::of(&accel[id]);
+            id += 1;
+        }
         Dfa {
             classes,
             trans,
@@ -156,6 +177,7 @@ impl Dfa {
             accel_from,
             accel_index,
             accel,
+            windows,
         }
     }
 
@@ -176,11 +198,23 @@ impl Dfa {
     }
 
     /// The code table of `state` if it is accelerated.
-    #[inline(always)]
+    #[cfg(test)]
     fn codes(&self, state: usize) -> Option<&'static [u8; 256]> {
+        self.accel.get(self.accel_id(state)?)
+    }
+
+    /// The index in `accel` (and `stay`) of `state`'s code table if it is
+    /// accelerated.
+    #[inline(always)]
+    fn accel_id(&self, state: usize) -> Option<usize> {
         let offset = state.wrapping_sub(self.accel_from);
-        let id = *self.accel_index.get(offset)?;
-        self.accel.get(usize::from(id))
+        self.accel_index.get(offset).map(|&id| usize::from(id))
+    }
+
+    /// Every code table, for the tests.
+    #[cfg(test)]
+    pub(crate) fn code_tables(&self) -> &'static [[u8; 256]] {
+        self.accel
     }
 
     /// The verdict once the input is read in `state`.
@@ -206,16 +240,22 @@ impl Dfa {
     /// skips the run (see the module docs).
     #[inline]
     pub(crate) fn recognize(&self, input: &[u8]) -> Result<(), usize> {
-        self.resume(self.start, input, 0)
+        self.resume(Path::detect(), self.start, input, 0)
     }
 
     /// [`recognize`](Self::recognize) from `state`, reached after
-    /// `input[..at]`.
+    /// `input[..at]`, with the window check of `path`.
     ///
     /// `state` must be `start` or a state [`step`](Self::step) returned
     /// (this module's functions only pass those).
     #[inline(always)]
-    fn resume(&self, mut state: usize, input: &[u8], mut at: usize) -> Result<(), usize> {
+    fn resume(
+        &self,
+        path: Path,
+        mut state: usize,
+        input: &[u8],
+        mut at: usize,
+    ) -> Result<(), usize> {
         while let Some(chunk) = input.get(at..at + CHUNK) {
             let mut next = state;
             for &byte in chunk {
@@ -230,9 +270,10 @@ impl Dfa {
             if input.len() - at < SKIP_MIN {
                 continue;
             }
-            if let Some(codes) = self.codes(state) {
+            if let Some(id) = self.accel_id(state) {
+                let codes = &self.accel[id];
                 if worth_skipping(codes, input, at) {
-                    at = skip(codes, input, at);
+                    at = skip(path, &self.windows[id], codes, input, at);
                 }
             }
         }
@@ -314,7 +355,7 @@ impl Dfa {
                 let at = input.len() - rest[lane].len();
                 results[current[lane]] = match states[lane] {
                     0 => self.recognize_plain(input),
-                    state => self.resume(state, input, at),
+                    state => self.resume(Path::detect(), state, input, at),
                 };
             }
         }
@@ -434,21 +475,15 @@ fn worth_skipping(codes: &[u8; 256], input: &[u8], at: usize) -> bool {
 ///
 /// Two loops, each advancing by a constant in its common case so that the
 /// CPU can run ahead of the loads (an advance computed from loaded bytes
-/// would chain every step to the previous one's loads): ASCII eight bytes
-/// at a time while all eight stay; otherwise one character at a time,
-/// branching on its code, back to the first loop after eight ASCII bytes.
+/// would chain every step to the previous one's loads): ASCII bytes with
+/// [`STAY`] and `%HH` triples by the window check of `path` on `windows`
+/// (derived from `codes`, see the `simd` module); otherwise one character at a time, branching
+/// on its code, back to the window check after eight ASCII bytes.
 #[inline(always)]
-fn skip(codes: &[u8; 256], input: &[u8], mut at: usize) -> usize {
+fn skip(path: Path, windows: &WindowSets, codes: &[u8; 256], input: &[u8], mut at: usize) -> usize {
     let code = |byte: u8| codes[usize::from(byte)];
     loop {
-        while let Some(window) = input.get(at..at + 8) {
-            let word = u64::from_le_bytes(window.try_into().expect("eight bytes"));
-            let all = (0..8).fold(STAY, |all, i| all & code((word >> (8 * i)) as u8));
-            if all == 0 {
-                break;
-            }
-            at += 8;
-        }
+        at = simd::stay_run(path, windows, codes, input, at);
         let mut ascii = 0;
         loop {
             let Some(&byte) = input.get(at) else {
@@ -491,6 +526,9 @@ fn skip(codes: &[u8; 256], input: &[u8], mut at: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
     use super::*;
     use crate::grammar::Rule;
 
@@ -570,5 +608,112 @@ mod tests {
             promises > 1000,
             "only {promises} promises: the codes are lost"
         );
+    }
+
+    /// Every window-check path gives the plain walk's verdict, error
+    /// offset included, for every rule, on inputs made of pieces that
+    /// stay in runs (ASCII of every kind, `%HH`, characters of every
+    /// UTF-8 length, noncharacters, iprivate) and pieces that end them or
+    /// kill the walk, at every length up to a few 32-byte windows, behind
+    /// prefixes that shift the runs through every alignment.
+    #[test]
+    fn every_path_walks_as_the_table() {
+        const PIECES: &[&str] = &[
+            "abcdefghijklmnop",
+            "XYZ",
+            "0123456789",
+            "-._~",
+            "!$&'()*+,;=",
+            ":",
+            "@",
+            "/",
+            "?",
+            "#",
+            "[",
+            "]",
+            "%41",
+            "%e4%B8%ad",
+            "%",
+            "%4",
+            "%G1",
+            " ",
+            "\"",
+            "<",
+            "^",
+            "\u{7f}",
+            "\u{e9}",
+            "\u{4e2d}\u{6587}",
+            "\u{928}\u{92e}",
+            "\u{1f600}",
+            "\u{fffe}",
+            "\u{e000}",
+            "\u{f0000}",
+            "\u{a0}",
+            "\u{85}",
+            "\u{d7ff}",
+        ];
+        const HEADS: &[&str] = &["", "http://", "http://a", "s://u@h:1/p", "//h", "a/b", "x:"];
+        // A small deterministic generator (xorshift), so that failures
+        // reproduce.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut inputs: Vec<Vec<u8>> = Vec::new();
+        for _ in 0..3000 {
+            let mut input = HEADS[next() as usize % HEADS.len()].as_bytes().to_vec();
+            let stop = next() as usize % 160;
+            while input.len() < stop {
+                let piece = PIECES[next() as usize % PIECES.len()];
+                // Mostly run text, now and then anything.
+                let piece = if next() % 4 == 0 {
+                    piece
+                } else {
+                    PIECES[next() as usize % 7]
+                };
+                input.extend_from_slice(piece.as_bytes());
+            }
+            inputs.push(input);
+        }
+        // Raw bytes too (invalid UTF-8 inside runs).
+        for _ in 0..500 {
+            let mut input = b"http://h/".to_vec();
+            for _ in 0..next() % 120 {
+                let byte = next() as u8;
+                input.push(if next() % 3 == 0 {
+                    byte
+                } else {
+                    b'a' + byte % 26
+                });
+            }
+            inputs.push(input);
+        }
+        let mut compared = 0usize;
+        for rule in Rule::all() {
+            let dfa = rule.dfa();
+            for input in &inputs {
+                let plain = dfa.recognize_plain(input);
+                for path in Path::available() {
+                    for shift in [0usize, 1, 5, 13, 31] {
+                        let mut shifted = Vec::with_capacity(input.len() + shift);
+                        shifted.extend(core::iter::repeat_n(b'a', shift));
+                        shifted.extend_from_slice(input);
+                        let input = &shifted[shift..];
+                        assert_eq!(
+                            dfa.resume(path, dfa.start, input, 0),
+                            plain,
+                            "{} {path:?} {:?}",
+                            rule.name(),
+                            String::from_utf8_lossy(input)
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 100_000, "only {compared} comparisons");
     }
 }
