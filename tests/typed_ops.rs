@@ -65,6 +65,19 @@ fn methods_agree_with_the_string_functions() {
 }
 
 #[test]
+fn literal_bidi_formatting_characters_are_encoded_by_both_to_iri() {
+    // Section 4.1: the conversion encodes them; the typed method used to
+    // return such an input unchanged when it had nothing to decode.
+    for text in ["http://a/\u{202E}b", "x\u{200F}y?\u{2067}", "#\u{61C}"] {
+        let typed = IriRef::parse(text).unwrap();
+        assert_eq!(typed.to_iri().as_str(), to_iri(text).unwrap(), "{text:?}");
+        assert!(typed.to_iri().as_str().is_ascii(), "{text:?}");
+    }
+    // Other non-ASCII text without `%` is still borrowed.
+    assert!(is_borrowed(IriRef::parse("http://é/ж").unwrap().to_iri()));
+}
+
+#[test]
 fn iris_stay_iris() {
     let iri = Iri::parse("HTTP://résumé.example.org:80/a/../b").unwrap();
     let uri: Iri<Cow<'_, str>> = iri.to_uri();

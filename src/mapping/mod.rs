@@ -308,7 +308,11 @@ impl<T: AsRef<str>> IriRef<T> {
     #[must_use]
     pub fn to_iri_with(&self, conversion: &ToIri<'_>) -> IriRef<Cow<'_, str>> {
         let text = self.as_str();
-        if !text.contains('%') && !conversion.is_idna() {
+        // Unchanged unless something is to decode, a host to convert, or a
+        // literal bidi formatting character to encode (as `ToIri::convert`
+        // encodes it: section 4.1).
+        let literal_bidi = || !text.is_ascii() && text.chars().any(is_bidi_formatting);
+        if !text.contains('%') && !conversion.is_idna() && !literal_bidi() {
             return self.borrowed();
         }
         let mut out = String::with_capacity(text.len());
