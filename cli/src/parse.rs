@@ -38,7 +38,7 @@ use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::grammar::{rules, Rule};
-use rfc3987::{AbsoluteIri, Iri, IriRef, RelativeRef};
+use rfc3987::IriRef;
 use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
@@ -179,29 +179,10 @@ fn split<'a>(rule: &'static Rule, shape: Shape, bytes: &'a [u8]) -> Result<Field
         offset,
         message: message.to_string(),
     };
+    // The rule's own error says what the grammar expected there (the
+    // typed parsers give the same words).
     if let Err(error) = rfc3987::check_bytes(rule, bytes) {
-        // The four IRI types explain a failure better than the bare DFA
-        // verdict (which rule was open, what it expected), at the same offset.
-        let text = std::str::from_utf8(bytes).ok();
-        let explained = text.and_then(|text| {
-            let name = rule.name();
-            let parsed = if name == rules::IRI_REFERENCE.name() {
-                IriRef::parse(text).err()
-            } else if name == rules::IRI.name() {
-                Iri::parse(text).err()
-            } else if name == rules::ABSOLUTE_IRI.name() {
-                AbsoluteIri::parse(text).err()
-            } else if name == rules::IRELATIVE_REF.name() {
-                RelativeRef::parse(text).err()
-            } else {
-                None
-            };
-            parsed.filter(|e| e.offset() == error.offset())
-        });
-        return Err(match explained {
-            Some(parse_error) => reject(parse_error.offset(), &parse_error),
-            None => reject(error.offset(), &error),
-        });
+        return Err(reject(error.offset(), &error));
     }
     // `check_bytes` accepted it, so it is UTF-8.
     let text = std::str::from_utf8(bytes).map_err(|e| reject(e.valid_up_to(), &e))?;
