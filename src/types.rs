@@ -531,6 +531,22 @@ pub struct Components<'a> {
     pub fragment: Option<&'a str>,
 }
 
+impl Components<'_> {
+    /// The components' names, in the order of the fields (and of RFC 3986
+    /// section 3): the names `iri parse --json`, the Arrow struct column
+    /// and the Python `parse` dictionary use.
+    pub const NAMES: [&'static str; 8] = [
+        "scheme",
+        "authority",
+        "userinfo",
+        "host",
+        "port",
+        "path",
+        "query",
+        "fragment",
+    ];
+}
+
 impl<'a> Components<'a> {
     pub(crate) fn of(text: &'a str, pos: Positions) -> Self {
         Components {

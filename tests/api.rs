@@ -51,6 +51,21 @@ fn a_reference_to_an_owned_line_parses() {
 }
 
 #[test]
+fn component_names_follow_the_fields() {
+    // `Components::NAMES` (the CLI's JSON keys, the Arrow struct fields) in
+    // the order the struct declares its fields, as `Debug` prints them.
+    let debug = format!(
+        "{:?}",
+        IriRef::parse("s://u@h:1/p?q#f").unwrap().components()
+    );
+    let mut at = 0;
+    for name in rfc3987::Components::NAMES {
+        let found = debug[at..].find(&format!("{name}: ")).unwrap();
+        at += found + name.len();
+    }
+}
+
+#[test]
 fn owned_input_is_not_copied() {
     let text = String::from("http://example.org/a");
     let address = text.as_ptr();

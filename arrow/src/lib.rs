@@ -93,16 +93,7 @@ pub fn error_fields() -> Fields {
 
 /// The names of [`parse`]'s struct fields, in order: those of the CLI's
 /// `iri parse --json` objects.
-pub const COMPONENTS: [&str; 8] = [
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "port",
-    "path",
-    "query",
-    "fragment",
-];
+pub const COMPONENTS: [&str; 8] = rfc3987::Components::NAMES;
 
 /// [`parse`]'s struct fields for a `large` (`LargeUtf8`) input or not:
 /// every component nullable (null when absent) but `path`, which is always

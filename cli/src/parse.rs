@@ -65,16 +65,7 @@ pub const COMMAND: Command = Command {
 };
 
 /// The component fields, in output order.
-const FIELDS: [&str; 8] = [
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "port",
-    "path",
-    "query",
-    "fragment",
-];
+const FIELDS: [&str; 8] = rfc3987::Components::NAMES;
 const PATH: usize = 5;
 
 /// How the strings of a rule split into components.
