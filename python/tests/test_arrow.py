@@ -83,7 +83,7 @@ def test_on_error_raise_gives_the_row_offset_rule_and_message():
     with pytest.raises(IriError) as caught:
         ra.normalize(column, on_error="raise")
     e = caught.value
-    assert (e.row, e.offset, e.rule, e.input) == (2, 10, "IRI-reference", "http://a/b c")
+    assert (e.row, e.offset, e.rule, e.input) == (2, 10, "isegment", "http://a/b c")
     assert str(e) == f"row 2: {e.message}"
     with pytest.raises(IriError, match="^row 2: "):
         ra.parse(column, on_error="raise")
