@@ -84,6 +84,7 @@ use core::fmt;
 use core::ops::{Range, RangeInclusive};
 
 use alloc::borrow::{Cow, ToOwned};
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -181,7 +182,7 @@ impl Cleaned {
 pub struct EntryError {
     offset: usize,
     unconvertible: Vec<(usize, char)>,
-    syntax: Option<ParseError>,
+    syntax: Option<Box<ParseError>>,
     changes: Vec<Change>,
 }
 
@@ -203,7 +204,7 @@ impl EntryError {
     /// of the cleaned text (its offsets are in the cleaned text;
     /// [`offset`](Self::offset) is in the input).
     pub fn syntax(&self) -> Option<&ParseError> {
-        self.syntax.as_ref()
+        self.syntax.as_deref()
     }
 
     /// The changes made before the failure.
@@ -270,7 +271,7 @@ pub fn clean(input: &str) -> Result<Cleaned, EntryError> {
         Err(error) => Err(EntryError {
             offset: spans.input_offset(error.offset(), body.end),
             unconvertible: Vec::new(),
-            syntax: Some(error),
+            syntax: Some(Box::new(error)),
             changes,
         }),
     }

@@ -154,9 +154,38 @@ impl CheckError {
         valid: usize,
         dfa_offset: usize,
     ) -> Self {
+        Self::after_walk(rule, input, valid, dfa_offset, None)
+    }
+
+    /// The error for the walk's failure `reject` on text (no second walk:
+    /// the walk says the state, unless the offset moves back to the start
+    /// of a character).
+    #[inline]
+    pub(crate) fn rejected(rule: &'static Rule, input: &str, reject: crate::scan::Reject) -> Self {
+        Self::after_walk(
+            rule,
+            input.as_bytes(),
+            input.len(),
+            reject.offset,
+            Some(reject.state),
+        )
+    }
+
+    /// [`with_valid_prefix`](Self::with_valid_prefix), given the state
+    /// before `dfa_offset` if the walk knows it.
+    fn after_walk(
+        rule: &'static Rule,
+        input: &[u8],
+        valid: usize,
+        dfa_offset: usize,
+        walked: Option<u32>,
+    ) -> Self {
         let (offset, found) = locate(input, valid, dfa_offset);
         let prefix = input.get(..offset).unwrap_or(input);
-        let state = rule.state_after(prefix);
+        let state = match walked {
+            Some(state) if offset == dfa_offset => state,
+            _ => rule.state_after(prefix),
+        };
         let scheme = if ends_in_percent(prefix) && rule.expected_at(state).rules() == ["HEXDIG"] {
             SchemeNote::InPercent
         } else if found == Found::Char(':')

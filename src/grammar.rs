@@ -144,6 +144,13 @@ impl Rule {
         self.dfa.recognize_plain(input)
     }
 
+    /// [`recognize`](Self::recognize), with the state at the failure, for
+    /// an error that needs no second walk.
+    #[inline]
+    pub(crate) fn reject(&self, input: &[u8]) -> Result<(), crate::scan::Reject> {
+        self.dfa.reject(input)
+    }
+
     /// The generated tables.
     #[cfg(test)]
     pub(crate) fn dfa(&self) -> &'static Dfa {

@@ -224,9 +224,9 @@ pub use types::{AbsoluteIri, Components, Iri, IriRef, PathSegments, RelativeRef}
 /// of the input when it ended too early.
 #[inline]
 pub fn check(rule: &'static grammar::Rule, input: &str) -> Result<(), CheckError> {
-    match rule.recognize(input.as_bytes()) {
+    match rule.reject(input.as_bytes()) {
         Ok(()) => Ok(()),
-        Err(offset) => Err(CheckError::in_text(rule, input, offset)),
+        Err(reject) => Err(CheckError::rejected(rule, input, reject)),
     }
 }
 

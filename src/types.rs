@@ -27,15 +27,16 @@ use core::ops::Deref;
 use core::str::FromStr;
 
 use crate::components::{split, Positions};
+use crate::error::CheckError;
 use crate::host::Host;
-use crate::parse_error::{diagnose, Kind, ParseError};
+use crate::parse_error::{Kind, ParseError};
 
 /// Validates `text` as a `kind` with the generated DFA, then splits it.
 #[inline]
 fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_error::Details> {
-    match kind.rule().recognize(text.as_bytes()) {
+    match kind.rule().reject(text.as_bytes()) {
         Ok(()) => Ok(split(text)),
-        Err(offset) => Err(diagnose(text, offset, kind)),
+        Err(reject) => Err(CheckError::rejected(kind.rule(), text, reject)),
     }
 }
 

@@ -106,6 +106,18 @@ const SKIP_MIN: usize = 64;
 /// build).
 const ACCEL_MAX: usize = 24;
 
+/// Where and in which state a walk failed: what an error needs, so that
+/// building one never walks the input again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reject {
+    /// The byte that led to the dead state, or the input's length when it
+    /// ended in a state that does not accept.
+    pub(crate) offset: usize,
+    /// The state before that byte (the last state, at the end), numbered
+    /// from 0 (not premultiplied).
+    pub(crate) state: u32,
+}
+
 /// A generated DFA, as `abnf-dfa` lays it out (see the module docs).
 pub(crate) struct Dfa {
     classes: &'static [u8; 256],
@@ -219,11 +231,21 @@ impl Dfa {
 
     /// The verdict once the input is read in `state`.
     #[inline(always)]
-    fn finish(&self, state: usize, len: usize) -> Result<(), usize> {
+    fn finish(&self, state: usize, len: usize) -> Result<(), Reject> {
         if state >= self.accept_from {
             Ok(())
         } else {
-            Err(len)
+            Err(self.reject_at(len, state))
+        }
+    }
+
+    /// The [`Reject`] for a failure at `offset` after `state`
+    /// (premultiplied).
+    #[inline(always)]
+    fn reject_at(&self, offset: usize, state: usize) -> Reject {
+        Reject {
+            offset,
+            state: (state / self.stride) as u32,
         }
     }
 
@@ -240,6 +262,12 @@ impl Dfa {
     /// skips the run (see the module docs).
     #[inline]
     pub(crate) fn recognize(&self, input: &[u8]) -> Result<(), usize> {
+        self.reject(input).map_err(|reject| reject.offset)
+    }
+
+    /// [`recognize`](Self::recognize), with the state at the failure.
+    #[inline]
+    pub(crate) fn reject(&self, input: &[u8]) -> Result<(), Reject> {
         self.resume(Path::detect(), self.start, input, 0)
     }
 
@@ -255,7 +283,7 @@ impl Dfa {
         mut state: usize,
         input: &[u8],
         mut at: usize,
-    ) -> Result<(), usize> {
+    ) -> Result<(), Reject> {
         while let Some(chunk) = input.get(at..at + CHUNK) {
             let mut next = state;
             for &byte in chunk {
@@ -263,7 +291,7 @@ impl Dfa {
                 next = unsafe { self.step(next, byte) };
             }
             if next == 0 {
-                return Err(at + self.dead_at(state, chunk));
+                return Err(self.dead_at(state, chunk, at));
             }
             state = next;
             at += CHUNK;
@@ -280,7 +308,7 @@ impl Dfa {
         let tail = &input[at..];
         match self.walk(state, tail) {
             Ok(state) => self.finish(state, input.len()),
-            Err(offset) => Err(at + offset),
+            Err((offset, before)) => Err(self.reject_at(at + offset, before)),
         }
     }
 
@@ -334,7 +362,7 @@ impl Dfa {
                     let input = inputs[current[lane]];
                     results[current[lane]] = match states[lane] {
                         0 => self.recognize_plain(input),
-                        state => self.finish(state, input.len()),
+                        state => self.finish(state, input.len()).map_err(|r| r.offset),
                     };
                     states[lane] = self.start;
                     match self.hand_out(inputs, results, &mut next) {
@@ -355,7 +383,9 @@ impl Dfa {
                 let at = input.len() - rest[lane].len();
                 results[current[lane]] = match states[lane] {
                     0 => self.recognize_plain(input),
-                    state => self.resume(Path::detect(), state, input, at),
+                    state => self
+                        .resume(Path::detect(), state, input, at)
+                        .map_err(|r| r.offset),
                 };
             }
         }
@@ -380,33 +410,36 @@ impl Dfa {
         None
     }
 
-    /// The offset in `bytes` of the byte that leads from `state` to the
-    /// dead state (`bytes.len()` if none does).
+    /// The failure in `chunk` (at `at` in the input), which leads from
+    /// `state` to the dead state: its byte and the state before it.
     #[cold]
-    fn dead_at(&self, state: usize, bytes: &[u8]) -> usize {
-        match self.walk(state, bytes) {
-            Ok(_) => bytes.len(),
-            Err(offset) => offset,
+    fn dead_at(&self, state: usize, chunk: &[u8], at: usize) -> Reject {
+        match self.walk(state, chunk) {
+            // Not reached: the caller saw the chunk end in the dead state.
+            Ok(_) => self.reject_at(at + chunk.len(), 0),
+            Err((offset, before)) => self.reject_at(at + offset, before),
         }
     }
 
     /// Walks `bytes` from `state`, one table load per byte: the state
-    /// reached, or the offset of the byte that led to the dead state.
+    /// reached, or the offset of the byte that led to the dead state and
+    /// the state before it.
     #[inline(always)]
-    fn walk(&self, mut state: usize, bytes: &[u8]) -> Result<usize, usize> {
+    fn walk(&self, mut state: usize, bytes: &[u8]) -> Result<usize, (usize, usize)> {
         for (offset, &byte) in bytes.iter().enumerate() {
+            let before = state;
             // SAFETY: `state` is `start` or came from `step`.
             state = unsafe { self.step(state, byte) };
             if state == 0 {
-                return Err(offset);
+                return Err((offset, before));
             }
         }
         Ok(state)
     }
 
     /// The state after `prefix` by the plain walk, numbered from 0 (not
-    /// premultiplied; 0 is dead), for diagnostics: an error names what the
-    /// state before the rejected character would have accepted.
+    /// premultiplied; 0 is dead), for diagnostics whose offset is not the
+    /// walk's own (a character reported at its first byte).
     #[cold]
     pub(crate) fn state_after(&self, prefix: &[u8]) -> usize {
         self.walk(self.start, prefix).unwrap_or(0) / self.stride
@@ -416,8 +449,16 @@ impl Dfa {
     /// byte and nothing else: the reference the accelerated walk is tested
     /// against.
     pub(crate) fn recognize_plain(&self, input: &[u8]) -> Result<(), usize> {
-        let state = self.walk(self.start, input)?;
-        self.finish(state, input.len())
+        self.reject_plain(input).map_err(|reject| reject.offset)
+    }
+
+    /// [`recognize_plain`](Self::recognize_plain), with the state at the
+    /// failure.
+    pub(crate) fn reject_plain(&self, input: &[u8]) -> Result<(), Reject> {
+        match self.walk(self.start, input) {
+            Ok(state) => self.finish(state, input.len()),
+            Err((offset, before)) => Err(self.reject_at(offset, before)),
+        }
     }
 
     /// The length of the longest prefix of `input` that matches, if any,
@@ -695,7 +736,16 @@ mod tests {
         for rule in Rule::all() {
             let dfa = rule.dfa();
             for input in &inputs {
-                let plain = dfa.recognize_plain(input);
+                let plain = dfa.reject_plain(input);
+                if let Err(reject) = plain {
+                    assert_eq!(
+                        reject.state as usize,
+                        dfa.state_after(&input[..reject.offset]),
+                        "{} {:?}",
+                        rule.name(),
+                        String::from_utf8_lossy(input)
+                    );
+                }
                 for path in Path::available() {
                     for shift in [0usize, 1, 5, 13, 31] {
                         let mut shifted = Vec::with_capacity(input.len() + shift);
