@@ -76,7 +76,7 @@ impl<'a> Parts<'a> {
         self.port = None;
         self.host = None;
         if let Some(a) = authority {
-            let (host_start, host_end) = host_bounds(a.as_bytes(), 0);
+            let (host_start, host_end) = host_bounds(a.as_bytes(), 0, a.len());
             self.userinfo = (host_start > 0).then(|| &a[..host_start - 1]);
             self.host = Some(&a[host_start..host_end]);
             self.port = (host_end < a.len()).then(|| Port::Text(&a[host_end + 1..]));

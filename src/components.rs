@@ -135,41 +135,10 @@ pub(crate) struct Positions {
 }
 
 /// The first offset from `from` on whose byte is one of `set`, or
-/// `bytes.len()`.
-///
-/// Eight bytes at a time, as `memchr` does: XOR-ing a word with a
-/// delimiter repeated in every byte turns the delimiter's bytes into zero
-/// bytes, and `(x - 0x01..01) & !x & 0x80..80` flags zero bytes. A borrow
-/// can flag a byte above a true zero, never below one, so the lowest
-/// flagged byte over all delimiters is the first delimiter. The tail, and
-/// the whole of inputs shorter than a word, go byte by byte.
+/// `bytes.len()` (16 bytes per test with SSE2; see `scan::first_of`).
 #[inline(always)]
 fn scan<const N: usize>(bytes: &[u8], from: usize, set: [u8; N]) -> usize {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    let Some(rest) = bytes.get(from..) else {
-        return bytes.len();
-    };
-    let mut words = rest.chunks_exact(8);
-    let mut at = from;
-    for word in &mut words {
-        let mut x = [0u8; 8];
-        x.copy_from_slice(word);
-        let x = u64::from_le_bytes(x);
-        let mut flags = 0;
-        for delimiter in set {
-            let y = x ^ (ONES * u64::from(delimiter));
-            flags |= y.wrapping_sub(ONES) & !y & HIGHS;
-        }
-        if flags != 0 {
-            return at + (flags.trailing_zeros() / 8) as usize;
-        }
-        at += 8;
-    }
-    match words.remainder().iter().position(|b| set.contains(b)) {
-        Some(i) => at + i,
-        None => bytes.len(),
-    }
+    crate::scan::first_of(bytes, from, set)
 }
 
 /// Finds the component boundaries of `text`, which must match
@@ -191,7 +160,7 @@ pub(crate) fn split(text: &str) -> Positions {
     let (host_start, host_end, path_start) = if b[hier..].starts_with(b"//") {
         let start = hier + 2;
         let end = scan(b, start, *b"/?#");
-        let (host_start, host_end) = host_bounds(&b[..end], start);
+        let (host_start, host_end) = host_bounds(b, start, end);
         (host_start, host_end, end)
     } else {
         (hier, hier, hier)
@@ -226,18 +195,19 @@ pub(crate) fn split(text: &str) -> Positions {
     }
 }
 
-/// Where the host starts and ends in the authority `b[start..]` (steps 3
-/// and 4 of the module docs): after the only `@`, if any; up to the first
-/// `]` of an IP literal, else up to the first `:`.
+/// Where the host starts and ends in the authority `b[start..end]` (steps
+/// 3 and 4 of the module docs): after the only `@`, if any; up to the
+/// first `]` of an IP literal, else up to the first `:`. (The bytes from
+/// `end` on are the rest of the reference: the search may read them, in
+/// whole windows, but never counts them.)
 #[inline]
-pub(crate) fn host_bounds(b: &[u8], start: usize) -> (usize, usize) {
-    let end = b.len();
-    let at = scan(b, start, *b"@");
+pub(crate) fn host_bounds(b: &[u8], start: usize, end: usize) -> (usize, usize) {
+    let at = crate::scan::first_of_before(b, start, end, *b"@");
     let host_start = if at < end { at + 1 } else { start };
     let host_end = if host_start < end && b[host_start] == b'[' {
-        (scan(b, host_start, *b"]") + 1).min(end)
+        (crate::scan::first_of_before(b, host_start, end, *b"]") + 1).min(end)
     } else {
-        scan(b, host_start, *b":")
+        crate::scan::first_of_before(b, host_start, end, *b":")
     };
     (host_start, host_end)
 }

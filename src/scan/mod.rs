@@ -63,7 +63,8 @@
 //! is the only one of the crate allowed `unsafe` (the crate root denies it
 //! everywhere else); that load and the SIMD window check (`simd`:
 //! intrinsics behind a feature check, loads from checked slices) are its
-//! only uses.
+//! only uses, with the SSE2 delimiter search of the `delims` module
+//! (which the split into components uses).
 //!
 //! # Cost
 //!
@@ -81,9 +82,11 @@
 //! by the table, which is exact.
 
 mod batch;
+mod delims;
 mod simd;
 
 pub(crate) use batch::Batch;
+pub(crate) use delims::{first_of, first_of_before};
 use simd::{Path, WindowSets};
 
 use crate::grammar::codes::{CONTINUATION, HEX1, HEX2, INSIDE, LEAD_SHIFT, PERCENT, STAY};
