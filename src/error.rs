@@ -321,6 +321,12 @@ impl CheckError {
         if self.scheme == SchemeNote::InPercent {
             return Hint::Percent;
         }
+        // An authority that read as a userinfo to its end (`h:80a/`: not
+        // host:port, and no '@' came).
+        let ends_authority = matches!(self.found, Found::End | Found::Char('/' | '?' | '#'));
+        if context.first() == Some(&"iuserinfo") && ends_authority {
+            return Hint::UserinfoOrPort;
+        }
         let Found::Char(c) = self.found else {
             return Hint::None;
         };
@@ -336,6 +342,13 @@ impl CheckError {
         }
         if c == '%' && expected.lists(']') {
             return Hint::ZoneId;
+        }
+        // In the authority where only a port's DIGITs (or its end) may
+        // follow (the generated context and expected set say so): the
+        // usual mistakes are a path without its '/', or an IPv6 address
+        // without brackets.
+        if context.first() == Some(&"iauthority") && expected.rules().contains(&"DIGIT") {
+            return Hint::Port;
         }
         if expected.percent_encoding() {
             if class::is_iprivate(c) {
@@ -357,6 +370,8 @@ enum Hint {
     FirstSegmentColon,
     Fragment,
     ZoneId,
+    Port,
+    UserinfoOrPort,
 }
 
 /// The byte offset and what stood there, for a DFA that stopped at
@@ -453,6 +468,14 @@ impl fmt::Display for Message<'_> {
             ),
             Hint::ZoneId => f.write_str(
                 "; IPv6 zone identifiers (RFC 6874) are not part of RFC 3986 or RFC 3987",
+            ),
+            Hint::Port => f.write_str(
+                "; a port is digits only (port = *DIGIT, RFC 3986 section 3.2.3): \
+                 an IPv6 address goes in brackets, a path starts with '/'",
+            ),
+            Hint::UserinfoOrPort => f.write_str(
+                "; what follows \"//\" is read as a userinfo until an '@', since it is not \
+                 host:port (a port is digits only, RFC 3986 section 3.2.3)",
             ),
         }
     }

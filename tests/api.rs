@@ -252,13 +252,13 @@ fn messages_pinned() {
         (
             "http://example.org:80a/",
             "iuserinfo",
-            "expected ipchar, found '/' (U+002F) at byte 22 in iuserinfo; percent-encode it as %2F",
+            "expected ipchar, found '/' (U+002F) at byte 22 in iuserinfo; what follows \"//\" is read as a userinfo until an '@', since it is not host:port (a port is digits only, RFC 3986 section 3.2.3)",
             ErrorKind::Syntax,
         ),
         (
             "http://u@example.org:8x",
             "iauthority",
-            "expected DIGIT, '#', '/', '?' or the end of the input, found 'x' (U+0078) at byte 22 in iauthority",
+            "expected DIGIT, '#', '/', '?' or the end of the input, found 'x' (U+0078) at byte 22 in iauthority; a port is digits only (port = *DIGIT, RFC 3986 section 3.2.3): an IPv6 address goes in brackets, a path starts with '/'",
             ErrorKind::Syntax,
         ),
         (
