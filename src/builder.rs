@@ -33,8 +33,9 @@
 use alloc::string::{String, ToString};
 use core::fmt::Write;
 
+use crate::component::Component;
 use crate::components::{host_bounds, split};
-use crate::parse_error::{diagnose_component, Component, Details, Kind, ParseError};
+use crate::parse_error::{diagnose_component, Details, Kind, ParseError};
 use crate::types::{AbsoluteIri, Iri, IriRef, RelativeRef};
 
 /// A port, as digits or as a number.

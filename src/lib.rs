@@ -177,6 +177,7 @@ extern crate alloc;
 
 pub mod bidi;
 mod builder;
+mod component;
 mod components;
 mod crate_error;
 pub mod display;
@@ -209,6 +210,7 @@ mod types;
 mod utf16;
 
 pub use builder::Builder;
+pub use component::{Component, UnknownComponent};
 pub use crate_error::Error;
 pub use error::{CheckError, Found};
 pub use expected::Expected;

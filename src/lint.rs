@@ -105,7 +105,7 @@ use unicode_security::mixed_script::AugmentedScriptSet;
 
 use crate::bidi::{for_each_part, offset_in, Restriction, Split};
 use crate::grammar::class;
-use crate::mapping::{self, is_bidi_formatting, CharName, MappingError, Quoted, ToUri};
+use crate::mapping::{is_bidi_formatting, CharName, MappingError, Quoted, ToUri};
 use crate::percent::{self, Piece};
 use crate::scheme::STANDARD;
 use crate::{Host, IriRef, ParseError};
@@ -191,58 +191,9 @@ impl fmt::Display for Code {
     }
 }
 
-/// The component a [`Warning`] is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Component {
-    /// The scheme.
-    Scheme,
-    /// The userinfo.
-    Userinfo,
-    /// The host.
-    Host,
-    /// The port.
-    Port,
-    /// The path.
-    Path,
-    /// The query.
-    Query,
-    /// The fragment.
-    Fragment,
-}
-
-impl Component {
-    /// Its name: `scheme`, `userinfo`, `host`, `port`, `path`, `query`,
-    /// `fragment`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Component::Scheme => "scheme",
-            Component::Userinfo => "userinfo",
-            Component::Host => "host",
-            Component::Port => "port",
-            Component::Path => "path",
-            Component::Query => "query",
-            Component::Fragment => "fragment",
-        }
-    }
-}
-
-impl From<mapping::Component> for Component {
-    fn from(c: mapping::Component) -> Self {
-        match c {
-            mapping::Component::Userinfo => Component::Userinfo,
-            mapping::Component::Host => Component::Host,
-            mapping::Component::Path => Component::Path,
-            mapping::Component::Query => Component::Query,
-            mapping::Component::Fragment => Component::Fragment,
-        }
-    }
-}
-
-impl fmt::Display for Component {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// The component a [`Warning`] is in (never the authority: warnings
+/// point at its parts).
+pub use crate::Component;
 
 /// One warning of [`IriRef::lint`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -408,9 +359,8 @@ impl<'t> Linter<'t> {
         if !dns || !needs_idna {
             return;
         }
-        if let Err(MappingError::Idna(error)) = ToUri::new()
-            .idna(true)
-            .component(mapping::Component::Host, host)
+        if let Err(MappingError::Idna(error)) =
+            ToUri::new().idna(true).component(Component::Host, host)
         {
             let start = range.start + error.offset();
             let end = (start + error.label().len()).min(range.end);
@@ -466,7 +416,7 @@ impl<'t> Linter<'t> {
                     ),
                 ),
             };
-            self.warn(code, v.component().into(), v.range(), message);
+            self.warn(code, v.component(), v.range(), message);
         }
     }
 
@@ -488,7 +438,7 @@ impl<'t> Linter<'t> {
                     "'{}' mixes the scripts {scripts}, section 7.5: the characters of one component should be ones used together in one language (section 8: spoofing)",
                     Quoted(&decoded)
                 );
-                self.warn(Code::MixedScript, component.into(), range.clone(), message);
+                self.warn(Code::MixedScript, component, range.clone(), message);
             }
             if let Some(ascii) = ascii_skeleton(&decoded) {
                 let message = format!(
@@ -496,7 +446,7 @@ impl<'t> Linter<'t> {
                     Quoted(&decoded),
                     Quoted(&ascii)
                 );
-                self.warn(Code::Confusable, component.into(), range, message);
+                self.warn(Code::Confusable, component, range, message);
             }
         }
     }
@@ -683,13 +633,6 @@ fn overlong(first: u8, mut rest: percent::Pieces<'_>) -> Option<(usize, char)> {
 /// bidi formatting character, a space, a compatibility variant, or a
 /// combining mark that could attach to a delimiter).
 fn shown_by_iri(component: Component, c: char) -> bool {
-    let component = match component {
-        Component::Userinfo => mapping::Component::Userinfo,
-        Component::Host => mapping::Component::Host,
-        Component::Query => mapping::Component::Query,
-        Component::Fragment => mapping::Component::Fragment,
-        _ => mapping::Component::Path,
-    };
     component.allows_unencoded(c)
         && !is_bidi_formatting(c)
         && !c.is_whitespace()

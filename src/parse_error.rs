@@ -62,36 +62,12 @@ impl Kind {
     }
 }
 
-/// A component rule, for the builder and the setters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Component {
-    Scheme,
-    Authority,
-    Userinfo,
-    Host,
-    Port,
-    Path,
-    Query,
-    Fragment,
-}
-
-impl Component {
-    pub fn rule(self) -> &'static Rule {
-        match self {
-            Component::Scheme => &rules::SCHEME,
-            Component::Authority => &rules::IAUTHORITY,
-            Component::Userinfo => &rules::IUSERINFO,
-            Component::Host => &rules::IHOST,
-            Component::Port => &rules::PORT,
-            Component::Path => &rules::IPATH,
-            Component::Query => &rules::IQUERY,
-            Component::Fragment => &rules::IFRAGMENT,
-        }
-    }
-}
-
 /// The error for a component that its rule rejected at byte `dfa_offset`.
-pub(crate) fn diagnose_component(text: &str, dfa_offset: usize, component: Component) -> Details {
+pub(crate) fn diagnose_component(
+    text: &str,
+    dfa_offset: usize,
+    component: crate::Component,
+) -> Details {
     CheckError::in_text(component.rule(), text, dfa_offset)
 }
 

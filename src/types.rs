@@ -26,6 +26,7 @@ use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 use core::str::FromStr;
 
+use crate::component::Component;
 use crate::components::{split, Positions};
 use crate::error::CheckError;
 use crate::host::Host;
@@ -536,16 +537,15 @@ impl Components<'_> {
     /// The components' names, in the order of the fields (and of RFC 3986
     /// section 3): the names `iri parse --json`, the Arrow struct column
     /// and the Python `parse` dictionary use.
-    pub const NAMES: [&'static str; 8] = [
-        "scheme",
-        "authority",
-        "userinfo",
-        "host",
-        "port",
-        "path",
-        "query",
-        "fragment",
-    ];
+    pub const NAMES: [&'static str; 8] = {
+        let mut names = [""; 8];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = Component::ALL[i].as_str();
+            i += 1;
+        }
+        names
+    };
 }
 
 impl<'a> Components<'a> {
@@ -560,6 +560,26 @@ impl<'a> Components<'a> {
             query: pos.query(text),
             fragment: pos.fragment(text),
         }
+    }
+
+    /// One component by name; the path is always present.
+    pub fn get(&self, component: Component) -> Option<&'a str> {
+        match component {
+            Component::Scheme => self.scheme,
+            Component::Authority => self.authority,
+            Component::Userinfo => self.userinfo,
+            Component::Host => self.host,
+            Component::Port => self.port,
+            Component::Path => Some(self.path),
+            Component::Query => self.query,
+            Component::Fragment => self.fragment,
+        }
+    }
+
+    /// The components in the order of [`Component::ALL`] (and of
+    /// [`NAMES`](Self::NAMES)), the path always `Some`.
+    pub fn to_array(&self) -> [Option<&'a str>; 8] {
+        Component::ALL.map(|c| self.get(c))
     }
 
     /// The path's segments, as [`IriRef::path_segments`] gives them.

@@ -567,6 +567,15 @@ fn components_alone() {
         (Component::Path, "/\u{E9}/a:b", "/%C3%A9/a:b"),
         (Component::Query, "\u{E000}=/?", "%EE%80%80=/?"),
         (Component::Fragment, "\u{E9}/?", "%C3%A9/?"),
+        (Component::Scheme, "mailto", "mailto"),
+        (Component::Port, "8080", "8080"),
+        (
+            Component::Authority,
+            "\u{E9}:x@\u{E9}.x:80",
+            "%C3%A9:x@%C3%A9.x:80",
+        ),
+        (Component::Authority, "[::1]:80", "[::1]:80"),
+        (Component::Authority, "\u{E9}.x", "%C3%A9.x"),
     ] {
         assert_eq!(
             uri.component(component, iri_text).unwrap(),
@@ -583,6 +592,14 @@ fn components_alone() {
     assert!(uri.component(Component::Fragment, "a#b").is_err());
     assert!(uri.component(Component::Userinfo, "a@b").is_err());
     assert!(iri.component(Component::Query, "%G0").is_err());
+    assert!(uri.component(Component::Scheme, "1a").is_err());
+    assert!(iri.component(Component::Port, "8a").is_err());
+    assert!(uri.component(Component::Authority, "a/b").is_err());
+    // A reserved character stays encoded in an authority's userinfo and host.
+    assert_eq!(
+        iri.component(Component::Authority, "a%3Ab@h%3A.x").unwrap(),
+        "a%3Ab@h%3A.x"
+    );
     assert_eq!(
         uri.component(Component::Query, "a b").unwrap_err(),
         MappingError::NotAllowed { offset: 1, c: ' ' }
@@ -608,6 +625,21 @@ fn components_alone() {
             .component(Component::Host, "xn--9ca.x")
             .unwrap(),
         "\u{E9}.x"
+    );
+    // And an authority's host, its userinfo and port kept as they are.
+    assert_eq!(
+        ToUri::new()
+            .idna(true)
+            .component(Component::Authority, "\u{E9}@\u{E9}.x:1")
+            .unwrap(),
+        "%C3%A9@xn--9ca.x:1"
+    );
+    assert_eq!(
+        ToIri::new()
+            .idna(true)
+            .component(Component::Authority, "%C3%A9@xn--9ca.x:1")
+            .unwrap(),
+        "\u{E9}@\u{E9}.x:1"
     );
 }
 

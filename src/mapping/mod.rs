@@ -239,7 +239,7 @@ use core::fmt;
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::grammar::{class, rules, Rule};
+use crate::grammar::class;
 use crate::{CheckError, Iri, IriRef};
 
 pub(crate) use self::idna::{is_ace, Quoted, LABEL_SEPARATORS};
@@ -392,45 +392,22 @@ pub fn is_bidi_formatting(c: char) -> bool {
     icu_properties::CodePointSetData::new::<icu_properties::props::BidiControl>().contains(c)
 }
 
-/// One component of an IRI reference, for mapping it alone.
-///
-/// The scheme and the port are US-ASCII by the grammar, so mapping them is
-/// the identity; they have no variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Component {
-    /// `iuserinfo`.
-    Userinfo,
-    /// `ihost`: an IP literal, an IPv4 address or an `ireg-name`. With
-    /// [`ToUri::idna`] or [`ToIri::idna`], a host alone is taken for a
-    /// domain name (there is no scheme to ask).
-    Host,
-    /// `ipath`.
-    Path,
-    /// `iquery`, the only component where `iprivate` characters are allowed.
-    Query,
-    /// `ifragment`.
-    Fragment,
-}
+/// One component of an IRI reference, for mapping it alone
+/// ([`ToUri::component`], [`ToIri::component`]). The scheme and the port
+/// are US-ASCII by the grammar, so mapping them is the identity.
+pub use crate::Component;
 
 impl Component {
-    /// The ABNF rule a component must match.
-    pub fn rule(self) -> &'static Rule {
-        match self {
-            Component::Userinfo => &rules::IUSERINFO,
-            Component::Host => &rules::IHOST,
-            Component::Path => &rules::IPATH,
-            Component::Query => &rules::IQUERY,
-            Component::Fragment => &rules::IFRAGMENT,
-        }
-    }
-
     /// Whether `c` may appear unencoded in this component with the meaning
     /// of data (not of a delimiter): the component's character class from
     /// the grammar, minus `reserved`. For ASCII that is `unreserved`; for
-    /// the rest it is `ucschar`, plus `iprivate` in the query.
+    /// the rest it is `ucschar`, plus `iprivate` in the query. The scheme
+    /// and the port hold no percent-encoding; an authority's data is its
+    /// userinfo's or its host's (`ireg-name` is inside `iuserinfo`).
     pub(crate) fn allows_unencoded(self, c: char) -> bool {
         let in_class = match self {
-            Component::Userinfo => class::is_iuserinfo(c),
+            Component::Scheme | Component::Port => false,
+            Component::Authority | Component::Userinfo => class::is_iuserinfo(c),
             Component::Host => class::is_ireg_name(c),
             Component::Path => class::is_isegment(c),
             Component::Query => class::is_iquery(c),

@@ -151,8 +151,8 @@ impl<'a> ToIri<'a> {
     }
 
     /// Converts one component alone; the text must match the component's
-    /// rule. With [`idna`](Self::idna), a [`Component::Host`] is taken for
-    /// a domain name.
+    /// rule. With [`idna`](Self::idna), a [`Component::Host`] (or the host
+    /// of a [`Component::Authority`]) is taken for a domain name.
     ///
     /// ```
     /// use rfc3987::mapping::{Component, ToIri};
@@ -168,6 +168,15 @@ impl<'a> ToIri<'a> {
         let mut out = String::with_capacity(text.len());
         match component {
             Component::Host => self.host(text, self.idna, &mut out),
+            Component::Authority => {
+                let (start, end) = components::host_bounds(text.as_bytes(), 0, text.len());
+                if start > 0 {
+                    self.decode(Component::Userinfo, &text[..start - 1], &mut out);
+                    out.push('@');
+                }
+                self.host(&text[start..end], self.idna, &mut out);
+                out.push_str(&text[end..]);
+            }
             _ => self.decode(component, text, &mut out),
         }
         Ok(out)

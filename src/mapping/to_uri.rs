@@ -105,7 +105,8 @@ impl<'a> ToUri<'a> {
     /// Maps one component alone: the text must match the component's rule
     /// (`ifragment` for [`Component::Fragment`], ...). With
     /// [`idna`](Self::idna), a [`Component::Host`] that is a registered
-    /// name is converted with ToASCII.
+    /// name is converted with ToASCII, and so is the host of a
+    /// [`Component::Authority`].
     ///
     /// ```
     /// use rfc3987::mapping::{Component, ToUri};
@@ -183,6 +184,10 @@ impl<'a> ToUri<'a> {
     fn dns_host(&self, text: &str, component: Option<Component>) -> Option<Range<usize>> {
         let host = match component {
             Some(Component::Host) => 0..text.len(),
+            Some(Component::Authority) => {
+                let (start, end) = components::host_bounds(text.as_bytes(), 0, text.len());
+                start..end
+            }
             Some(_) => return None,
             None => {
                 let pos = components::split(text);

@@ -1,0 +1,142 @@
+//! The components of an IRI reference, named once for the whole crate.
+//!
+//! Parsing, building, mapping one component alone, bidi checks and lint
+//! warnings all speak of the same eight components (RFC 3986 section 3),
+//! so one enum serves them all; its names are the field names of
+//! [`Components`](crate::Components), `iri parse --json`, the Arrow struct
+//! column and the Python dictionaries.
+
+use core::fmt;
+
+use crate::grammar::{rules, Rule};
+
+/// One component of an IRI reference, in the order they are written.
+///
+/// ```
+/// use rfc3987::Component;
+///
+/// assert_eq!(Component::Query.as_str(), "query");
+/// assert_eq!(Component::Query.rule().name(), "iquery");
+/// assert_eq!("host".parse::<Component>(), Ok(Component::Host));
+/// let iri = rfc3987::IriRef::parse("http://u@example.org:8080/a?q#f").unwrap();
+/// assert_eq!(iri.components().get(Component::Port), Some("8080"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Component {
+    /// `scheme`, without its `:`.
+    Scheme,
+    /// `iauthority`: userinfo, host and port, without the leading `//`.
+    Authority,
+    /// `iuserinfo`, without its `@`.
+    Userinfo,
+    /// `ihost`: an IP literal (with its brackets), an IPv4 address or an
+    /// `ireg-name`.
+    Host,
+    /// `port`, without its `:`.
+    Port,
+    /// `ipath`, present in every reference (possibly empty).
+    Path,
+    /// `iquery`, without its `?`: the only component where `iprivate`
+    /// characters are allowed.
+    Query,
+    /// `ifragment`, without its `#`.
+    Fragment,
+}
+
+impl Component {
+    /// Every component, in the order they are written (and of the fields
+    /// of [`Components`](crate::Components)).
+    pub const ALL: [Component; 8] = [
+        Component::Scheme,
+        Component::Authority,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+
+    /// Its name: `scheme`, `authority`, `userinfo`, `host`, `port`, `path`,
+    /// `query` or `fragment`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Component::Scheme => "scheme",
+            Component::Authority => "authority",
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        }
+    }
+
+    /// The ABNF rule the component's text matches (`iquery` for
+    /// [`Query`](Self::Query), ...).
+    pub fn rule(self) -> &'static Rule {
+        match self {
+            Component::Scheme => &rules::SCHEME,
+            Component::Authority => &rules::IAUTHORITY,
+            Component::Userinfo => &rules::IUSERINFO,
+            Component::Host => &rules::IHOST,
+            Component::Port => &rules::PORT,
+            Component::Path => &rules::IPATH,
+            Component::Query => &rules::IQUERY,
+            Component::Fragment => &rules::IFRAGMENT,
+        }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that is not one of [`Component::as_str`]'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownComponent;
+
+impl fmt::Display for UnknownComponent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "not a component name (scheme, authority, userinfo, host, port, path, query, fragment)",
+        )
+    }
+}
+
+impl core::error::Error for UnknownComponent {}
+
+/// From its name, as [`as_str`](Component::as_str) writes it (ASCII case
+/// ignored).
+impl core::str::FromStr for Component {
+    type Err = UnknownComponent;
+
+    fn from_str(name: &str) -> Result<Component, UnknownComponent> {
+        Component::ALL
+            .into_iter()
+            .find(|c| c.as_str().eq_ignore_ascii_case(name))
+            .ok_or(UnknownComponent)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_rules_are_the_i_rules() {
+        for c in Component::ALL {
+            assert_eq!(c.as_str().parse(), Ok(c));
+            let rule = c.rule().name();
+            assert!(
+                rule == c.as_str() || rule == alloc::format!("i{c}"),
+                "{rule}"
+            );
+        }
+        assert_eq!("Fragment".parse(), Ok(Component::Fragment));
+        assert_eq!("paths".parse::<Component>(), Err(UnknownComponent));
+        assert!(Component::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
+}
