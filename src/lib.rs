@@ -206,6 +206,7 @@ pub mod scheme;
 pub mod select;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod splitter;
 mod types;
 mod utf16;
 
@@ -216,6 +217,7 @@ pub use error::{CheckError, Found};
 pub use expected::Expected;
 pub use host::Host;
 pub use parse_error::{ErrorKind, ParseError};
+pub use splitter::Splitter;
 pub use types::{AbsoluteIri, Components, Iri, IriRef, PathSegments, RelativeRef};
 
 /// Checks `input` against the ABNF rule `rule`.

@@ -562,6 +562,20 @@ impl<'a> Components<'a> {
         }
     }
 
+    /// Sets one component (the path when `component` is the path).
+    pub(crate) fn set(&mut self, component: Component, text: &'a str) {
+        match component {
+            Component::Scheme => self.scheme = Some(text),
+            Component::Authority => self.authority = Some(text),
+            Component::Userinfo => self.userinfo = Some(text),
+            Component::Host => self.host = Some(text),
+            Component::Port => self.port = Some(text),
+            Component::Path => self.path = text,
+            Component::Query => self.query = Some(text),
+            Component::Fragment => self.fragment = Some(text),
+        }
+    }
+
     /// One component by name; the path is always present.
     pub fn get(&self, component: Component) -> Option<&'a str> {
         match component {

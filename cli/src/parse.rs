@@ -4,7 +4,8 @@
 //! # Which rules can be split
 //!
 //! A component only means something for a string that is a reference or a
-//! part of one, so `parse` takes the rules that are:
+//! part of one, so `parse` takes the rules that are ([`rfc3987::Splitter`]
+//! splits them, as the Python and Arrow `parse` do):
 //!
 //! - the eight reference rules (`IRI-reference`, `IRI`, `absolute-IRI`,
 //!   `irelative-ref` and their URI forms): all components, as
@@ -37,8 +38,8 @@
 use std::borrow::Cow;
 use std::process::ExitCode;
 
-use rfc3987::grammar::{rules, Rule};
-use rfc3987::IriRef;
+use rfc3987::grammar::rules;
+use rfc3987::Splitter;
 use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
@@ -66,55 +67,6 @@ pub const COMMAND: Command = Command {
 
 /// The component fields, in output order.
 const FIELDS: [&str; 8] = rfc3987::Components::NAMES;
-const PATH: usize = 5;
-
-/// How the strings of a rule split into components.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shape {
-    /// A whole reference (`IRI-reference`, `URI`, ...).
-    Reference,
-    /// `ihier-part` / `irelative-part`: `//` authority path, or a path.
-    HierPart,
-    /// `iauthority`: userinfo, host and port.
-    Authority,
-    /// The whole input is the component `FIELDS[i]`.
-    Field(usize),
-}
-
-/// How `rule`'s strings split, or `None` for a character rule.
-fn shape(rule: &Rule) -> Option<Shape> {
-    let field = |name| FIELDS.iter().position(|f| *f == name).map(Shape::Field);
-    let name = rule.name().to_ascii_lowercase();
-    // Each IRI rule and its URI counterpart (the name without the `i`).
-    let bare = match name.strip_prefix('i') {
-        Some(rest)
-            if !matches!(
-                name.as_str(),
-                "ip-literal" | "ipv4address" | "ipv6address" | "ipvfuture" | "absolute-iri"
-            ) =>
-        {
-            rest
-        }
-        _ => name.as_str(),
-    };
-    match bare {
-        "ri-reference" | "ri" | "absolute-iri" | "relative-ref" | "uri-reference" | "uri"
-        | "absolute-uri" => Some(Shape::Reference),
-        "hier-part" | "relative-part" => Some(Shape::HierPart),
-        "authority" => Some(Shape::Authority),
-        "scheme" => field("scheme"),
-        "userinfo" => field("userinfo"),
-        "host" | "reg-name" | "ip-literal" | "ipv4address" | "ipv6address" | "ipvfuture" => {
-            field("host")
-        }
-        "port" => field("port"),
-        "path" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless"
-        | "path-empty" | "segment" | "segment-nz" | "segment-nz-nc" | "pchar" => field("path"),
-        "query" => field("query"),
-        "fragment" => field("fragment"),
-        _ => None,
-    }
-}
 
 /// `--json` for a valid input: the contract's object, its components in
 /// the order of `FIELDS`.
@@ -137,7 +89,7 @@ type Fields<'a> = [Option<&'a str>; 8];
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let rule = rule_option(&args, &rules::IRI_REFERENCE)?;
-    let Some(shape) = shape(rule) else {
+    let Some(splitter) = Splitter::new(rule) else {
         return Err(UsageError::new(format!(
             "'{}' is a character rule, which has no components to split; \
              'iri check --rule {}' validates against it",
@@ -150,11 +102,11 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
         None
     } else {
         let texts = args.inputs.iter().filter_map(|input| input.to_str());
-        let parsed = texts.filter_map(|text| split(rule, shape, text.as_bytes()).ok());
+        let parsed = texts.filter_map(|text| split(splitter, text.as_bytes()).ok());
         Some(column_widths(parsed))
     };
     Ok(pipeline::sequential(args, |input, output| {
-        parse(rule, shape, widths.as_ref(), input, output)
+        parse(splitter, widths.as_ref(), input, output)
     }))
 }
 
@@ -164,61 +116,26 @@ struct Rejection {
     message: String,
 }
 
-/// Validates `bytes` against `rule` and splits them by `shape`.
-fn split<'a>(rule: &'static Rule, shape: Shape, bytes: &'a [u8]) -> Result<Fields<'a>, Rejection> {
-    let reject = |offset, message: &dyn std::fmt::Display| Rejection {
-        offset,
-        message: message.to_string(),
-    };
-    // The rule's own error says what the grammar expected there (the
-    // typed parsers give the same words).
-    if let Err(error) = rfc3987::check_bytes(rule, bytes) {
-        return Err(reject(error.offset(), &error));
-    }
-    // `check_bytes` accepted it, so it is UTF-8.
-    let text = std::str::from_utf8(bytes).map_err(|e| reject(e.valid_up_to(), &e))?;
-    let mut fields: Fields<'a> = [None; 8];
-    fields[PATH] = Some("");
-    match shape {
-        Shape::Field(index) => fields[index] = Some(text),
-        Shape::HierPart if !text.starts_with("//") => fields[PATH] = Some(text),
-        Shape::Reference | Shape::HierPart => reference_fields(text, &mut fields)?,
-        Shape::Authority => {
-            // `//` iauthority is an irelative-ref with an empty path, whose
-            // authority is `text`: userinfo at its start, port at its end.
-            let reference = format!("//{text}");
-            let mut parts: Fields<'_> = [None; 8];
-            reference_fields(&reference, &mut parts)?;
-            let [_, _, userinfo, host, port, ..] = parts;
-            let host_start = userinfo.map_or(0, |u| u.len() + 1);
-            fields[1] = Some(text);
-            fields[2] = userinfo.map(|u| &text[..u.len()]);
-            fields[3] = host.map(|h| &text[host_start..host_start + h.len()]);
-            fields[4] = port.map(|p| &text[text.len() - p.len()..]);
+/// Validates `bytes` against the splitter's rule and splits them.
+fn split(splitter: Splitter, bytes: &[u8]) -> Result<Fields<'_>, Rejection> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => match splitter.split(text) {
+            Ok(components) => Ok(components.to_array()),
+            Err(error) => Err(Rejection {
+                offset: error.offset(),
+                message: error.to_string(),
+            }),
+        },
+        // The rule's own error for the first byte that is not UTF-8.
+        Err(_) => {
+            let error = rfc3987::check_bytes(splitter.rule(), bytes)
+                .expect_err("the rules accept UTF-8 only");
+            Err(Rejection {
+                offset: error.offset(),
+                message: error.to_string(),
+            })
         }
     }
-    Ok(fields)
-}
-
-/// Fills `fields` with the components of `text`, a string that one of the
-/// reference rules accepted (so an `IRI-reference`).
-fn reference_fields<'a>(text: &'a str, fields: &mut Fields<'a>) -> Result<(), Rejection> {
-    let reference = IriRef::parse(text).map_err(|error| Rejection {
-        offset: error.offset(),
-        message: format!("the grammar's rules disagree: {error}"),
-    })?;
-    let parts = reference.into_components();
-    *fields = [
-        parts.scheme,
-        parts.authority,
-        parts.userinfo,
-        parts.host,
-        parts.port,
-        Some(parts.path),
-        parts.query,
-        parts.fragment,
-    ];
-    Ok(())
 }
 
 /// Per field, the width of its column (in characters) over `inputs`, or
@@ -263,13 +180,12 @@ fn plain_line(fields: &Fields<'_>, widths: Option<&[Option<usize>; 8]>) -> Strin
 
 /// Parses one input and writes its result.
 fn parse(
-    rule: &'static Rule,
-    shape: Shape,
+    splitter: Splitter,
     widths: Option<&[Option<usize>; 8]>,
     input: Input<'_>,
     output: &mut Output<'_>,
 ) -> Outcome {
-    match split(rule, shape, input.bytes) {
+    match split(splitter, input.bytes) {
         Ok(fields) => {
             match output.mode() {
                 Mode::Plain => output.line(&plain_line(&fields, widths)),
@@ -330,16 +246,16 @@ fn help() -> String {
          Rules that split (character rules such as ALPHA or ucschar have no\n\
          components: use iri check --rule for them):\n",
     );
-    push_rule_names(
-        &mut help,
-        Rule::all().iter().filter(|rule| shape(rule).is_some()),
-    );
+    push_rule_names(&mut help, &Splitter::rules().collect::<Vec<_>>());
     help
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rfc3987::grammar::Rule;
+
+    const PATH: usize = 5;
 
     fn rule(name: &str) -> &'static Rule {
         Rule::find(name).unwrap()
@@ -348,13 +264,13 @@ mod tests {
     fn fields(rule_name: &str, text: &str) -> Fields<'static> {
         let rule = rule(rule_name);
         let text: &'static str = Box::leak(text.to_owned().into_boxed_str());
-        split(rule, shape(rule).unwrap(), text.as_bytes())
+        split(Splitter::new(rule).unwrap(), text.as_bytes())
             .unwrap_or_else(|e| panic!("{}", e.message))
     }
 
     #[test]
     fn every_rule_of_a_reference_or_component_splits_and_only_those() {
-        let splits = |name: &str| shape(rule(name)).is_some();
+        let splits = |name: &str| Splitter::new(rule(name)).is_some();
         for name in [
             "IRI-reference",
             "IRI",
@@ -460,15 +376,17 @@ mod tests {
 
     #[test]
     fn failures_point_where_the_rule_rejects() {
-        let iri = rule("IRI");
-        let error = split(iri, Shape::Reference, b"http://a/b c").err().unwrap();
+        let iri = Splitter::new(rule("IRI")).unwrap();
+        let error = split(iri, b"http://a/b c").err().unwrap();
         assert_eq!(error.offset, 10);
         assert!(error.message.contains("ipchar"), "{}", error.message);
-        let error = split(iri, Shape::Reference, b"//a").err().unwrap();
+        let error = split(iri, b"//a").err().unwrap();
         assert_eq!(error.offset, 0);
-        let error = split(rule("port"), Shape::Field(4), b"8x").err().unwrap();
+        let error = split(Splitter::new(rule("port")).unwrap(), b"8x")
+            .err()
+            .unwrap();
         assert_eq!(error.offset, 1);
-        let error = split(iri, Shape::Reference, b"http://\xffa").err().unwrap();
+        let error = split(iri, b"http://\xffa").err().unwrap();
         assert_eq!(error.offset, 7);
     }
 

@@ -184,20 +184,20 @@ fn map_parts(
     input: &Strings,
     parts: usize,
     policy: OnError,
-    rule: &'static rfc3987::grammar::Rule,
+    splitter: rfc3987::Splitter,
 ) -> Result<ArrayRef, Stop> {
     fn piece<O: OffsetSizeTrait>(
         input: &Strings,
         rows: std::ops::Range<usize>,
         policy: OnError,
-        rule: &'static rfc3987::grammar::Rule,
+        splitter: rfc3987::Splitter,
     ) -> Result<ArrayRef, Stop> {
         let mut columns: Vec<GenericStringBuilder<O>> = (0..FIELDS.len())
             .map(|_| GenericStringBuilder::with_capacity(rows.len(), rows.len() * 8))
             .collect();
         let mut valid = NullBufferBuilder::new(rows.len());
         for row in rows {
-            let fields = match input.get(row).map(|text| ops::parse(rule, text)) {
+            let fields = match input.get(row).map(|text| ops::parse(splitter, text)) {
                 Some(Ok(fields)) => Some(fields),
                 Some(Err(failure)) if policy == OnError::Raise => {
                     return Err(Stop::Row(row, failure))
@@ -232,9 +232,9 @@ fn map_parts(
     }
     let pieces = parallel::run(input.len(), parts, |rows| {
         if input.large() {
-            piece::<i64>(input, rows, policy, rule)
+            piece::<i64>(input, rows, policy, splitter)
         } else {
-            piece::<i32>(input, rows, policy, rule)
+            piece::<i32>(input, rows, policy, splitter)
         }
     })?;
     join(pieces)
@@ -305,11 +305,11 @@ fn parse_array<'py>(
     on_error: &str,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rule = options::reference_rule(rule)?;
+    let splitter = options::splitter(rule)?;
     let policy = self::on_error(on_error)?;
     let input = Strings::new(array.0)?;
     let parts = parallel::thread_count(input.len(), threads);
-    finish(py, || map_parts(&input, parts, policy, rule))
+    finish(py, || map_parts(&input, parts, policy, splitter))
 }
 
 /// Vectorized `to_uri`.

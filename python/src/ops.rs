@@ -4,74 +4,29 @@
 
 use std::borrow::Cow;
 
-use rfc3987::grammar::{rules, Rule};
+use rfc3987::grammar::Rule;
 use rfc3987::mapping::{from_text, ToIri, ToUri};
 use rfc3987::normalize::Normalizer;
-use rfc3987::{AbsoluteIri, Iri, IriRef, RelativeRef};
+use rfc3987::{Iri, IriRef, Splitter};
 
 use crate::error::Failure;
 
 /// Names of [`parse`]'s fields, in the order of `iri parse --json`.
-pub const FIELDS: [&str; 8] = [
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "port",
-    "path",
-    "query",
-    "fragment",
-];
+pub const FIELDS: [&str; 8] = rfc3987::Components::NAMES;
 
 /// `text` against `rule`.
 pub fn check(rule: &'static Rule, text: &str) -> Result<(), Failure> {
     rfc3987::check(rule, text).map_err(|e| Failure::check(text, &e))
 }
 
-/// The components of `text`, which must match the reference rule `rule`
-/// (see `options::reference_rule`): exact substrings, `None` when absent,
-/// the path always present, as `iri parse --json` gives them.
-pub fn parse<'a>(rule: &'static Rule, text: &'a str) -> Result<[Option<&'a str>; 8], Failure> {
-    if let Err(error) = rfc3987::check(rule, text) {
-        // The typed parsers explain more (as `iri parse` does) when they
-        // stop at the same byte.
-        let name = rule.name();
-        let typed = if name == rules::IRI_REFERENCE.name() {
-            IriRef::parse(text).err()
-        } else if name == rules::IRI.name() {
-            Iri::parse(text).err()
-        } else if name == rules::ABSOLUTE_IRI.name() {
-            AbsoluteIri::parse(text).err()
-        } else if name == rules::IRELATIVE_REF.name() {
-            RelativeRef::parse(text).err()
-        } else {
-            None
-        };
-        return Err(match typed.filter(|e| e.offset() == error.offset()) {
-            Some(e) => Failure::parse(text, &e),
-            None => Failure::check(text, &error),
-        });
+/// The components of `text`, which must match the splitter's rule, split
+/// as `iri parse --rule` splits them: exact substrings, `None` when
+/// absent, the path always present.
+pub fn parse(splitter: Splitter, text: &str) -> Result<[Option<&str>; 8], Failure> {
+    match splitter.split(text) {
+        Ok(parts) => Ok(parts.to_array()),
+        Err(e) => Err(Failure::parse(text, &e)),
     }
-    // Every reference rule's language is inside IRI-reference's.
-    let reference = IriRef::parse(text).map_err(|e| {
-        Failure::new(
-            text,
-            e.offset(),
-            Some(e.rule()),
-            format!("the grammar's rules disagree: {e}"),
-        )
-    })?;
-    let parts = reference.into_components();
-    Ok([
-        parts.scheme,
-        parts.authority,
-        parts.userinfo,
-        parts.host,
-        parts.port,
-        Some(parts.path),
-        parts.query,
-        parts.fragment,
-    ])
 }
 
 /// Section 3.1's mapping, after NFC from text when `nfc` (as `iri to-uri`).

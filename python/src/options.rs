@@ -7,6 +7,7 @@ use pyo3::PyResult;
 
 use rfc3987::grammar::Rule;
 use rfc3987::normalize::{Chars, Level};
+use rfc3987::Splitter;
 
 /// The ABNF rule called `name`, case-insensitively as ABNF matches names.
 pub fn rule(name: &str) -> PyResult<&'static Rule> {
@@ -21,32 +22,19 @@ pub fn rule(name: &str) -> PyResult<&'static Rule> {
     })
 }
 
-/// The rules whose matches have the components of a reference, which
-/// `parse` splits with the typed parser after checking the rule.
-pub fn reference_rule(name: &str) -> PyResult<&'static Rule> {
+/// The splitter of the rule called `name`: a reference rule, a part of
+/// one or a component's rule, as `iri parse --rule` takes them.
+pub fn splitter(name: &str) -> PyResult<Splitter> {
     let found = rule(name)?;
-    const REFERENCES: [&str; 8] = [
-        "IRI-reference",
-        "IRI",
-        "absolute-IRI",
-        "irelative-ref",
-        "URI-reference",
-        "URI",
-        "absolute-URI",
-        "relative-ref",
-    ];
-    if REFERENCES
-        .iter()
-        .any(|r| r.eq_ignore_ascii_case(found.name()))
-    {
-        Ok(found)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "parse splits references; '{}' is not one of {}",
+    Splitter::new(found).ok_or_else(|| {
+        let names: Vec<&str> = Splitter::rules().map(|r| r.name()).collect();
+        PyValueError::new_err(format!(
+            "parse splits references, their parts and components; '{}' has none \
+             (the rules that split: {})",
             found.name(),
-            REFERENCES.join(", ")
-        )))
-    }
+            names.join(", ")
+        ))
+    })
 }
 
 /// A rung of the comparison ladder (section 5.3) among `allowed`.

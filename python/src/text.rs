@@ -91,9 +91,9 @@ fn parse<'py>(
     s: &Bound<'_, PyString>,
     rule: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let rule = options::reference_rule(rule)?;
-    let s = text(py, s, rule.name())?;
-    let fields = raise(py, ops::parse(rule, &s))?;
+    let splitter = options::splitter(rule)?;
+    let s = text(py, s, splitter.rule().name())?;
+    let fields = raise(py, ops::parse(splitter, &s))?;
     let dict = PyDict::new(py);
     for (name, value) in FIELDS.iter().zip(fields) {
         dict.set_item(name, value)?;

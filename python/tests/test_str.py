@@ -171,6 +171,11 @@ def test_rules_are_matched_case_insensitively_and_parse_takes_reference_rules():
     assert r.check("http://a/", "iri") and r.check("http://a/", "uri")
     assert not r.check("../a", "IRI")
     assert r.parse("//a", "relative-ref")["authority"] == "a"
+    # Parts and components split as `iri parse --rule` splits them.
+    parts = r.parse("u@h:1", "iauthority")
+    assert (parts["userinfo"], parts["host"], parts["port"], parts["path"]) == ("u", "h", "1", "")
+    assert r.parse("a:b", "ihier-part")["path"] == "a:b" and r.parse("a:b", "ihier-part")["scheme"] is None
+    assert r.parse("[::1]", "ihost")["host"] == "[::1]"
     with pytest.raises(IriError):
         r.parse("http://例え/", "URI")
 
