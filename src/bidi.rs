@@ -83,8 +83,8 @@ use core::ops::Range;
 
 use unicode_bidi::{bidi_class, BidiClass};
 
-use crate::mapping::{is_bidi_formatting, CharName, Component, LABEL_SEPARATORS};
-use crate::{Host, IriRef, ParseError};
+use crate::mapping::{is_bidi_formatting, Component, LABEL_SEPARATORS};
+use crate::{Found, Host, IriRef, ParseError};
 
 /// Which finer parts count as components for section 4.2 (see the module
 /// docs). [`Split::new`] splits query pairs and extensions.
@@ -222,7 +222,7 @@ impl fmt::Display for BidiError {
         write!(
             f,
             "bidirectional formatting character {} at byte {}; section 4.1 forbids it in IRIs (percent-encode it)",
-            CharName(self.c),
+            Found::Char(self.c),
             self.offset
         )
     }

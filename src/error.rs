@@ -107,7 +107,7 @@ impl fmt::Display for Found {
         match *self {
             Found::Char(c) => {
                 write_char(f, c)?;
-                if !(c.is_control() || crate::mapping::is_bidi_formatting(c)) {
+                if !crate::expected::shown_as_code(c) {
                     write!(f, " (U+{:04X})", c as u32)?;
                 }
                 Ok(())
@@ -566,5 +566,17 @@ mod tests {
         assert_eq!(at(b"\xFF"), (0, Found::InvalidUtf8(0xFF)));
         // A grammar error before the malformation is reported as such.
         assert_eq!(at(b"a b\xFF"), (1, Found::Char(' ')));
+    }
+
+    #[test]
+    fn characters_that_would_garble_a_line_are_named_by_code_point_once() {
+        use alloc::string::ToString;
+        let name = |c| Found::Char(c).to_string();
+        assert_eq!(name(' '), "' ' (U+0020)");
+        assert_eq!(name('é'), "'é' (U+00E9)");
+        assert_eq!(name('\t'), "U+0009");
+        assert_eq!(name('\u{202E}'), "U+202E");
+        assert_eq!(name('\u{2067}'), "U+2067");
+        assert_eq!(name('\u{2003}'), "U+2003");
     }
 }

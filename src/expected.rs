@@ -85,11 +85,16 @@ impl Expected {
     }
 }
 
+/// Whether messages name `c` by its code point alone.
+pub(crate) fn shown_as_code(c: char) -> bool {
+    c.is_control() || crate::mapping::is_bidi_formatting(c) || (c.is_whitespace() && c != ' ')
+}
+
 /// `'c'`, or `U+XXXX` for a character that would garble or reorder a line
 /// (controls, bidirectional formatting, whitespace other than ' '): the
 /// one way messages name a character.
 pub(crate) fn write_char(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
-    if c.is_control() || crate::mapping::is_bidi_formatting(c) || (c.is_whitespace() && c != ' ') {
+    if shown_as_code(c) {
         write!(f, "U+{:04X}", c as u32)
     } else {
         write!(f, "'{c}'")

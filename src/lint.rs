@@ -105,10 +105,11 @@ use unicode_security::mixed_script::AugmentedScriptSet;
 
 use crate::bidi::{for_each_part, offset_in, Restriction, Split};
 use crate::grammar::class;
-use crate::mapping::{is_bidi_formatting, CharName, MappingError, Quoted, ToUri};
+use crate::mapping::{is_bidi_formatting, MappingError, Quoted, ToUri};
+
 use crate::percent::{self, Piece};
 use crate::scheme::STANDARD;
-use crate::{Host, IriRef, ParseError};
+use crate::{Found, Host, IriRef, ParseError};
 
 /// What a [`Warning`] is about. [`as_str`](Self::as_str) is the stable
 /// name `iri lint` prints.
@@ -380,7 +381,7 @@ impl<'t> Linter<'t> {
         for (i, c) in found {
             let message = format!(
                 "bidirectional formatting character {}: IRIs MUST NOT contain it (section 4.1), percent-encode it",
-                CharName(c)
+                Found::Char(c)
             );
             let component = self.component_at(i);
             self.warn(
@@ -402,7 +403,7 @@ impl<'t> Linter<'t> {
                     format!(
                         "'{}' mixes right-to-left and left-to-right characters ({} at byte {}), section 4.2 rule 1: a component SHOULD NOT use both",
                         Quoted(part),
-                        CharName(at),
+                        Found::Char(at),
                         v.offset()
                     ),
                 ),
@@ -411,7 +412,7 @@ impl<'t> Linter<'t> {
                     format!(
                         "'{}' uses right-to-left characters but {} at byte {} is not one, section 4.2 rule 2: such a component SHOULD start and end with right-to-left characters",
                         Quoted(part),
-                        CharName(at),
+                        Found::Char(at),
                         v.offset()
                     ),
                 ),
@@ -491,7 +492,7 @@ impl<'t> Linter<'t> {
         {
             let message = format!(
                 "not in NFKC: {} is a compatibility variant (a ligature, a full-width or half-width form, ...), section 7.5: names should be in NFKC, section 6.1 b: avoid look-alikes",
-                CharName(c)
+                Found::Char(c)
             );
             self.warn(Code::NotNfkc, component, range, message);
         }
@@ -529,7 +530,7 @@ impl<'t> Linter<'t> {
                         let message = format!(
                             "{} is an overlong UTF-8 form of {}, which a lax decoder reads as that character (section 8)",
                             Quoted(raw),
-                            CharName(c)
+                            Found::Char(c)
                         );
                         let at = range.start + start;
                         self.warn(Code::PctOverlong, component, at..range.start + end, message);

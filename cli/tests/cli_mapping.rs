@@ -53,8 +53,8 @@ fn to_uri_stdin_plain_errors_and_exit_status() {
     );
     assert_eq!(
         run.stderr,
-        "line 2: error at byte 10: U+0020 (space) is not allowed in a URI \
-         (RFC 3987 section 3.1); lenient mapping would percent-encode it\n"
+        "line 2: error at byte 10: found ' ' (U+0020), which a URI does not allow \
+         (RFC 3987 section 3.1); percent-encode it as %20, as lenient mapping does\n"
     );
     let run = iri(&["to-uri"], b"http://a/\xFF\nok\n");
     assert_eq!((run.code, run.stdout.as_str()), (1, "\nok\n"));

@@ -7,8 +7,9 @@ use core::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use super::{is_bidi_formatting, CharName, Component};
+use super::{is_bidi_formatting, Component};
 use crate::percent::{self, Piece};
+use crate::Found;
 
 /// The longest domain name, in octets, without the root's trailing dot
 /// (RFC 1034 section 3.1, as UTS 46's VerifyDnsLength counts it).
@@ -100,10 +101,10 @@ impl fmt::Display for IdnaError {
             IdnaReason::Disallowed(c) => write!(
                 f,
                 "{} is not allowed in a domain name label (UTS 46 with the STD3 rules)",
-                CharName(c)
+                Found::Char(c)
             ),
             IdnaReason::LeadingMark(c) => {
-                write!(f, "it starts with the combining mark {}", CharName(c))
+                write!(f, "it starts with the combining mark {}", Found::Char(c))
             }
             IdnaReason::MapsToNothing => {
                 f.write_str("it maps to nothing (all its characters are ignored by UTS 46 mapping)")

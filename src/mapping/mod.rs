@@ -240,7 +240,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use crate::grammar::class;
-use crate::{CheckError, Iri, IriRef};
+use crate::{CheckError, Found, Iri, IriRef};
 
 pub(crate) use self::idna::{is_ace, Quoted, LABEL_SEPARATORS};
 pub use self::idna::{IdnaError, IdnaReason};
@@ -456,9 +456,10 @@ impl fmt::Display for MappingError {
             MappingError::Syntax(e) => e.fmt(f),
             MappingError::NotAllowed { offset, c } => write!(
                 f,
-                "{} at byte {offset} is not allowed in a URI (RFC 3987 section 3.1); \
-                 lenient mapping would percent-encode it",
-                CharName(*c)
+                "found {} at byte {offset}, which a URI does not allow (RFC 3987 \
+                 section 3.1); percent-encode it as %{:02X}, as lenient mapping does",
+                Found::Char(*c),
+                *c as u32
             ),
             MappingError::Idna(e) => e.fmt(f),
         }
@@ -470,22 +471,6 @@ impl core::error::Error for MappingError {}
 impl From<CheckError> for MappingError {
     fn from(e: CheckError) -> Self {
         MappingError::Syntax(e)
-    }
-}
-
-/// A character as messages show it: `U+0020 (space)`, `'<' (U+003C)`.
-pub(crate) struct CharName(pub(crate) char);
-
-impl fmt::Display for CharName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let c = self.0;
-        if c == ' ' {
-            write!(f, "U+0020 (space)")
-        } else if c.is_control() || c.is_whitespace() || is_bidi_formatting(c) {
-            write!(f, "U+{:04X}", c as u32)
-        } else {
-            write!(f, "'{c}' (U+{:04X})", c as u32)
-        }
     }
 }
 
@@ -529,14 +514,17 @@ mod tests {
     }
 
     #[test]
-    fn messages_name_the_character() {
+    fn messages_name_the_character_as_syntax_errors_do() {
         let e = MappingError::NotAllowed { offset: 3, c: ' ' };
         assert_eq!(
             e.to_string(),
-            "U+0020 (space) at byte 3 is not allowed in a URI (RFC 3987 section 3.1); \
-             lenient mapping would percent-encode it"
+            "found ' ' (U+0020) at byte 3, which a URI does not allow (RFC 3987 section 3.1); \
+             percent-encode it as %20, as lenient mapping does"
         );
         let e = MappingError::NotAllowed { offset: 0, c: '<' };
-        assert!(e.to_string().starts_with("'<' (U+003C) at byte 0"));
+        assert!(e.to_string().starts_with("found '<' (U+003C) at byte 0"));
+        // The same words as a parse of the same character.
+        let parse = crate::IriRef::parse("a<").unwrap_err().to_string();
+        assert!(parse.contains("found '<' (U+003C) at byte 1"), "{parse}");
     }
 }
