@@ -263,14 +263,14 @@ fn messages_pinned() {
         ),
         (
             "http://[::1",
-            "h16",
-            "expected HEXDIG, '.', ':' or ']', found the end of the input at byte 11 in h16",
+            "IPv6address",
+            "expected HEXDIG, '.', ':' or ']', found the end of the input at byte 11 in IPv6address",
             ErrorKind::Syntax,
         ),
         (
             "http://[1:2:3:4:5:6:7:8:9]/",
-            "h16",
-            "expected HEXDIG or ']', found ':' (U+003A) at byte 23 in h16",
+            "IPv6address",
+            "expected HEXDIG or ']', found ':' (U+003A) at byte 23 in IPv6address",
             ErrorKind::Syntax,
         ),
         (
@@ -383,7 +383,7 @@ fn caret_rendering_pinned() {
     // At the end of the input, the caret stands after the last character.
     assert_eq!(
         format!("{:#}", error("http://[::1")),
-        "expected HEXDIG, '.', ':' or ']', found the end of the input at byte 11 in h16\n  \
+        "expected HEXDIG, '.', ':' or ']', found the end of the input at byte 11 in IPv6address\n  \
          http://[::1\n             ^"
     );
     // Columns are display widths: 例 and え take two each (the caret was
@@ -499,7 +499,7 @@ fn builder_reports_the_component_that_fails() {
             1,
         ),
         (Builder::new().host("a:80"), "ireg-name", "a:80", 1),
-        (Builder::new().host("[::1"), "h16", "[::1", 4),
+        (Builder::new().host("[::1"), "IPv6address", "[::1", 4),
         (Builder::new().host("a").port_str("8o"), "port", "8o", 1),
         (Builder::new().path("/a?b"), "ipath", "/a?b", 2),
         (Builder::new().query("a#b"), "iquery", "a#b", 1),

@@ -301,7 +301,12 @@ fn rule_item(
     // Per state (not premultiplied): what it accepts next, and the rules
     // it is inside of.
     let nfa = Nfa::compile(grammar, &dfa.rule)?;
-    let is_unit = |name: &str| units.iter().any(|u| u.name == name);
+    // Messages name neither single characters (units) nor the pieces of
+    // a fixed-size construct (`h16` in `IPv6address`).
+    let pieces = grammar.pieces();
+    let is_unit = |name: &str| {
+        units.iter().any(|u| u.name == name) || pieces.iter().any(|p| p.eq_ignore_ascii_case(name))
+    };
     let contexts = expected::contexts(dfa, &nfa, &is_unit);
     let mut expected_index = Vec::with_capacity(dfa.state_count);
     let mut context_index = Vec::with_capacity(dfa.state_count);

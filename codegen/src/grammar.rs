@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use abnf::types::{Kind, Node};
+use abnf::types::{Kind, Node, Repeat};
 
 use crate::error::{Error, Loc};
 
@@ -100,6 +100,73 @@ impl Grammar {
                 self.did_you_mean(name)
             ))
         })
+    }
+
+    /// Whether the rule `name` matches only strings of bounded length: no
+    /// repetition without an upper bound, no recursion (a rule reached
+    /// again while it is being looked at counts as unbounded). Undefined
+    /// names and prose are bounded (they are reported elsewhere).
+    pub fn is_finite(&self, name: &str) -> bool {
+        self.finite_rule(name, &mut Vec::new())
+    }
+
+    fn finite_rule(&self, name: &str, open: &mut Vec<String>) -> bool {
+        let key = name.to_ascii_lowercase();
+        if open.contains(&key) {
+            return false;
+        }
+        let Some(rule) = self.get(name) else {
+            return true;
+        };
+        open.push(key);
+        let finite = self.finite_node(&rule.node, open);
+        open.pop();
+        finite
+    }
+
+    fn finite_node(&self, node: &Node, open: &mut Vec<String>) -> bool {
+        match node {
+            Node::Alternatives(nodes) | Node::Concatenation(nodes) => {
+                nodes.iter().all(|n| self.finite_node(n, open))
+            }
+            Node::Repetition { repeat, node } => match repeat {
+                // `0<prose>` and `*0x` match only the empty string.
+                Repeat::Specific(0) | Repeat::Variable { max: Some(0), .. } => true,
+                Repeat::Specific(_) | Repeat::Variable { max: Some(_), .. } => {
+                    self.finite_node(node, open)
+                }
+                Repeat::Variable { max: None, .. } => false,
+            },
+            Node::Rulename(name) => self.finite_rule(name, open),
+            Node::Group(node) | Node::Optional(node) => self.finite_node(node, open),
+            Node::String(_) | Node::TerminalValues(_) | Node::Prose(_) => true,
+        }
+    }
+
+    /// The rules that are *pieces* of a larger fixed-size construct:
+    /// finite ([`is_finite`](Self::is_finite)), referenced, and referenced
+    /// only from finite rules (`h16` and `ls32` inside `IPv6address`,
+    /// `dec-octet` inside `IPv4address`). Messages name the construct the
+    /// user wrote, not its pieces; a finite rule that an unbounded one
+    /// also uses (`IPv4address` in `host`) stays a name of its own.
+    pub fn pieces(&self) -> Vec<&str> {
+        self.rules
+            .iter()
+            .filter(|rule| self.is_finite(&rule.name))
+            .filter(|rule| {
+                let mut referrers = self
+                    .rules
+                    .iter()
+                    .filter(|r| {
+                        r.refs
+                            .iter()
+                            .any(|(n, _)| n.eq_ignore_ascii_case(&rule.name))
+                    })
+                    .peekable();
+                referrers.peek().is_some() && referrers.all(|r| self.is_finite(&r.name))
+            })
+            .map(|rule| rule.name.as_str())
+            .collect()
     }
 
     /// `"; did you mean `x`?"` for the defined names closest to `name`.
@@ -362,6 +429,34 @@ mod tests {
 
     fn load(text: &str) -> Result<Grammar, Error> {
         Grammar::from_sources(&[("test.abnf", text)])
+    }
+
+    #[test]
+    fn finite_rules_and_their_pieces() {
+        let g = load(
+            "top = 1*part / fixed\n\
+             fixed = piece \".\" piece / [inner] 2*3\"x\"\n\
+             piece = 1*3DIGIT\n\
+             inner = piece\n\
+             shared = 2DIGIT\n\
+             part = shared / \"-\"\n\
+             loop = \"(\" [loop] \")\"\n\
+             empty = 0<prose>\n\
+             DIGIT = %x30-39\n",
+        )
+        .unwrap();
+        assert!(!g.is_finite("top") && !g.is_finite("loop"));
+        for name in [
+            "fixed", "piece", "inner", "shared", "part", "empty", "DIGIT",
+        ] {
+            assert!(g.is_finite(name), "{name}");
+        }
+        // `piece` and `inner` are used only inside `fixed`, which is
+        // finite; `fixed` and `part` are used by the unbounded `top`;
+        // `shared` only by `part`, itself finite.
+        let mut pieces = g.pieces();
+        pieces.sort_unstable();
+        assert_eq!(pieces, ["DIGIT", "inner", "piece", "shared"]);
     }
 
     #[test]

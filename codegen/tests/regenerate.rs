@@ -96,3 +96,28 @@ fn scheme_edit_changes_the_expected_set() {
     assert_eq!(literal(&after), "+-.:_");
     std::fs::remove_dir_all(&base).ok();
 }
+
+/// The pieces that messages do not name, on the project's grammar: the
+/// fixed-size insides of IP addresses and the single-character rules used
+/// only inside other single-character rules.
+#[test]
+fn pieces_of_the_project_grammar() {
+    let config = Config::load(&project_abnf().join("generate.conf")).unwrap();
+    let grammar = Grammar::load(&config.grammar_files).unwrap();
+    let mut pieces = grammar.pieces();
+    pieces.sort_unstable_by_key(|name| name.to_ascii_lowercase());
+    assert_eq!(
+        pieces,
+        [
+            "CR",
+            "dec-octet",
+            "gen-delims",
+            "h16",
+            "HTAB",
+            "LF",
+            "ls32",
+            "SP",
+            "ucschar"
+        ]
+    );
+}
