@@ -261,6 +261,7 @@ fn validate_opt(text: Option<&str>, component: Component) -> Result<(), ParseErr
 /// # Ok::<(), rfc3987::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
+#[must_use = "a builder does nothing until `build` is called"]
 pub struct Builder<'a> {
     parts: Parts<'a>,
 }

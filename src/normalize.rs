@@ -252,6 +252,7 @@ impl core::error::Error for EquivError {}
 /// assert_eq!(n.normalize("gopher://h:70/re\u{301}").unwrap(), "gopher://h/r\u{e9}");
 /// ```
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a configuration does nothing until it is used"]
 pub struct Normalizer<'t> {
     level: Level,
     chars: Chars,

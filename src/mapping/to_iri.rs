@@ -34,6 +34,7 @@ pub fn to_iri(uri: &str) -> Result<String, MappingError> {
 
 /// The section 3.2 conversion, with its options.
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a configuration does nothing until it is used"]
 pub struct ToIri<'a> {
     idna: bool,
     keep_lookalikes: bool,

@@ -39,6 +39,7 @@ pub fn to_uri(iri: &str) -> Result<String, MappingError> {
 /// );
 /// ```
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a configuration does nothing until it is used"]
 pub struct ToUri<'a> {
     idna: bool,
     lenient: bool,
