@@ -13,8 +13,9 @@
 //! figure at scheduler ticks (a few milliseconds), hence the long rounds:
 //! read the ratios to a few percent, about 10 % for the fastest. Prints MB/s and the ratio of each to oxiri's
 //! time (lower is faster), then two ratios of this crate's own:
-//! `check_all` over `check` (the batch API against a loop) and `parse`
-//! over `recognize` (what finding the components costs).
+//! `check_all` over `check` and `parse_all` over `parse` (the batch APIs
+//! against a loop) and `parse` over `recognize` (what finding the
+//! components costs).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -78,6 +79,11 @@ const LIBRARIES: &[(&str, Pass)] = &[
     ("rfc3987-parse", |ts| {
         ts.iter()
             .filter(|s| rfc3987::IriRef::parse(s.as_str()).is_ok())
+            .count()
+    }),
+    ("rfc3987-parse-all", |ts| {
+        rfc3987::IriRef::parse_all(ts.iter().map(String::as_str))
+            .filter(Result::is_ok)
             .count()
     }),
     // WHATWG URL parsing, not RFC 3987 validation (another language: it
@@ -183,8 +189,9 @@ fn main() {
             );
         }
         println!(
-            "  check-all / check {:.2}, parse / recognize {:.2}\n",
+            "  check-all / check {:.2}, parse-all / parse {:.2}, parse / recognize {:.2}\n",
             of("rfc3987-check-all") / of("rfc3987-check"),
+            of("rfc3987-parse-all") / of("rfc3987-parse"),
             of("rfc3987-parse") / of("rfc3987-recognize")
         );
     }

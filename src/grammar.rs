@@ -125,6 +125,19 @@ impl Rule {
         crate::scan::Batch::new(self.dfa, inputs.into_iter())
     }
 
+    /// [`recognize_all`](Self::recognize_all) on text, yielding each
+    /// input as the `&str` it was (for [`check_all`](crate::check_all) and
+    /// the `parse_all` of the IRI types).
+    pub(crate) fn recognize_texts<'a, I>(
+        &self,
+        inputs: I,
+    ) -> impl Iterator<Item = (&'a str, Result<(), usize>)> + use<'a, I>
+    where
+        I: Iterator<Item = &'a str>,
+    {
+        crate::scan::Batch::new(self.dfa, inputs)
+    }
+
     /// The length of the longest prefix of `input` this rule matches, if
     /// any: one pass of the DFA that stops where no match can continue.
     ///

@@ -275,11 +275,9 @@ pub fn check_all<'a, I>(
 where
     I: IntoIterator<Item = &'a str>,
 {
-    // Each yielded input is one of the `&str`s, so UTF-8 throughout.
-    rule.recognize_all(inputs.into_iter().map(str::as_bytes))
+    rule.recognize_texts(inputs.into_iter())
         .map(move |(input, verdict)| {
-            verdict
-                .map_err(|offset| CheckError::with_valid_prefix(rule, input, input.len(), offset))
+            verdict.map_err(|offset| CheckError::in_text(rule, input, offset))
         })
 }
 

@@ -6,7 +6,8 @@
 //! about 1.5 times the throughput of one walk after another on short
 //! references.
 //! [`Batch`] reads inputs from any iterator in blocks of [`BLOCK`], judges
-//! each block that way, and yields each verdict in order.
+//! each block that way, and yields each verdict in order, with its input
+//! (any `AsRef<[u8]>`: bytes, or text that stays text).
 
 use alloc::vec::Vec;
 
@@ -18,15 +19,15 @@ const BLOCK: usize = 64;
 
 /// The verdicts of [`Dfa::recognize`] on each input of `inputs`, in order,
 /// each with its input (see the module docs).
-pub(crate) struct Batch<'a, I> {
+pub(crate) struct Batch<S, I> {
     dfa: &'static Dfa,
     inputs: I,
-    block: Vec<&'a [u8]>,
+    block: Vec<S>,
     verdicts: Vec<Result<(), usize>>,
     next: usize,
 }
 
-impl<'a, I: Iterator<Item = &'a [u8]>> Batch<'a, I> {
+impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Batch<S, I> {
     pub(crate) fn new(dfa: &'static Dfa, inputs: I) -> Self {
         Batch {
             dfa,
@@ -38,9 +39,9 @@ impl<'a, I: Iterator<Item = &'a [u8]>> Batch<'a, I> {
     }
 }
 
-impl<'a, I: Iterator<Item = &'a [u8]>> Iterator for Batch<'a, I> {
+impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Iterator for Batch<S, I> {
     /// An input and its verdict.
-    type Item = (&'a [u8], Result<(), usize>);
+    type Item = (S, Result<(), usize>);
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.next == self.block.len() {

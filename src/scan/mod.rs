@@ -327,7 +327,11 @@ impl Dfa {
     /// walked again alone to find the byte. Inputs longer than
     /// [`LANE_MAX`] go alone: on them the run skipping of `recognize`
     /// beats interleaving.
-    pub(crate) fn recognize_lanes(&self, inputs: &[&[u8]], results: &mut [Result<(), usize>]) {
+    pub(crate) fn recognize_lanes<S: AsRef<[u8]>>(
+        &self,
+        inputs: &[S],
+        results: &mut [Result<(), usize>],
+    ) {
         const LANES: usize = 4;
         const FINISHED: usize = usize::MAX;
         let mut next = 0;
@@ -337,7 +341,7 @@ impl Dfa {
         for lane in 0..LANES {
             if let Some(i) = self.hand_out(inputs, results, &mut next) {
                 current[lane] = i;
-                rest[lane] = inputs[i];
+                rest[lane] = inputs[i].as_ref();
             }
         }
         if !current.contains(&FINISHED) {
@@ -362,7 +366,7 @@ impl Dfa {
                         rest[lane] = tail;
                         continue;
                     }
-                    let input = inputs[current[lane]];
+                    let input = inputs[current[lane]].as_ref();
                     results[current[lane]] = match states[lane] {
                         0 => self.recognize_plain(input),
                         state => self.finish(state, input.len()).map_err(|r| r.offset),
@@ -371,7 +375,7 @@ impl Dfa {
                     match self.hand_out(inputs, results, &mut next) {
                         Some(i) => {
                             current[lane] = i;
-                            rest[lane] = inputs[i];
+                            rest[lane] = inputs[i].as_ref();
                         }
                         None => {
                             current[lane] = FINISHED;
@@ -382,7 +386,7 @@ impl Dfa {
             }
         }
         for lane in 0..LANES {
-            if let Some(&input) = inputs.get(current[lane]) {
+            if let Some(input) = inputs.get(current[lane]).map(S::as_ref) {
                 let at = input.len() - rest[lane].len();
                 results[current[lane]] = match states[lane] {
                     0 => self.recognize_plain(input),
@@ -396,13 +400,13 @@ impl Dfa {
 
     /// The index of the next input a lane should take, from `*next` on;
     /// inputs too long for a lane are recognized alone on the way.
-    fn hand_out(
+    fn hand_out<S: AsRef<[u8]>>(
         &self,
-        inputs: &[&[u8]],
+        inputs: &[S],
         results: &mut [Result<(), usize>],
         next: &mut usize,
     ) -> Option<usize> {
-        while let Some(&input) = inputs.get(*next) {
+        while let Some(input) = inputs.get(*next).map(S::as_ref) {
             let i = *next;
             *next += 1;
             if input.len() <= LANE_MAX {
