@@ -15,6 +15,10 @@
 //!
 //! Both give the same position: the tests compare them on every start of
 //! many inputs.
+//!
+//! [`Masks`] gives all the delimiters of a short input at once (SSE2 on
+//! x86_64), for the split's branch-free form; a test compares them with a
+//! byte-by-byte reading on every length they take.
 
 /// The first offset from `from` on whose byte is one of `set`, or
 /// `bytes.len()` (also when `from` is past the end).
@@ -45,6 +49,80 @@ pub(crate) fn first_of_before<const N: usize>(
         }
     }
     portable(&bytes[..end], from, set)
+}
+
+/// Where each delimiter of the split stands in a short input: bit `i` of
+/// a mask is set when byte `i` is that delimiter, and every mask has a
+/// sentinel bit at the input's length (so a search that finds nothing
+/// finds the end). With them, every boundary of the split is a
+/// `trailing_zeros` and the split needs no data-dependent branch: it pays
+/// where its branches would mispredict, as in a batch, whose split does
+/// not follow its own walk (`BENCHMARKS.md`, session 20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Masks {
+    pub(crate) colon: u64,
+    pub(crate) slash: u64,
+    pub(crate) question: u64,
+    pub(crate) hash: u64,
+    pub(crate) at: u64,
+    pub(crate) open: u64,
+    pub(crate) close: u64,
+}
+
+impl Masks {
+    /// The shortest input [`Masks::of`] takes: one whole SSE2 window.
+    pub(crate) const MIN: usize = 16;
+    /// The longest input [`Masks::of`] takes: with the sentinel and a
+    /// search from one past the last delimiter, every shift stays below
+    /// 64.
+    pub(crate) const MAX: usize = 62;
+
+    /// The masks of `bytes` if it is [`MIN`](Self::MIN) to
+    /// [`MAX`](Self::MAX) bytes long on x86_64 (SSE2, which every x86_64
+    /// CPU has); `None` otherwise, and the split then searches.
+    #[inline(always)]
+    pub(crate) fn of(bytes: &[u8]) -> Option<Masks> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if (Self::MIN..=Self::MAX).contains(&bytes.len()) {
+                // SAFETY: SSE2 is part of every x86_64 CPU (a baseline
+                // feature of every x86_64 target), all that `x86::masks`
+                // requires.
+                return Some(unsafe { x86::masks(bytes) });
+            }
+        }
+        None
+    }
+
+    /// The masks byte by byte (any length up to [`MAX`](Self::MAX)): what
+    /// [`Masks::of`] must give.
+    #[cfg(test)]
+    pub(crate) fn plain(bytes: &[u8]) -> Masks {
+        let end = 1u64 << bytes.len();
+        let mut m = Masks {
+            colon: end,
+            slash: end,
+            question: end,
+            hash: end,
+            at: end,
+            open: end,
+            close: end,
+        };
+        for (i, &byte) in bytes.iter().enumerate() {
+            let mask = match byte {
+                b':' => &mut m.colon,
+                b'/' => &mut m.slash,
+                b'?' => &mut m.question,
+                b'#' => &mut m.hash,
+                b'@' => &mut m.at,
+                b'[' => &mut m.open,
+                b']' => &mut m.close,
+                _ => continue,
+            };
+            *mask |= 1 << i;
+        }
+        m
+    }
 }
 
 /// [`first_of`] in eight-byte words: XOR-ing a word with a delimiter
@@ -98,6 +176,48 @@ mod x86 {
             any = _mm_or_si128(any, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(delimiter as i8)));
         }
         _mm_movemask_epi8(any) as u32
+    }
+
+    /// [`super::Masks::of`] for 16 to 62 bytes: windows at 0, 16, 32 and
+    /// 48, the last one moved back to end at the input's end (its bytes
+    /// read twice set the same bits), each compared with the seven
+    /// delimiters.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) fn masks(bytes: &[u8]) -> super::Masks {
+        let len = bytes.len();
+        debug_assert!((super::Masks::MIN..=super::Masks::MAX).contains(&len));
+        let end = 1u64 << len;
+        let mut m = super::Masks {
+            colon: end,
+            slash: end,
+            question: end,
+            hash: end,
+            at: end,
+            open: end,
+            close: end,
+        };
+        let mut next = 0;
+        while next < len {
+            let at = next.min(len - 16);
+            let window: &[u8; 16] = bytes[at..at + 16].try_into().expect("16 bytes");
+            // SAFETY: `window` is 16 readable bytes and `_mm_loadu_si128`
+            // allows any alignment.
+            let v = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
+            let hits = |delimiter: u8| {
+                let found = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(delimiter as i8)));
+                u64::from(found as u16) << at
+            };
+            m.colon |= hits(b':');
+            m.slash |= hits(b'/');
+            m.question |= hits(b'?');
+            m.hash |= hits(b'#');
+            m.at |= hits(b'@');
+            m.open |= hits(b'[');
+            m.close |= hits(b']');
+            next += 16;
+        }
+        m
     }
 
     /// [`super::first_of_before`] for `bytes` of at least 16 bytes, before
@@ -210,5 +330,46 @@ mod tests {
             }
         }
         assert!(compared > 100_000, "only {compared} comparisons");
+    }
+
+    /// The SSE2 masks are the byte-by-byte ones on every length they take
+    /// (and there are none outside it), with delimiters at random places
+    /// among bytes one bit away from them.
+    #[test]
+    fn masks_are_the_plain_ones() {
+        const FILL: &[u8] = b"ab;>.x\xC3\xA9\x80\xFF\x0A\x2E\x3E\x3B\x22\x41\x5C\x7B\x7D\x5B\x5D";
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut compared = 0usize;
+        for len in 0..=Masks::MAX + 20 {
+            for _ in 0..300 {
+                let mut bytes: Vec<u8> = (0..len)
+                    .map(|_| FILL[next() as usize % FILL.len()])
+                    .collect();
+                for _ in 0..next() % 10 {
+                    if len > 0 {
+                        let at = next() as usize % len;
+                        bytes[at] = b":/?#@[]"[next() as usize % 7];
+                    }
+                }
+                match Masks::of(&bytes) {
+                    Some(masks) => {
+                        assert_eq!(masks, Masks::plain(&bytes), "{bytes:?}");
+                        compared += 1;
+                    }
+                    None => assert!(
+                        !(Masks::MIN..=Masks::MAX).contains(&len) || !cfg!(target_arch = "x86_64")
+                    ),
+                }
+            }
+        }
+        if cfg!(target_arch = "x86_64") {
+            assert_eq!(compared, 300 * (Masks::MAX - Masks::MIN + 1));
+        }
     }
 }

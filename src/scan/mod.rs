@@ -86,7 +86,7 @@ mod delims;
 mod simd;
 
 pub(crate) use batch::Batch;
-pub(crate) use delims::{first_of, first_of_before};
+pub(crate) use delims::{first_of, first_of_before, Masks};
 use simd::{Path, WindowSets};
 
 use crate::grammar::codes::{CONTINUATION, HEX1, HEX2, INSIDE, LEAD_SHIFT, PERCENT, STAY};
