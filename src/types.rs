@@ -55,7 +55,7 @@ where
     let rule = kind.rule();
     rule.recognize_texts(texts).map(move |(text, verdict)| {
         let parsed = match verdict {
-            Ok(()) => Ok(split(text)),
+            Ok(()) => Ok(crate::components::split_branchless(text)),
             Err(offset) => Err(CheckError::in_text(rule, text, offset)),
         };
         (text, parsed)

@@ -60,13 +60,13 @@ pub(crate) fn first_of_before<const N: usize>(
 /// not follow its own walk (`BENCHMARKS.md`, session 20).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Masks {
-    pub(crate) colon: u64,
-    pub(crate) slash: u64,
-    pub(crate) question: u64,
-    pub(crate) hash: u64,
-    pub(crate) at: u64,
-    pub(crate) open: u64,
-    pub(crate) close: u64,
+    pub(crate) colon: u128,
+    pub(crate) slash: u128,
+    pub(crate) question: u128,
+    pub(crate) hash: u128,
+    pub(crate) at: u128,
+    pub(crate) open: u128,
+    pub(crate) close: u128,
 }
 
 impl Masks {
@@ -74,8 +74,8 @@ impl Masks {
     pub(crate) const MIN: usize = 16;
     /// The longest input [`Masks::of`] takes: with the sentinel and a
     /// search from one past the last delimiter, every shift stays below
-    /// 64.
-    pub(crate) const MAX: usize = 62;
+    /// 128.
+    pub(crate) const MAX: usize = 126;
 
     /// The masks of `bytes` if it is [`MIN`](Self::MIN) to
     /// [`MAX`](Self::MAX) bytes long on x86_64 (SSE2, which every x86_64
@@ -98,7 +98,7 @@ impl Masks {
     /// [`Masks::of`] must give.
     #[cfg(test)]
     pub(crate) fn plain(bytes: &[u8]) -> Masks {
-        let end = 1u64 << bytes.len();
+        let end = 1u128 << bytes.len();
         let mut m = Masks {
             colon: end,
             slash: end,
@@ -178,16 +178,16 @@ mod x86 {
         _mm_movemask_epi8(any) as u32
     }
 
-    /// [`super::Masks::of`] for 16 to 62 bytes: windows at 0, 16, 32 and
-    /// 48, the last one moved back to end at the input's end (its bytes
-    /// read twice set the same bits), each compared with the seven
+    /// [`super::Masks::of`] for 16 to 126 bytes: windows every 16 bytes,
+    /// the last one moved back to end at the input's end (its bytes read
+    /// twice set the same bits), each compared with the seven
     /// delimiters.
     #[inline]
     #[target_feature(enable = "sse2")]
     pub(super) fn masks(bytes: &[u8]) -> super::Masks {
         let len = bytes.len();
         debug_assert!((super::Masks::MIN..=super::Masks::MAX).contains(&len));
-        let end = 1u64 << len;
+        let end = 1u128 << len;
         let mut m = super::Masks {
             colon: end,
             slash: end,
@@ -206,7 +206,7 @@ mod x86 {
             let v = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
             let hits = |delimiter: u8| {
                 let found = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(delimiter as i8)));
-                u64::from(found as u16) << at
+                u128::from(found as u16) << at
             };
             m.colon |= hits(b':');
             m.slash |= hits(b'/');
