@@ -728,13 +728,14 @@ macro_rules! common {
             /// crawler's or an RDF loader's work, many short strings.
             ///
             /// Four DFA walks run interleaved so that their memory loads
-            /// overlap, as in [`check_all`](crate::check_all); the split
-            /// into components is then the one `parse` does. Measured
-            /// against a loop of `parse` (`BENCHMARKS.md`): about 0.85 of
-            /// its time on mixed references, level on ASCII URLs, a little
-            /// slower on very short relative references and on long IRIs
-            /// (inputs over 256 bytes are walked alone). Inputs are read a
-            /// block at a time, lazily.
+            /// overlap, as in [`check_all`](crate::check_all), and the
+            /// split into components runs without branches that depend on
+            /// the text (see the `components` module docs). Measured
+            /// against a loop of `parse` (`BENCHMARKS.md`): about 0.66 of
+            /// its time on mixed references and 0.85 on crawl-shaped URLs
+            /// and short relative references; level on long IRIs (inputs
+            /// over 256 bytes are walked alone). Inputs are read a block at
+            /// a time, lazily.
             ///
             /// ```
             #[doc = concat!("use rfc3987::", stringify!($Type), ";")]
