@@ -132,12 +132,12 @@ fn cli_or_usage_error(args: &[&str], lines: &[String]) -> Option<Vec<Value>> {
         .unwrap();
     let mut input = lines.join("\n");
     input.push('\n');
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    // A usage error exits before reading stdin, so the write may find the
+    // pipe closed: the exit status, not the write, says what happened.
+    match child.stdin.take().unwrap().write_all(input.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        written => written.unwrap(),
+    }
     let output = child.wait_with_output().unwrap();
     if output.status.code() == Some(2) {
         return None;
