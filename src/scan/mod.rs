@@ -70,16 +70,19 @@
 //!
 //! One dependent load a byte where the DFA changes state (delimiters,
 //! schemes, IP literals), with the dead-state test once per [`CHUNK`]
-//! bytes. On a skipped run: one window check per 32 ASCII bytes (AVX2;
-//! 16 with SSSE3, eight table loads per step elsewhere), one branch per `%HH` triple
-//! or multi-byte character, and a mispredicted branch wherever the kind of
-//! text changes (ASCII, `%HH`, another script). That last cost is why a
-//! skip is tried only on inputs with at least [`SKIP_MIN`] bytes left and
-//! when the next [`GATE`] bytes may all belong to the run: on short mixed
-//! references the table walk is faster (see `BENCHMARKS.md`).
-//! Characters whose lead byte the codes do not vouch for (`EF`, where
-//! `U+FFFE` is excluded; `F0`, whose plane-1 noncharacters are) are walked
-//! by the table, which is exact.
+//! bytes. On a skipped run with SSSE3 or AVX2: one window check per 16 or
+//! 32 bytes of ASCII, `%HH` triples and two- and three-byte characters
+//! alike (a window that cuts a triple or a character is followed by one
+//! that starts with it); on other machines eight table loads per step of
+//! ASCII, and one branch per triple or character. Where the run ends, a
+//! mispredicted branch; that is why a skip is tried only on inputs with at
+//! least [`SKIP_MIN`] bytes left and when the next [`GATE`] bytes may all
+//! belong to the run: on short mixed references the table walk is faster
+//! (see `BENCHMARKS.md`). Four-byte characters and characters whose lead
+//! byte the codes do not vouch for (`EF`, where `U+FFFE` is excluded;
+//! `F0`, whose plane-1 noncharacters are) are taken by the skip's byte
+//! loop when their lead is vouched for, else walked by the table, which
+//! is exact.
 
 mod batch;
 mod delims;
@@ -98,6 +101,9 @@ const CHUNK: usize = 8;
 /// [`Dfa::recognize_lanes`].
 const LANE_MAX: usize = 256;
 
+/// Pieces of a run (ASCII bytes, `%HH` triples, characters) the byte loop
+/// of a skip takes before it tries the window check again.
+const UNITS: usize = 8;
 /// Bytes that must all be [`INSIDE`] a run before a skip is tried.
 const GATE: usize = 16;
 /// Input left below which no skip is tried: too short for a run to pay
@@ -494,7 +500,7 @@ impl Dfa {
 /// The generator vouches for a lead byte when every *well-formed*
 /// character starting with it returns to the state
 /// (`abnf_dfa::dfa::Dfa::stay_lengths`), so the scanner checks this.
-const SECOND_BYTES: [core::ops::RangeInclusive<u8>; 256] = {
+pub(crate) const SECOND_BYTES: [core::ops::RangeInclusive<u8>; 256] = {
     let mut table = [const { 0x80..=0xBF }; 256];
     table[0xE0] = 0xA0..=0xBF;
     table[0xED] = 0x80..=0x9F;
@@ -521,29 +527,29 @@ fn worth_skipping(codes: &[u8; 256], input: &[u8], at: usize) -> bool {
 /// continuation bytes follow (each checked: the second against
 /// [`SECOND_BYTES`], the others to be continuation bytes).
 ///
-/// Two loops, each advancing by a constant in its common case so that the
-/// CPU can run ahead of the loads (an advance computed from loaded bytes
-/// would chain every step to the previous one's loads): ASCII bytes with
-/// [`STAY`] and `%HH` triples by the window check of `path` on `windows`
-/// (derived from `codes`, see the `simd` module); otherwise one character at a time, branching
-/// on its code, back to the window check after eight ASCII bytes.
+/// Two loops: the window check of `path` on `windows` (derived from
+/// `codes`, see the `simd` module), over ASCII bytes with [`STAY`], `%HH`
+/// triples and two- and three-byte characters; then, where it stops, one
+/// piece at a time, branching on its code (four-byte characters, and
+/// everything on the portable path), back to the window check after
+/// [`UNITS`] pieces.
 #[inline(always)]
 fn skip(path: Path, windows: &WindowSets, codes: &[u8; 256], input: &[u8], mut at: usize) -> usize {
     let code = |byte: u8| codes[usize::from(byte)];
     loop {
         at = simd::stay_run(path, windows, codes, input, at);
-        let mut ascii = 0;
+        let mut units = 0;
         loop {
+            if units == UNITS {
+                break;
+            }
+            units += 1;
             let Some(&byte) = input.get(at) else {
                 return at;
             };
             let first = code(byte);
             if first & STAY != 0 {
                 at += 1;
-                ascii += 1;
-                if ascii == 8 {
-                    break;
-                }
                 continue;
             }
             if first & PERCENT != 0 {

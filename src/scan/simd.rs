@@ -1,5 +1,7 @@
 //! The window check: how many bytes from a position on belong to an
-//! accelerated state's ASCII stay set, 16 or 32 bytes per test.
+//! accelerated state's run (ASCII stay bytes, `%HH` triples, and two- and
+//! three-byte characters that return to the state), 16 or 32 bytes per
+//! test.
 //!
 //! A set of ASCII bytes is held as a [`NibbleSet`]: sixteen bytes, one per
 //! low nibble, whose bit `h` says that the byte `h << 4 | low` is in the
@@ -12,12 +14,31 @@
 //! within the window.
 //!
 //! The sets are derived in [`WindowSets::of`] from the generator's code
-//! tables (the [`STAY`], [`HEX1`] and [`HEX2`] bits), never written by
-//! hand. `%HH` triples stay on the fast path: a window's masks of `%`, of
-//! [`HEX1`] and of [`HEX2`] bytes, shifted onto each other, mark the
-//! triples that lie wholly in the window (see [`run_mask`]); a `%` in the
-//! last two bytes of a window ends the window's run and is taken by the
-//! caller's byte loop.
+//! tables (the [`STAY`], [`HEX1`] and [`HEX2`] bits, and the lead bytes'
+//! continuation counts), never written by hand. `%HH` triples stay on the
+//! fast path: a window's masks of `%`, of [`HEX1`] and of [`HEX2`] bytes,
+//! shifted onto each other, mark the triples that lie wholly in the window
+//! (see [`run_mask`]).
+//!
+//! Characters likewise ([`chars_mask`]), in a window that has a byte from
+//! `80` up: an [`UpperSet`] (the same lookup, with the high nibble's bit
+//! table shifted to `8`-`F`) per kind of lead byte the codes vouch for
+//! (two-byte; three-byte whose second byte may be any continuation byte;
+//! `E0`, whose second byte must be `A0`-`BF`; `ED`, `80`-`9F`: UTF-8's
+//! rules, [`SECOND_BYTES`]), and a mask of continuation bytes (`80`-`BF`)
+//! and of low ones (`80`-`9F`). A lead counts, with its continuation
+//! bytes, when they all follow it in the window and its second byte is in
+//! its range; a continuation byte counts only as part of such a character.
+//! So the window's run is well-formed UTF-8 of characters that return to
+//! the state. Four-byte characters (whose planes end in noncharacters) and
+//! leads the codes do not vouch for (`C2`, the C1 controls; `EF`,
+//! `U+FFFE`; `EE` outside a query, private use) end the run, and the
+//! caller's byte loop (or the table) takes them.
+//!
+//! A window whose run stops in its last three bytes (a triple or a
+//! character cut by the window's end, most often) is followed by one that
+//! starts at that stop, so text in any script stays on the fast path; a
+//! stop earlier in the window ends the check there.
 //!
 //! Paths, chosen once per process and cached:
 //!
@@ -31,7 +52,8 @@
 //! Every path returns the same position: the tests compare each one the
 //! machine has with the table on every byte, every alignment and length.
 
-use crate::grammar::codes::{HEX1, HEX2, PERCENT, STAY};
+use super::SECOND_BYTES;
+use crate::grammar::codes::{HEX1, HEX2, LEAD_SHIFT, PERCENT, STAY};
 
 /// A set of ASCII bytes, by low nibble (see the module docs).
 pub(crate) type NibbleSet = [u8; 16];
@@ -46,7 +68,21 @@ pub(crate) struct WindowSets {
     hex1: NibbleSet,
     /// The ASCII bytes with [`HEX2`], likewise.
     hex2: NibbleSet,
+    /// Lead bytes of two-byte characters that all return (an
+    /// [`UpperSet`]).
+    lead2: UpperSet,
+    /// Lead bytes of three-byte characters that all return, whose second
+    /// byte may be any continuation byte.
+    lead3: UpperSet,
+    /// The same, for leads whose second byte must be `A0`-`BF` (`E0`).
+    lead3_high: UpperSet,
+    /// The same, for leads whose second byte must be `80`-`9F` (`ED`).
+    lead3_low: UpperSet,
 }
+
+/// A set of bytes from `80` up, by low nibble: bit `h - 8` of entry `low`
+/// says that the byte `h << 4 | low` is in the set.
+pub(crate) type UpperSet = [u8; 16];
 
 impl WindowSets {
     /// No byte in any set.
@@ -54,6 +90,10 @@ impl WindowSets {
         stay: [0; 16],
         hex1: [0; 16],
         hex2: [0; 16],
+        lead2: [0; 16],
+        lead3: [0; 16],
+        lead3_high: [0; 16],
+        lead3_low: [0; 16],
     };
 
     /// The sets of `codes`.
@@ -83,8 +123,51 @@ impl WindowSets {
             } else {
                 [0; 16]
             },
+            lead2: lead_set(codes, 1, 0x80),
+            lead3: lead_set(codes, 2, 0x80),
+            lead3_high: lead_set(codes, 2, 0xA0),
+            lead3_low: lead_set(codes, 2, 0x80 | 0x100),
         }
     }
+}
+
+/// The lead bytes whose code says `continuations` continuation bytes
+/// follow (every character they begin returns to the state) and whose
+/// second byte may be, by UTF-8 ([`SECOND_BYTES`]): `80`-`BF` for
+/// `second == 0x80`, `A0`-`BF` for `0xA0`, `80`-`9F` for `0x180`. Four-byte
+/// characters are left to the caller's byte loop.
+const fn lead_set(codes: &[u8; 256], continuations: u8, second: u16) -> UpperSet {
+    let mut set = [0u8; 16];
+    let mut byte = 0xC0;
+    while byte < 0x100 {
+        let range = &SECOND_BYTES[byte];
+        let kind: u16 = match (*range.start(), *range.end()) {
+            (0x80, 0xBF) => 0x80,
+            (0xA0, 0xBF) => 0xA0,
+            (0x80, 0x9F) => 0x180,
+            _ => 0,
+        };
+        if codes[byte] >> LEAD_SHIFT & 3 == continuations && kind == second {
+            set[byte & 0x0F] |= 1 << ((byte >> 4) - 8);
+        }
+        byte += 1;
+    }
+    set
+}
+
+/// The bytes of whole characters in a window, as a bit mask, from the
+/// masks of its bytes in each lead set and of its continuation bytes
+/// (`80`-`BF`) and low continuation bytes (`80`-`9F`): a lead counts, with
+/// its continuation bytes, when they are all in the window and its second
+/// byte is in the lead's range.
+#[inline(always)]
+fn chars_mask(leads: [u32; 4], continuation: u32, low: u32) -> u32 {
+    let [lead2, lead3, lead3_high, lead3_low] = leads;
+    let next = continuation >> 1;
+    let high = continuation & !low;
+    let two = lead2 & next;
+    let three = (lead3 & next | lead3_high & high >> 1 | lead3_low & low >> 1) & continuation >> 2;
+    two | two << 1 | three | three << 1 | three << 2
 }
 
 /// The ASCII bytes whose code has `bit`, as a [`NibbleSet`].
@@ -238,13 +321,16 @@ mod x86 {
         _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
     };
 
-    use super::{run_mask, NibbleSet, WindowSets};
+    use super::{chars_mask, run_mask, NibbleSet, WindowSets};
 
     /// `1 << h` at index `h` for `h` below 8, zero above: the high
     /// nibble's half of the lookup (no byte from `80` up is in a set).
     const HIGH_BITS: NibbleSet = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
+    /// `1 << (h - 8)` at index `h` from 8 up, zero below: the same for an
+    /// [`UpperSet`](super::UpperSet).
+    const UPPER_BITS: NibbleSet = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
 
-    /// A [`NibbleSet`] in a register.
+    /// A set of 16 bytes in a register.
     #[inline(always)]
     fn load(set: &NibbleSet) -> __m128i {
         // SAFETY: `set` is 16 readable bytes; unaligned loads are allowed;
@@ -252,22 +338,61 @@ mod x86 {
         unsafe { _mm_loadu_si128(set.as_ptr().cast::<__m128i>()) }
     }
 
-    /// The run's mask (see [`run_mask`]) of 16 bytes, from the sets of
-    /// [`WindowSets`] and [`HIGH_BITS`] in registers.
+    /// Every table of a [`WindowSets`] in a register, with [`HIGH_BITS`]
+    /// and [`UPPER_BITS`]: stay, hex1, hex2, high bits, lead2, lead3,
+    /// lead3 high, lead3 low, upper bits.
+    #[inline(always)]
+    fn registers(sets: &WindowSets) -> [__m128i; 9] {
+        [
+            load(&sets.stay),
+            load(&sets.hex1),
+            load(&sets.hex2),
+            load(&HIGH_BITS),
+            load(&sets.lead2),
+            load(&sets.lead3),
+            load(&sets.lead3_high),
+            load(&sets.lead3_low),
+            load(&UPPER_BITS),
+        ]
+    }
+
+    /// The run's mask of 16 bytes: [`run_mask`] of the ASCII sets, and,
+    /// when the window has a byte from `80` up, [`chars_mask`] of the
+    /// lead sets.
     #[inline]
     #[target_feature(enable = "ssse3")]
-    fn mask16(sets: &[__m128i; 4], bytes: __m128i) -> u32 {
-        let [stay, hex1, hex2, high_bits] = *sets;
+    fn mask16(sets: &[__m128i; 9], bytes: __m128i) -> u32 {
+        let [stay, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] = *sets;
         let nibble = _mm_set1_epi8(0x0F);
         let low = _mm_and_si128(bytes, nibble);
-        let high = _mm_shuffle_epi8(high_bits, _mm_and_si128(_mm_srli_epi16::<4>(bytes), nibble));
+        let high_nibble = _mm_and_si128(_mm_srli_epi16::<4>(bytes), nibble);
+        let high = _mm_shuffle_epi8(high_bits, high_nibble);
         let percent = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(b'%' as i8))) as u32;
-        run_mask(
+        let ascii = run_mask(
             member16(stay, low, high),
             percent,
             member16(hex1, low, high),
             member16(hex2, low, high),
-        )
+        );
+        if _mm_movemask_epi8(bytes) == 0 {
+            return ascii;
+        }
+        let upper = _mm_shuffle_epi8(upper_bits, high_nibble);
+        let continuation = _mm_movemask_epi8(_mm_cmpeq_epi8(
+            _mm_and_si128(bytes, _mm_set1_epi8(0xC0u8 as i8)),
+            _mm_set1_epi8(0x80u8 as i8),
+        )) as u32;
+        let low_continuation = _mm_movemask_epi8(_mm_cmpeq_epi8(
+            _mm_and_si128(bytes, _mm_set1_epi8(0xE0u8 as i8)),
+            _mm_set1_epi8(0x80u8 as i8),
+        )) as u32;
+        let leads = [
+            member16(lead2, low, upper),
+            member16(lead3, low, upper),
+            member16(lead3_high, low, upper),
+            member16(lead3_low, low, upper),
+        ];
+        ascii | chars_mask(leads, continuation, low_continuation)
     }
 
     /// Bit `i` set when byte `i` (by its `low` nibble and its `high`
@@ -287,6 +412,63 @@ mod x86 {
         !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hits, _mm256_setzero_si256())) as u32)
     }
 
+    /// [`mask16`] on 32 bytes, with each table in both 128-bit halves
+    /// (`vpshufb` looks up within each half).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn mask32(sets: &[__m256i; 9], bytes: __m256i) -> u32 {
+        let [stay, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] = *sets;
+        let nibble = _mm256_set1_epi8(0x0F);
+        let low = _mm256_and_si256(bytes, nibble);
+        let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(bytes), nibble);
+        let high = _mm256_shuffle_epi8(high_bits, high_nibble);
+        let percent =
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b'%' as i8))) as u32;
+        let ascii = run_mask(
+            member32(stay, low, high),
+            percent,
+            member32(hex1, low, high),
+            member32(hex2, low, high),
+        );
+        if _mm256_movemask_epi8(bytes) == 0 {
+            return ascii;
+        }
+        let upper = _mm256_shuffle_epi8(upper_bits, high_nibble);
+        let continuation = _mm256_movemask_epi8(_mm256_cmpeq_epi8(
+            _mm256_and_si256(bytes, _mm256_set1_epi8(0xC0u8 as i8)),
+            _mm256_set1_epi8(0x80u8 as i8),
+        )) as u32;
+        let low_continuation = _mm256_movemask_epi8(_mm256_cmpeq_epi8(
+            _mm256_and_si256(bytes, _mm256_set1_epi8(0xE0u8 as i8)),
+            _mm256_set1_epi8(0x80u8 as i8),
+        )) as u32;
+        let leads = [
+            member32(lead2, low, upper),
+            member32(lead3, low, upper),
+            member32(lead3_high, low, upper),
+            member32(lead3_low, low, upper),
+        ];
+        ascii | chars_mask(leads, continuation, low_continuation)
+    }
+
+    /// Where a window check goes next: past the window when all of it is
+    /// in the run; to the first byte out of the run when that byte is in
+    /// the window's last three (most often a character or a triple that
+    /// the window cuts: the next window starts with it whole), `None` to
+    /// stop there otherwise.
+    #[inline(always)]
+    fn advance(out: u32, width: usize) -> Result<usize, usize> {
+        if out == 0 {
+            return Ok(width);
+        }
+        let stop = out.trailing_zeros() as usize;
+        if stop + 3 >= width && stop > 0 {
+            Ok(stop)
+        } else {
+            Err(stop)
+        }
+    }
+
     /// [`super::stay_run`] with 16-byte windows.
     ///
     /// # Safety
@@ -294,20 +476,14 @@ mod x86 {
     /// The CPU has SSSE3.
     #[target_feature(enable = "ssse3")]
     pub(super) unsafe fn ssse3(sets: &WindowSets, input: &[u8], mut at: usize) -> usize {
-        let sets = [
-            load(&sets.stay),
-            load(&sets.hex1),
-            load(&sets.hex2),
-            load(&HIGH_BITS),
-        ];
+        let sets = registers(sets);
         while let Some(window) = input.get(at..at + 16) {
             // SAFETY: `window` is 16 readable bytes (a checked slice).
             let bytes = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
-            let out = !mask16(&sets, bytes) & 0xFFFF;
-            if out != 0 {
-                return at + out.trailing_zeros() as usize;
+            match advance(!mask16(&sets, bytes) & 0xFFFF, 16) {
+                Ok(step) => at += step,
+                Err(stop) => return at + stop,
             }
-            at += 16;
         }
         at
     }
@@ -319,54 +495,25 @@ mod x86 {
     /// The CPU has AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn avx2(sets: &WindowSets, input: &[u8], mut at: usize) -> usize {
-        let narrow = [
-            load(&sets.stay),
-            load(&sets.hex1),
-            load(&sets.hex2),
-            load(&HIGH_BITS),
-        ];
-        // `vpshufb` looks up within each 128-bit half: both halves hold
-        // the tables.
-        let [stay, hex1, hex2, high_bits] = [
-            _mm256_broadcastsi128_si256(narrow[0]),
-            _mm256_broadcastsi128_si256(narrow[1]),
-            _mm256_broadcastsi128_si256(narrow[2]),
-            _mm256_broadcastsi128_si256(narrow[3]),
-        ];
-        let nibble = _mm256_set1_epi8(0x0F);
-        let percent_byte = _mm256_set1_epi8(b'%' as i8);
+        let narrow = registers(sets);
+        let wide = narrow.map(|set| _mm256_broadcastsi128_si256(set));
         while let Some(window) = input.get(at..at + 32) {
             // SAFETY: `window` is 32 readable bytes (a checked slice).
             let bytes = unsafe { _mm256_loadu_si256(window.as_ptr().cast::<__m256i>()) };
-            let low = _mm256_and_si256(bytes, nibble);
-            let high = _mm256_shuffle_epi8(
-                high_bits,
-                _mm256_and_si256(_mm256_srli_epi16::<4>(bytes), nibble),
-            );
-            let percent = _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, percent_byte)) as u32;
-            let out = !run_mask(
-                member32(stay, low, high),
-                percent,
-                member32(hex1, low, high),
-                member32(hex2, low, high),
-            );
-            if out != 0 {
-                return at + out.trailing_zeros() as usize;
+            match advance(!mask32(&wide, bytes), 32) {
+                Ok(step) => at += step,
+                Err(stop) => return at + stop,
             }
-            at += 32;
         }
-        // The last 16 to 31 bytes: one 16-byte window, so that a run
-        // ending there is still found without the caller's byte loop.
-        if let Some(window) = input.get(at..at + 16) {
+        // The last 16 to 31 bytes: 16-byte windows, so that a run ending
+        // there is still found without the caller's byte loop.
+        while let Some(window) = input.get(at..at + 16) {
             // SAFETY: `window` is 16 readable bytes (a checked slice).
             let bytes = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
-            let out = !mask16(&narrow, bytes) & 0xFFFF;
-            return at
-                + if out != 0 {
-                    out.trailing_zeros() as usize
-                } else {
-                    16
-                };
+            match advance(!mask16(&narrow, bytes) & 0xFFFF, 16) {
+                Ok(step) => at += step,
+                Err(stop) => return at + stop,
+            }
         }
         at
     }
@@ -379,12 +526,14 @@ mod tests {
     use super::*;
 
     /// Where a left-to-right reading of the run from `start` ends, and
-    /// every position it passes between two pieces (a byte or a triple).
+    /// every position it passes between two pieces (a byte, a triple or a
+    /// character whose lead the codes vouch for, well-formed).
     fn reference(codes: &[u8; 256], input: &[u8], start: usize) -> (usize, Vec<usize>) {
         let code = |at: usize| input.get(at).map_or(0, |&b| codes[usize::from(b)]);
         let mut at = start;
         let mut boundaries = alloc::vec![at];
         loop {
+            let continuations = usize::from(code(at) >> LEAD_SHIFT & 3);
             if code(at) & STAY != 0 {
                 at += 1;
             } else if code(at) & PERCENT != 0
@@ -392,11 +541,40 @@ mod tests {
                 && code(at + 2) & HEX2 != 0
             {
                 at += 3;
+            } else if continuations > 0
+                && input
+                    .get(at + 1)
+                    .is_some_and(|b| SECOND_BYTES[usize::from(input[at])].contains(b))
+                && (at + 1..=at + continuations)
+                    .all(|i| input.get(i).is_some_and(|&b| b & 0xC0 == 0x80))
+            {
+                at += 1 + continuations;
             } else {
                 return (at, boundaries);
             }
             boundaries.push(at);
         }
+    }
+
+    /// A well-formed character for each lead byte whose code vouches for
+    /// its characters, with second bytes spread over the lead's range.
+    fn vouched_chars(codes: &[u8; 256]) -> Vec<Vec<u8>> {
+        let mut chars = Vec::new();
+        for lead in 0xC0..=0xFFu8 {
+            let continuations = codes[usize::from(lead)] >> LEAD_SHIFT & 3;
+            if continuations == 0 {
+                continue;
+            }
+            let range = SECOND_BYTES[usize::from(lead)].clone();
+            for (k, second) in range.step_by(13).enumerate() {
+                let mut char = alloc::vec![lead, second];
+                for j in 1..continuations {
+                    char.push(0x80 + (k as u8 * 7 + j * 11) % 0x40);
+                }
+                chars.push(char);
+            }
+        }
+        chars
     }
 
     /// Every path stops where the run ends, or earlier only at a piece
@@ -415,6 +593,7 @@ mod tests {
         tables.dedup();
         let mut checked = 0usize;
         let mut triples_seen = 0usize;
+        let mut chars_seen = 0usize;
         for codes in tables {
             let sets = WindowSets::of(codes);
             let stays: Vec<u8> = (0..=255u8)
@@ -425,7 +604,13 @@ mod tests {
             }
             let hex1 = (0..=255u8).find(|&b| codes[usize::from(b)] & HEX1 != 0);
             let hex2 = (0..=255u8).rfind(|&b| codes[usize::from(b)] & HEX2 != 0);
-            for with_triples in [false, true] {
+            let chars = vouched_chars(codes);
+            for (with_triples, with_chars) in
+                [(false, false), (true, false), (false, true), (true, true)]
+            {
+                if with_chars && chars.is_empty() {
+                    continue;
+                }
                 let mut buffer = [0u8; 100];
                 for (i, byte) in buffer.iter_mut().enumerate() {
                     *byte = stays[i * 7 % stays.len()];
@@ -433,6 +618,23 @@ mod tests {
                 if let (true, Some(h1), Some(h2)) = (with_triples, hex1, hex2) {
                     for i in (3..96).step_by(11) {
                         buffer[i..i + 3].copy_from_slice(&[b'%', h1, h2]);
+                    }
+                }
+                if with_chars {
+                    // Every fourth position, or every seventh with triples
+                    // (between them), so that windows cut characters at
+                    // every offset.
+                    let step = if with_triples { 7 } else { 4 };
+                    let mut k = (codes[0x41] as usize) % chars.len();
+                    let mut i = 1;
+                    while i + 4 < 96 {
+                        if !with_triples || (i + 8) % 11 > 4 {
+                            let char = &chars[k % chars.len()];
+                            buffer[i..i + char.len()].copy_from_slice(char);
+                            k += 1;
+                            i += char.len();
+                        }
+                        i += step;
                     }
                 }
                 for path in Path::available() {
@@ -458,20 +660,26 @@ mod tests {
                                     let (run_end, boundaries) = reference(codes, input, start);
                                     triples_seen +=
                                         usize::from(run_end > start + 3 && with_triples);
+                                    chars_seen += usize::from(
+                                        with_chars && end > start + 16 && path != Path::Portable,
+                                    );
                                     assert!(
                                         boundaries.contains(&end),
                                         "{path:?}: {end} inside a piece"
                                     );
                                     // The portable path stops at the
                                     // step (eight bytes) holding a byte
-                                    // without `STAY`; the others at a `%`.
+                                    // without `STAY`; the others at a `%`
+                                    // or a lead byte (a triple or a
+                                    // character a window could not see
+                                    // whole).
                                     let cause = if path == Path::Portable {
                                         input[end..]
                                             .iter()
                                             .take(8)
                                             .any(|&b| codes[usize::from(b)] & STAY == 0)
                                     } else {
-                                        input.get(end) == Some(&b'%')
+                                        input.get(end).is_some_and(|&b| b == b'%' || b >= 0xC0)
                                     };
                                     assert!(
                                         end == run_end || cause || len - end < 16,
@@ -490,6 +698,14 @@ mod tests {
             triples_seen > 10_000,
             "only {triples_seen} runs with triples"
         );
+        // Runs of characters skipped by the window check (where the
+        // machine has one) past the first window.
+        if Path::available().len() > 1 {
+            assert!(
+                chars_seen > 10_000,
+                "only {chars_seen} runs over characters"
+            );
+        }
     }
 
     /// The nibble sets hold exactly the ASCII bytes with their bit.
