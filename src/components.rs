@@ -407,13 +407,7 @@ mod tests {
     /// which uses it, with `parse` on generated references.
     #[test]
     fn masked_split_is_the_searching_one() {
-        let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x0DDB_1A5E_5BAD_5EEDu64);
         const PIECES: [&str; 16] = [
             "a", "b1", ":", "/", "//", "?", "#", "@", "[::1]", "[v7.x]", ":80", "%41", "é", "-",
             ".", "u:p@",

@@ -207,6 +207,8 @@ pub mod select;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod splitter;
+#[cfg(test)]
+mod test_rng;
 mod types;
 mod utf16;
 

@@ -94,12 +94,12 @@ impl Masks {
         None
     }
 
-    /// The masks byte by byte (any length up to [`MAX`](Self::MAX)): what
-    /// [`Masks::of`] must give.
-    #[cfg(test)]
-    pub(crate) fn plain(bytes: &[u8]) -> Masks {
-        let end = 1u128 << bytes.len();
-        let mut m = Masks {
+    /// The masks of an input of `len` bytes without delimiters: the
+    /// sentinel bit alone.
+    #[inline(always)]
+    fn empty(len: usize) -> Masks {
+        let end = 1u128 << len;
+        Masks {
             colon: end,
             slash: end,
             question: end,
@@ -107,7 +107,14 @@ impl Masks {
             at: end,
             open: end,
             close: end,
-        };
+        }
+    }
+
+    /// The masks byte by byte (any length up to [`MAX`](Self::MAX)): what
+    /// [`Masks::of`] must give.
+    #[cfg(test)]
+    pub(crate) fn plain(bytes: &[u8]) -> Masks {
+        let mut m = Masks::empty(bytes.len());
         for (i, &byte) in bytes.iter().enumerate() {
             let mask = match byte {
                 b':' => &mut m.colon,
@@ -187,16 +194,7 @@ mod x86 {
     pub(super) fn masks(bytes: &[u8]) -> super::Masks {
         let len = bytes.len();
         debug_assert!((super::Masks::MIN..=super::Masks::MAX).contains(&len));
-        let end = 1u128 << len;
-        let mut m = super::Masks {
-            colon: end,
-            slash: end,
-            question: end,
-            hash: end,
-            at: end,
-            open: end,
-            close: end,
-        };
+        let mut m = super::Masks::empty(len);
         let mut next = 0;
         while next < len {
             let at = next.min(len - 16);
@@ -277,28 +275,34 @@ mod tests {
     /// inputs of every length up to a few windows, with delimiters at
     /// every place (and none), beside bytes that differ from a delimiter
     /// in one bit (which a careless SWAR borrow would flag).
+    /// `len` bytes drawn from `fill`, then fewer than `most` of them
+    /// replaced with delimiters at random places.
+    fn with_delimiters(
+        next: &mut impl FnMut() -> u64,
+        fill: &[u8],
+        len: usize,
+        most: u64,
+    ) -> Vec<u8> {
+        let mut bytes: Vec<u8> = (0..len)
+            .map(|_| fill[next() as usize % fill.len()])
+            .collect();
+        for _ in 0..next() % most {
+            if len > 0 {
+                let at = next() as usize % len;
+                bytes[at] = b":/?#@[]"[next() as usize % 7];
+            }
+        }
+        bytes
+    }
+
     #[test]
     fn every_path_finds_the_first() {
         const FILL: &[u8] = b"abc;;>.x\xC3\xA9\x80\xFF\x0A\x2E\x3E\x3B";
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut compared = 0usize;
         for len in 0..80usize {
             for _ in 0..30 {
-                let mut bytes: Vec<u8> = (0..len)
-                    .map(|_| FILL[next() as usize % FILL.len()])
-                    .collect();
-                for _ in 0..next() % 3 {
-                    if len > 0 {
-                        let at = next() as usize % len;
-                        bytes[at] = b":/?#@[]"[next() as usize % 7];
-                    }
-                }
+                let bytes = with_delimiters(&mut next, FILL, len, 3);
                 for from in 0..=len + 1 {
                     let end = (from + len / 3).min(len);
                     let sets: [&dyn Fn() -> (usize, usize); 5] = [
@@ -338,25 +342,11 @@ mod tests {
     #[test]
     fn masks_are_the_plain_ones() {
         const FILL: &[u8] = b"ab;>.x\xC3\xA9\x80\xFF\x0A\x2E\x3E\x3B\x22\x41\x5C\x7B\x7D\x5B\x5D";
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut compared = 0usize;
         for len in 0..=Masks::MAX + 20 {
             for _ in 0..300 {
-                let mut bytes: Vec<u8> = (0..len)
-                    .map(|_| FILL[next() as usize % FILL.len()])
-                    .collect();
-                for _ in 0..next() % 10 {
-                    if len > 0 {
-                        let at = next() as usize % len;
-                        bytes[at] = b":/?#@[]"[next() as usize % 7];
-                    }
-                }
+                let bytes = with_delimiters(&mut next, FILL, len, 10);
                 match Masks::of(&bytes) {
                     Some(masks) => {
                         assert_eq!(masks, Masks::plain(&bytes), "{bytes:?}");

@@ -707,15 +707,7 @@ mod tests {
             "\u{d7ff}",
         ];
         const HEADS: &[&str] = &["", "http://", "http://a", "s://u@h:1/p", "//h", "a/b", "x:"];
-        // A small deterministic generator (xorshift), so that failures
-        // reproduce.
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut inputs: Vec<Vec<u8>> = Vec::new();
         for _ in 0..3000 {
             let mut input = HEADS[next() as usize % HEADS.len()].as_bytes().to_vec();
@@ -723,7 +715,7 @@ mod tests {
             while input.len() < stop {
                 let piece = PIECES[next() as usize % PIECES.len()];
                 // Mostly run text, now and then anything.
-                let piece = if next() % 4 == 0 {
+                let piece = if next().is_multiple_of(4) {
                     piece
                 } else {
                     PIECES[next() as usize % 7]
@@ -737,7 +729,7 @@ mod tests {
             let mut input = b"http://h/".to_vec();
             for _ in 0..next() % 120 {
                 let byte = next() as u8;
-                input.push(if next() % 3 == 0 {
+                input.push(if next().is_multiple_of(3) {
                     byte
                 } else {
                     b'a' + byte % 26
