@@ -15,7 +15,9 @@
 //! time (lower is faster), then two ratios of this crate's own:
 //! `check_all` over `check` and `parse_all` over `parse` (the batch APIs
 //! against a loop) and `parse` over `recognize` (what finding the
-//! components costs).
+//! components costs). Arguments name corpora to run (all by default);
+//! `--only=rfc3987-parse,iri-string` times only those rows and oxiri's,
+//! for a profiler.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -128,10 +130,18 @@ fn main() {
     let (rounds, round_bytes) = if quick { (1, 0) } else { (5, 150_000_000) };
     let synthetic =
         |piece: &str| vec![format!("http://a/{}", piece.repeat(4000 / piece.len())); 300];
+    // The inputs of `crawl` that oxiri rejects (raw tokens with trailing
+    // punctuation, quotes, spaces): rejecting should cost no more than
+    // accepting, per byte.
+    let crawl_invalid: Vec<String> = corpus::crawl()
+        .into_iter()
+        .filter(|s| oxiri::IriRef::parse(s.as_str()).is_err())
+        .collect();
     let corpora: Vec<(&str, Vec<String>)> = vec![
         ("mixed", corpus::mixed()),
         ("long", corpus::long()),
         ("crawl", corpus::crawl()),
+        ("crawl-invalid", crawl_invalid),
         ("percent-long", corpus::percent_long()),
         ("script-long", corpus::script_long()),
         ("relative-short", corpus::relative_short()),
@@ -140,6 +150,14 @@ fn main() {
         ("cjk-path", synthetic("日本語/")),
         ("devanagari-path", synthetic("हिन्दी/")),
     ];
+    // `--only=a,b` times only those libraries (and oxiri, for the
+    // ratios): for a profiler, whose samples then belong to one row.
+    let only: Vec<String> = std::env::args()
+        .filter_map(|arg| Some(arg.strip_prefix("--only=")?.to_owned()))
+        .flat_map(|list| list.split(',').map(str::to_owned).collect::<Vec<_>>())
+        .collect();
+    let timed =
+        |library: &str| only.is_empty() || library == "oxiri" || only.iter().any(|o| o == library);
     // Other arguments (not starting with `-`) pick corpora by name.
     let picked: Vec<String> = std::env::args()
         .skip(1)
@@ -159,7 +177,7 @@ fn main() {
         let times: Vec<f64> = LIBRARIES
             .iter()
             .map(|&(library, pass)| {
-                if library == URL_WHATWG && ABSOLUTE_ONLY.contains(name) {
+                if !timed(library) || library == URL_WHATWG && ABSOLUTE_ONLY.contains(name) {
                     f64::NAN
                 } else {
                     time(texts, pass, rounds, passes)
@@ -173,6 +191,9 @@ fn main() {
                 .expect("a library")]
         };
         for (&(library, _), &ns) in LIBRARIES.iter().zip(&times) {
+            if !timed(library) {
+                continue;
+            }
             if ns.is_nan() {
                 println!("  {library:24}        – (relative references: not timed)");
                 continue;
@@ -187,6 +208,10 @@ fn main() {
                 bytes as f64 / ns * 1e3,
                 ns / of("oxiri")
             );
+        }
+        if !only.is_empty() {
+            println!();
+            continue;
         }
         println!(
             "  check-all / check {:.2}, parse-all / parse {:.2}, parse / recognize {:.2}\n",

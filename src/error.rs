@@ -129,9 +129,13 @@ impl CheckError {
     pub(crate) fn new(rule: &'static Rule, input: &[u8], dfa_offset: usize) -> Self {
         // The DFAs accept only well-formed UTF-8, so a malformation at or
         // before the DFA's offset is what stopped it (or, for a sequence cut
-        // off at the end, what would have).
-        let valid = match core::str::from_utf8(input) {
-            Ok(_) => input.len(),
+        // off at the end, what would have). A character holding the offset
+        // ends within four bytes of it, so the bytes up to there say all
+        // (a character cut by that end starts after the offset, and only
+        // shortens `valid` to a point past it).
+        let checked = &input[..input.len().min(dfa_offset.saturating_add(4))];
+        let valid = match core::str::from_utf8(checked) {
+            Ok(_) => checked.len(),
             Err(e) => e.valid_up_to(),
         };
         Self::with_valid_prefix(rule, input, valid, dfa_offset)
@@ -384,16 +388,27 @@ fn locate(input: &[u8], valid: usize, dfa_offset: usize) -> (usize, Found) {
         return (input.len(), Found::End);
     }
     // The prefix up to `valid` is UTF-8 and contains the DFA's offset:
-    // report the character that byte belongs to.
-    let text = core::str::from_utf8(&input[..valid]).unwrap_or_default();
-    let mut start = dfa_offset.min(text.len());
-    while !text.is_char_boundary(start) {
+    // report the character that byte belongs to, found by stepping back
+    // over continuation bytes and decoding at most four bytes (never the
+    // whole prefix again: an error costs the same on any length).
+    let mut start = dfa_offset.min(valid);
+    while start > 0 && start < valid && is_continuation(input[start]) {
         start -= 1;
     }
-    match text[start..].chars().next() {
+    let piece = &input[start..valid.min(start + 4)];
+    let piece = match core::str::from_utf8(piece) {
+        Ok(text) => text,
+        Err(cut) => core::str::from_utf8(&piece[..cut.valid_up_to()]).unwrap_or_default(),
+    };
+    match piece.chars().next() {
         Some(c) => (start, Found::Char(c)),
         None => (input.len(), Found::End),
     }
+}
+
+/// Whether `byte` continues a UTF-8 sequence (`80`-`BF`).
+fn is_continuation(byte: u8) -> bool {
+    byte & 0xC0 == 0x80
 }
 
 /// Writes the UTF-8 octets of `c` as `%HH` triplets.
@@ -566,6 +581,60 @@ mod tests {
         assert_eq!(at(b"\xFF"), (0, Found::InvalidUtf8(0xFF)));
         // A grammar error before the malformation is reported as such.
         assert_eq!(at(b"a b\xFF"), (1, Found::Char(' ')));
+    }
+
+    /// `locate` decodes at most four bytes and `new` validates only up to
+    /// four bytes past the DFA's offset: the same answer as validating and
+    /// decoding the whole input, on random bytes (pieces of characters,
+    /// whole ones, malformations, delimiters), for bytes and for text.
+    #[test]
+    fn errors_read_no_more_than_the_character_at_the_offset() {
+        let pieces: [&[u8]; 14] = [
+            b"a",
+            b"/",
+            b":",
+            b"%4",
+            b"1",
+            b" ",
+            b"\xC3",
+            b"\xA9",
+            b"\xE6\x97\xA5",
+            b"\xF0\x9F\x98\x80",
+            b"\xEF\xBF\xBE",
+            b"\xED\xA0\x80",
+            b"\xFF",
+            b"#",
+        ];
+        let mut next = crate::test_rng::xorshift(0xE44);
+        for _ in 0..20_000 {
+            let len = (next() % 12) as usize;
+            let input: alloc::vec::Vec<u8> = (0..len)
+                .flat_map(|_| {
+                    pieces[(next() % pieces.len() as u64) as usize]
+                        .iter()
+                        .copied()
+                })
+                .collect();
+            let Err(dfa) = IRI_REFERENCE.recognize_plain(&input) else {
+                continue;
+            };
+            let valid =
+                core::str::from_utf8(&input).map_or_else(|e| e.valid_up_to(), |_| input.len());
+            let expected = if valid < input.len() && valid <= dfa {
+                (valid, Found::InvalidUtf8(input[valid]))
+            } else if dfa >= input.len() {
+                (input.len(), Found::End)
+            } else {
+                let text = core::str::from_utf8(&input[..valid]).unwrap();
+                let start = (0..=dfa).rev().find(|&i| text.is_char_boundary(i)).unwrap();
+                (start, Found::Char(text[start..].chars().next().unwrap()))
+            };
+            assert_eq!(at(&input), expected, "{input:02X?}");
+            if let Ok(text) = core::str::from_utf8(&input) {
+                let e = crate::check(&IRI_REFERENCE, text).unwrap_err();
+                assert_eq!((e.offset(), e.found()), expected, "{text:?}");
+            }
+        }
     }
 
     #[test]

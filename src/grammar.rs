@@ -123,15 +123,17 @@ impl Rule {
         I: IntoIterator<Item = &'a [u8]>,
     {
         crate::scan::Batch::new(self.dfa, inputs.into_iter())
+            .map(|(input, verdict)| (input, verdict.map_err(|reject| reject.offset)))
     }
 
     /// [`recognize_all`](Self::recognize_all) on text, yielding each
-    /// input as the `&str` it was (for [`check_all`](crate::check_all) and
-    /// the `parse_all` of the IRI types).
+    /// input as the `&str` it was and, for a rejected one, the walk's
+    /// offset and state (for [`check_all`](crate::check_all) and the
+    /// `parse_all` of the IRI types, whose errors then walk nothing again).
     pub(crate) fn recognize_texts<'a, I>(
         &self,
         inputs: I,
-    ) -> impl Iterator<Item = (&'a str, Result<(), usize>)> + use<'a, I>
+    ) -> impl Iterator<Item = (&'a str, Result<(), crate::scan::Reject>)> + use<'a, I>
     where
         I: Iterator<Item = &'a str>,
     {

@@ -279,7 +279,7 @@ where
 {
     rule.recognize_texts(inputs.into_iter())
         .map(move |(input, verdict)| {
-            verdict.map_err(|offset| CheckError::in_text(rule, input, offset))
+            verdict.map_err(|reject| CheckError::rejected(rule, input, reject))
         })
 }
 

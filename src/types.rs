@@ -43,8 +43,9 @@ fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_err
 
 /// [`parse_positions`] on each of `texts`, in order, four DFA walks at a
 /// time (the batch walk of [`check_all`](crate::check_all)), each with its
-/// text; an error is the one [`parse_positions`] gives (the prefix before
-/// it is walked once more for the state: only errors pay for it).
+/// text; an error is the one [`parse_positions`] gives (its input is
+/// walked once more alone, for the byte and the state there: only errors
+/// pay for it).
 fn parse_all_positions<'a, I>(
     texts: I,
     kind: Kind,
@@ -56,7 +57,7 @@ where
     rule.recognize_texts(texts).map(move |(text, verdict)| {
         let parsed = match verdict {
             Ok(()) => Ok(crate::components::split_branchless(text)),
-            Err(offset) => Err(CheckError::in_text(rule, text, offset)),
+            Err(reject) => Err(CheckError::rejected(rule, text, reject)),
         };
         (text, parsed)
     })

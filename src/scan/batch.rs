@@ -11,19 +11,19 @@
 
 use alloc::vec::Vec;
 
-use super::Dfa;
+use super::{Dfa, Reject};
 
 /// Inputs judged together: enough that the lanes rarely wait on each
 /// other at the end of a block.
 const BLOCK: usize = 64;
 
-/// The verdicts of [`Dfa::recognize`] on each input of `inputs`, in order,
+/// The verdicts of [`Dfa::reject`] on each input of `inputs`, in order,
 /// each with its input (see the module docs).
 pub(crate) struct Batch<S, I> {
     dfa: &'static Dfa,
     inputs: I,
     block: Vec<S>,
-    verdicts: Vec<Result<(), usize>>,
+    verdicts: Vec<Result<(), Reject>>,
     next: usize,
 }
 
@@ -41,7 +41,7 @@ impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Batch<S, I> {
 
 impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Iterator for Batch<S, I> {
     /// An input and its verdict.
-    type Item = (S, Result<(), usize>);
+    type Item = (S, Result<(), Reject>);
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.next == self.block.len() {
