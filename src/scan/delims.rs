@@ -71,6 +71,7 @@ pub(crate) struct Masks {
 
 impl Masks {
     /// The shortest input [`Masks::of`] takes: one whole SSE2 window.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) const MIN: usize = 16;
     /// The longest input [`Masks::of`] takes: with the sentinel and a
     /// search from one past the last delimiter, every shift stays below
@@ -91,11 +92,14 @@ impl Masks {
                 return Some(unsafe { x86::masks(bytes) });
             }
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bytes;
         None
     }
 
     /// The masks of an input of `len` bytes without delimiters: the
     /// sentinel bit alone.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     #[inline(always)]
     fn empty(len: usize) -> Masks {
         let end = 1u128 << len;

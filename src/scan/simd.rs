@@ -45,9 +45,12 @@
 //! - x86_64 with AVX2 (detected at run time with the `std` feature, or
 //!   enabled at compile time): 32 bytes per window;
 //! - x86_64 with SSSE3 (`pshufb`; likewise): 16 bytes per window;
-//! - everywhere else (aarch64 included: NEON is not written, for want of
-//!   a machine to test it on): eight bytes per step, each looked up in
-//!   the code table, loads that do not depend on each other.
+//! - aarch64 with NEON (every usual aarch64 target enables it at compile
+//!   time): 16 bytes per window, `tbl` for `pshufb` and a bit-weighted
+//!   horizontal add for `movemask` (tested under QEMU user emulation, not
+//!   timed on an aarch64 machine);
+//! - everywhere else: eight bytes per step, each looked up in the code
+//!   table, loads that do not depend on each other.
 //!
 //! Every path returns the same position: the tests compare each one the
 //! machine has with the table on every byte, every alignment and length.
@@ -193,10 +196,37 @@ fn run_mask(stay: u32, percent: u32, hex1: u32, hex2: u32) -> u32 {
     stay | triples | triples << 1 | triples << 2
 }
 
+/// Where a window check goes next: past the window when all of it is
+/// in the run; to the first byte out of the run when that byte is in
+/// the window's last three (most often a character or a triple that
+/// the window cuts: the next window starts with it whole), `None` to
+/// stop there otherwise.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+#[inline(always)]
+fn advance(out: u32, width: usize) -> Result<usize, usize> {
+    if out == 0 {
+        return Ok(width);
+    }
+    let stop = out.trailing_zeros() as usize;
+    if stop + 3 >= width && stop > 0 {
+        Ok(stop)
+    } else {
+        Err(stop)
+    }
+}
+
 /// The path this machine runs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Path {
-    /// Eight independent table lookups per step.
+    /// Eight independent table lookups per step (on aarch64 with NEON,
+    /// for the tests only, which compare every path).
+    #[cfg_attr(
+        all(target_arch = "aarch64", target_feature = "neon"),
+        allow(dead_code)
+    )]
     Portable,
     /// 16-byte windows with `pshufb`.
     #[cfg(target_arch = "x86_64")]
@@ -204,6 +234,10 @@ pub(crate) enum Path {
     /// 32-byte windows with `vpshufb`.
     #[cfg(target_arch = "x86_64")]
     Avx2,
+    /// 16-byte windows with `tbl` (NEON, part of every aarch64 target
+    /// that enables it, as the usual ones do).
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    Neon,
 }
 
 impl Path {
@@ -247,7 +281,14 @@ impl Path {
                 Path::Portable
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        {
+            Path::Neon
+        }
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )))]
         {
             Path::Portable
         }
@@ -266,6 +307,8 @@ impl Path {
                 paths.push(Path::Avx2);
             }
         }
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        paths.push(Path::Neon);
         paths
     }
 }
@@ -293,6 +336,9 @@ pub(crate) fn stay_run(
         // SAFETY: `Avx2` is only chosen where AVX2 was detected (or
         // enabled at compile time).
         Path::Avx2 => unsafe { x86::avx2(sets, input, at) },
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        // SAFETY: `Neon` exists only where NEON is enabled at compile time.
+        Path::Neon => unsafe { neon::windows(sets, input, at) },
     }
 }
 
@@ -321,7 +367,7 @@ mod x86 {
         _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
     };
 
-    use super::{chars_mask, run_mask, NibbleSet, WindowSets};
+    use super::{advance, chars_mask, run_mask, NibbleSet, WindowSets};
 
     /// `1 << h` at index `h` for `h` below 8, zero above: the high
     /// nibble's half of the lookup (no byte from `80` up is in a set).
@@ -451,24 +497,6 @@ mod x86 {
         ascii | chars_mask(leads, continuation, low_continuation)
     }
 
-    /// Where a window check goes next: past the window when all of it is
-    /// in the run; to the first byte out of the run when that byte is in
-    /// the window's last three (most often a character or a triple that
-    /// the window cuts: the next window starts with it whole), `None` to
-    /// stop there otherwise.
-    #[inline(always)]
-    fn advance(out: u32, width: usize) -> Result<usize, usize> {
-        if out == 0 {
-            return Ok(width);
-        }
-        let stop = out.trailing_zeros() as usize;
-        if stop + 3 >= width && stop > 0 {
-            Ok(stop)
-        } else {
-            Err(stop)
-        }
-    }
-
     /// [`super::stay_run`] with 16-byte windows.
     ///
     /// # Safety
@@ -511,6 +539,120 @@ mod x86 {
             // SAFETY: `window` is 16 readable bytes (a checked slice).
             let bytes = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
             match advance(!mask16(&narrow, bytes) & 0xFFFF, 16) {
+                Ok(step) => at += step,
+                Err(stop) => return at + stop,
+            }
+        }
+        at
+    }
+}
+
+/// The window check with NEON (aarch64): the x86 module's steps, with
+/// `tbl` for `pshufb` (its indices here are nibbles, below 16, where the
+/// two agree) and a bit-weighted horizontal add for `movemask`.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod neon {
+    use core::arch::aarch64::{
+        uint8x16_t, vaddv_u8, vandq_u8, vceqq_u8, vdupq_n_u8, vget_high_u8, vget_low_u8, vld1q_u8,
+        vmaxvq_u8, vqtbl1q_u8, vshrq_n_u8, vtstq_u8,
+    };
+
+    use super::{advance, chars_mask, run_mask, NibbleSet, WindowSets};
+
+    /// `1 << h` at index `h` for `h` below 8, zero above (as in the x86
+    /// module).
+    const HIGH_BITS: NibbleSet = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
+    /// `1 << (h - 8)` at index `h` from 8 up, zero below.
+    const UPPER_BITS: NibbleSet = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
+    /// The weight of each byte's bit in its half of a mask.
+    const WEIGHTS: NibbleSet = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+
+    /// 16 bytes in a register.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn load(bytes: &[u8; 16]) -> uint8x16_t {
+        // SAFETY: `bytes` is 16 readable bytes; `vld1q_u8` has no
+        // alignment requirement.
+        unsafe { vld1q_u8(bytes.as_ptr()) }
+    }
+
+    /// Bit `i` set when byte `i` of `lanes` is `FF` (each is `00` or
+    /// `FF`): `movemask`.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn bits(lanes: uint8x16_t, weights: uint8x16_t) -> u32 {
+        let weighted = vandq_u8(lanes, weights);
+        u32::from(vaddv_u8(vget_low_u8(weighted)))
+            | u32::from(vaddv_u8(vget_high_u8(weighted))) << 8
+    }
+
+    /// Bit `i` set when byte `i` (by its `low` nibble and its `high`
+    /// nibble's bit) is in `set`.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn member(set: uint8x16_t, low: uint8x16_t, high: uint8x16_t, weights: uint8x16_t) -> u32 {
+        bits(vtstq_u8(vqtbl1q_u8(set, low), high), weights)
+    }
+
+    /// The run's mask of 16 bytes (the x86 module's `mask16`).
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn mask16(sets: &[uint8x16_t; 10], bytes: uint8x16_t) -> u32 {
+        let [stay, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits, weights] =
+            *sets;
+        let low = vandq_u8(bytes, vdupq_n_u8(0x0F));
+        let high_nibble = vshrq_n_u8::<4>(bytes);
+        let high = vqtbl1q_u8(high_bits, high_nibble);
+        let percent = bits(vceqq_u8(bytes, vdupq_n_u8(b'%')), weights);
+        let ascii = run_mask(
+            member(stay, low, high, weights),
+            percent,
+            member(hex1, low, high, weights),
+            member(hex2, low, high, weights),
+        );
+        if vmaxvq_u8(bytes) < 0x80 {
+            return ascii;
+        }
+        let upper = vqtbl1q_u8(upper_bits, high_nibble);
+        let continuation = bits(
+            vceqq_u8(vandq_u8(bytes, vdupq_n_u8(0xC0)), vdupq_n_u8(0x80)),
+            weights,
+        );
+        let low_continuation = bits(
+            vceqq_u8(vandq_u8(bytes, vdupq_n_u8(0xE0)), vdupq_n_u8(0x80)),
+            weights,
+        );
+        let leads = [
+            member(lead2, low, upper, weights),
+            member(lead3, low, upper, weights),
+            member(lead3_high, low, upper, weights),
+            member(lead3_low, low, upper, weights),
+        ];
+        ascii | chars_mask(leads, continuation, low_continuation)
+    }
+
+    /// [`super::stay_run`] with 16-byte windows.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has NEON.
+    #[target_feature(enable = "neon")]
+    pub(super) unsafe fn windows(sets: &WindowSets, input: &[u8], mut at: usize) -> usize {
+        let sets = [
+            load(&sets.stay),
+            load(&sets.hex1),
+            load(&sets.hex2),
+            load(&HIGH_BITS),
+            load(&sets.lead2),
+            load(&sets.lead3),
+            load(&sets.lead3_high),
+            load(&sets.lead3_low),
+            load(&UPPER_BITS),
+            load(&WEIGHTS),
+        ];
+        while let Some(window) = input.get(at..at + 16) {
+            let window: &[u8; 16] = window.try_into().expect("16 bytes");
+            match advance(!mask16(&sets, load(window)) & 0xFFFF, 16) {
                 Ok(step) => at += step,
                 Err(stop) => return at + stop,
             }
