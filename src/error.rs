@@ -127,18 +127,20 @@ impl CheckError {
     /// the reported offset is moved back to the character's first byte.
     /// Ill-formed UTF-8 is reported where the malformation starts.
     pub(crate) fn new(rule: &'static Rule, input: &[u8], dfa_offset: usize) -> Self {
-        // The DFAs accept only well-formed UTF-8, so a malformation at or
-        // before the DFA's offset is what stopped it (or, for a sequence cut
-        // off at the end, what would have). A character holding the offset
-        // ends within four bytes of it, so the bytes up to there say all
-        // (a character cut by that end starts after the offset, and only
-        // shortens `valid` to a point past it).
-        let checked = &input[..input.len().min(dfa_offset.saturating_add(4))];
-        let valid = match core::str::from_utf8(checked) {
-            Ok(_) => checked.len(),
-            Err(e) => e.valid_up_to(),
-        };
+        let valid = valid_before(input, dfa_offset);
         Self::with_valid_prefix(rule, input, valid, dfa_offset)
+    }
+
+    /// [`new`](Self::new) for the walk's failure `reject` (no second walk
+    /// for the state, unless the offset moves back to the start of a
+    /// character).
+    pub(crate) fn rejected_bytes(
+        rule: &'static Rule,
+        input: &[u8],
+        reject: crate::scan::Reject,
+    ) -> Self {
+        let valid = valid_before(input, reject.offset);
+        Self::after_walk(rule, input, valid, reject.offset, Some(reject.state))
     }
 
     /// [`new`](Self::new) for text already known to be UTF-8: no second
@@ -376,6 +378,21 @@ enum Hint {
     ZoneId,
     Port,
     UserinfoOrPort,
+}
+
+/// How many bytes of `input` are well-formed UTF-8, as far as an error at
+/// `dfa_offset` needs to know: the DFAs accept only well-formed UTF-8, so
+/// a malformation at or before the DFA's offset is what stopped it (or,
+/// for a sequence cut off at the end, what would have). A character
+/// holding the offset ends within four bytes of it, so the bytes up to
+/// there say all (a character cut by that end starts after the offset,
+/// and only shortens the count to a point past it).
+fn valid_before(input: &[u8], dfa_offset: usize) -> usize {
+    let checked = &input[..input.len().min(dfa_offset.saturating_add(4))];
+    match core::str::from_utf8(checked) {
+        Ok(_) => checked.len(),
+        Err(e) => e.valid_up_to(),
+    }
 }
 
 /// The byte offset and what stood there, for a DFA that stopped at
@@ -633,6 +650,8 @@ mod tests {
             if let Ok(text) = core::str::from_utf8(&input) {
                 let e = crate::check(&IRI_REFERENCE, text).unwrap_err();
                 assert_eq!((e.offset(), e.found()), expected, "{text:?}");
+                // The same error, state and all, from bytes as from text.
+                assert_eq!(check_bytes(&IRI_REFERENCE, &input), Err(e), "{text:?}");
             }
         }
     }

@@ -126,6 +126,20 @@ impl Rule {
             .map(|(input, verdict)| (input, verdict.map_err(|reject| reject.offset)))
     }
 
+    /// [`recognize_all`](Self::recognize_all) with the walk's offset and
+    /// state for a rejected input (for
+    /// [`check_all_bytes`](crate::check_all_bytes), whose errors then walk
+    /// nothing again).
+    pub(crate) fn reject_all<'a, I>(
+        &self,
+        inputs: I,
+    ) -> impl Iterator<Item = (&'a [u8], Result<(), crate::scan::Reject>)> + use<'a, I>
+    where
+        I: Iterator<Item = &'a [u8]>,
+    {
+        crate::scan::Batch::new(self.dfa, inputs)
+    }
+
     /// [`recognize_all`](Self::recognize_all) on text, yielding each
     /// input as the `&str` it was and, for a rejected one, the walk's
     /// offset and state (for [`check_all`](crate::check_all) and the

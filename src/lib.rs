@@ -239,9 +239,9 @@ pub fn check(rule: &'static grammar::Rule, input: &str) -> Result<(), CheckError
 /// Checks raw bytes against `rule`; bytes that are not well-formed UTF-8 are
 /// rejected where the malformation starts, since the DFAs accept only UTF-8.
 pub fn check_bytes(rule: &'static grammar::Rule, input: &[u8]) -> Result<(), CheckError> {
-    match rule.recognize(input) {
+    match rule.reject(input) {
         Ok(()) => Ok(()),
-        Err(offset) => Err(CheckError::new(rule, input, offset)),
+        Err(reject) => Err(CheckError::rejected_bytes(rule, input, reject)),
     }
 }
 
@@ -302,8 +302,10 @@ pub fn check_all_bytes<'a, I>(
 where
     I: IntoIterator<Item = &'a [u8]>,
 {
-    rule.recognize_all(inputs)
-        .map(move |(input, verdict)| verdict.map_err(|offset| CheckError::new(rule, input, offset)))
+    rule.reject_all(inputs.into_iter())
+        .map(move |(input, verdict)| {
+            verdict.map_err(|reject| CheckError::rejected_bytes(rule, input, reject))
+        })
 }
 
 /// README.md's Rust examples, compiled and run as doctests so that they

@@ -244,6 +244,19 @@ fn batched_walks_match_single_ones() {
     let singles: Vec<_> = texts.iter().map(|t| rfc3987::check(rule, t)).collect();
     assert_eq!(rfc3987::check_batch(rule, &texts), singles);
     assert!(singles.iter().any(Result::is_ok) && singles.iter().any(Result::is_err));
+    // Bytes, malformed UTF-8 included: the same errors as one at a time.
+    for rule in [
+        rule,
+        &rfc3987::grammar::rules::IRI,
+        &rfc3987::grammar::rules::IHOST,
+    ] {
+        let singles: Vec<_> = slices
+            .iter()
+            .map(|input| rfc3987::check_bytes(rule, input))
+            .collect();
+        let batched: Vec<_> = rfc3987::check_all_bytes(rule, slices.iter().copied()).collect();
+        assert_eq!(batched, singles, "{}", rule.name());
+    }
 }
 
 /// Every lead byte with every byte after it, well-formed UTF-8 or not
