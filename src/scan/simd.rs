@@ -83,6 +83,21 @@ pub(crate) struct WindowSets {
     lead3_low: UpperSet,
 }
 
+/// `1 << h` at index `h` for `h` below 8, zero above: the high nibble's
+/// half of a [`NibbleSet`] lookup (no byte from `80` up is in a set).
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+const HIGH_BITS: NibbleSet = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
+/// `1 << (h - 8)` at index `h` from 8 up, zero below: the same for an
+/// [`UpperSet`].
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+const UPPER_BITS: NibbleSet = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
+
 /// A set of bytes from `80` up, by low nibble: bit `h - 8` of entry `low`
 /// says that the byte `h << 4 | low` is in the set.
 pub(crate) type UpperSet = [u8; 16];
@@ -98,6 +113,28 @@ impl WindowSets {
         lead3_high: [0; 16],
         lead3_low: [0; 16],
     };
+
+    /// Every table a window check looks up, in the order the SIMD paths
+    /// unpack them: stay, hex1, hex2, [`HIGH_BITS`], lead2, lead3, lead3
+    /// high, lead3 low, [`UPPER_BITS`].
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    #[inline(always)]
+    fn tables(&self) -> [&NibbleSet; 9] {
+        [
+            &self.stay,
+            &self.hex1,
+            &self.hex2,
+            &HIGH_BITS,
+            &self.lead2,
+            &self.lead3,
+            &self.lead3_high,
+            &self.lead3_low,
+            &UPPER_BITS,
+        ]
+    }
 
     /// The sets of `codes`.
     ///
@@ -369,13 +406,6 @@ mod x86 {
 
     use super::{advance, chars_mask, run_mask, NibbleSet, WindowSets};
 
-    /// `1 << h` at index `h` for `h` below 8, zero above: the high
-    /// nibble's half of the lookup (no byte from `80` up is in a set).
-    const HIGH_BITS: NibbleSet = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
-    /// `1 << (h - 8)` at index `h` from 8 up, zero below: the same for an
-    /// [`UpperSet`](super::UpperSet).
-    const UPPER_BITS: NibbleSet = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
-
     /// A set of 16 bytes in a register.
     #[inline(always)]
     fn load(set: &NibbleSet) -> __m128i {
@@ -384,22 +414,11 @@ mod x86 {
         unsafe { _mm_loadu_si128(set.as_ptr().cast::<__m128i>()) }
     }
 
-    /// Every table of a [`WindowSets`] in a register, with [`HIGH_BITS`]
-    /// and [`UPPER_BITS`]: stay, hex1, hex2, high bits, lead2, lead3,
-    /// lead3 high, lead3 low, upper bits.
+    /// Every table of a [`WindowSets`] in a register
+    /// ([`WindowSets::tables`]).
     #[inline(always)]
     fn registers(sets: &WindowSets) -> [__m128i; 9] {
-        [
-            load(&sets.stay),
-            load(&sets.hex1),
-            load(&sets.hex2),
-            load(&HIGH_BITS),
-            load(&sets.lead2),
-            load(&sets.lead3),
-            load(&sets.lead3_high),
-            load(&sets.lead3_low),
-            load(&UPPER_BITS),
-        ]
+        sets.tables().map(load)
     }
 
     /// The run's mask of 16 bytes: [`run_mask`] of the ASCII sets, and,
@@ -559,20 +578,15 @@ mod neon {
 
     use super::{advance, chars_mask, run_mask, NibbleSet, WindowSets};
 
-    /// `1 << h` at index `h` for `h` below 8, zero above (as in the x86
-    /// module).
-    const HIGH_BITS: NibbleSet = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
-    /// `1 << (h - 8)` at index `h` from 8 up, zero below.
-    const UPPER_BITS: NibbleSet = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
     /// The weight of each byte's bit in its half of a mask.
     const WEIGHTS: NibbleSet = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 
     /// 16 bytes in a register.
-    #[inline]
-    #[target_feature(enable = "neon")]
+    #[inline(always)]
     fn load(bytes: &[u8; 16]) -> uint8x16_t {
         // SAFETY: `bytes` is 16 readable bytes; `vld1q_u8` has no
-        // alignment requirement.
+        // alignment requirement; NEON is enabled at compile time (this
+        // module's cfg).
         unsafe { vld1q_u8(bytes.as_ptr()) }
     }
 
@@ -638,16 +652,18 @@ mod neon {
     /// The CPU has NEON.
     #[target_feature(enable = "neon")]
     pub(super) unsafe fn windows(sets: &WindowSets, input: &[u8], mut at: usize) -> usize {
+        let [stay, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] =
+            sets.tables().map(load);
         let sets = [
-            load(&sets.stay),
-            load(&sets.hex1),
-            load(&sets.hex2),
-            load(&HIGH_BITS),
-            load(&sets.lead2),
-            load(&sets.lead3),
-            load(&sets.lead3_high),
-            load(&sets.lead3_low),
-            load(&UPPER_BITS),
+            stay,
+            hex1,
+            hex2,
+            high_bits,
+            lead2,
+            lead3,
+            lead3_high,
+            lead3_low,
+            upper_bits,
             load(&WEIGHTS),
         ];
         while let Some(window) = input.get(at..at + 16) {
