@@ -24,7 +24,7 @@
 //! **Adding a subcommand is one new module plus one line in [`COMMANDS`].**
 //! The module defines a `pub const COMMAND: Command` (its name, options and
 //! help) whose `run` turns the parsed arguments into a per-input closure and
-//! hands it to [`pipeline::sequential`] or [`pipeline::parallel`];
+//! hands it to [`pipeline::sequential`], [`pipeline::parallel`] or [`pipeline::batched`];
 //! everything the contract says about inputs, outputs and exit statuses
 //! happens in the shared modules, and the options section of its help is
 //! generated from its option table ([`help`]).

@@ -5,8 +5,10 @@
 //! A subcommand splits its work in two: `work`, a pure function from an
 //! input's bytes to a result, which may run on any thread, and `write`,
 //! which turns one result into output on the main thread, in input order
-//! ([`parallel`]); or it does both at once, on the main thread
-//! ([`sequential`]), when the work costs no more than reading and writing.
+//! ([`parallel`]; [`batched`] keeps the batches on the main thread, for a
+//! [`Work`] that takes a batch's lines at once); or it does both at once,
+//! on the main thread ([`sequential`]), when the work costs no more than
+//! reading and writing.
 //!
 //! # Invariants
 //!
@@ -16,7 +18,7 @@
 //!
 //! - **Order.** Results are written in input order, whatever thread
 //!   computed them.
-//! - **Batches** (parallel, stdin only). Lines are copied into one reused
+//! - **Batches** (parallel and batched, stdin only). Lines are copied into one reused
 //!   buffer until it holds [`BATCH_LINES`] lines or [`BATCH_BYTES`] bytes,
 //!   or until no complete line is left in the read buffer (the next read
 //!   may block). Then the batch is computed, written, and, when the next
@@ -68,9 +70,30 @@ fn drive_each<R: Read>(
         LineEnd::Newline,
         None,
         output,
-        |_| (),
+        |_: &[u8]| (),
         |input, (), output| each(input, output),
     )
+}
+
+/// An input's work in [`parallel`] and [`batched`]: a pure function of its bytes, run on
+/// one input, or on a run of a batch's lines at once (where it may
+/// interleave them, as `rfc3987::check_all_bytes` does). Every closure
+/// `Fn(&[u8]) -> T` is one, taking a run's lines one by one.
+pub trait Work<T>: Sync {
+    /// The result of one input.
+    fn one(&self, bytes: &[u8]) -> T;
+
+    /// The results of `lines`, in order (the same as [`one`](Self::one)
+    /// on each).
+    fn run<'a>(&self, lines: impl Iterator<Item = &'a [u8]>) -> Vec<T> {
+        lines.map(|bytes| self.one(bytes)).collect()
+    }
+}
+
+impl<T, F: Fn(&[u8]) -> T + Sync> Work<T> for F {
+    fn one(&self, bytes: &[u8]) -> T {
+        self(bytes)
+    }
 }
 
 /// Runs a subcommand over the inputs of `args` (its input arguments, or
@@ -84,6 +107,32 @@ pub fn parallel<T: Send>(
     write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
 ) -> ExitCode {
     let threads = thread::available_parallelism().map_or(1, |n| n.get());
+    run_batches(args, line_end, threads, work, write)
+}
+
+/// [`parallel`] on the main thread only, with a [`Work`] that takes a
+/// batch's lines at once: for work so cheap per line that threads cost
+/// more than they share (`iri check`: its batches go through
+/// `rfc3987::check_all_bytes`, whose interleaved walks beat one walk per
+/// line; on the project's 2-core VM two threads took 1.8 times the CPU
+/// time and 1.4 times the wall-clock time of one, see BENCHMARKS.md).
+pub fn batched<T: Send>(
+    args: Parsed,
+    line_end: LineEnd,
+    work: impl Work<T>,
+    write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
+) -> ExitCode {
+    run_batches(args, line_end, 1, work, write)
+}
+
+/// [`parallel`] with any [`Work`], batches on `threads` threads.
+fn run_batches<T: Send>(
+    args: Parsed,
+    line_end: LineEnd,
+    threads: usize,
+    work: impl Work<T>,
+    write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
+) -> ExitCode {
     with_streams(&args, |source, output| {
         let batch = matches!(source, Source::Lines(_)).then(|| Batch::new(threads));
         drive(source, line_end, batch, output, work, write)
@@ -127,7 +176,7 @@ fn drive<R: Read, T: Send>(
     line_end: LineEnd,
     batch: Option<Batch>,
     output: &mut Output<'_>,
-    work: impl Fn(&[u8]) -> T + Sync,
+    work: impl Work<T>,
     write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
 ) -> Status {
     let mut lanes = Lanes {
@@ -136,6 +185,7 @@ fn drive<R: Read, T: Send>(
         batch,
         work,
         write,
+        result: std::marker::PhantomData,
     };
     let mut io_failed = false;
     match source {
@@ -187,7 +237,7 @@ fn alive(output: &Output<'_>) -> ControlFlow<()> {
 }
 
 /// What the loop carries from input to input.
-struct Lanes<W, F> {
+struct Lanes<T, W, F> {
     /// Inputs numbered so far (the last input's number).
     number: u64,
     /// Whether an input has failed.
@@ -196,11 +246,13 @@ struct Lanes<W, F> {
     batch: Option<Batch>,
     work: W,
     write: F,
+    /// The type of a result (of `work`, for `write`).
+    result: std::marker::PhantomData<fn() -> T>,
 }
 
-impl<T: Send, W, F> Lanes<W, F>
+impl<T: Send, W, F> Lanes<T, W, F>
 where
-    W: Fn(&[u8]) -> T + Sync,
+    W: Work<T>,
     F: FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
 {
     /// Takes one input: answers it, or adds it to the batch (answering the
@@ -208,7 +260,7 @@ where
     fn input(&mut self, bytes: &[u8], output: &mut Output<'_>) -> ControlFlow<()> {
         match &mut self.batch {
             None => {
-                let result = (self.work)(bytes);
+                let result = self.work.one(bytes);
                 self.write_one(bytes, result, output);
                 alive(output)
             }
@@ -285,12 +337,9 @@ impl Batch {
     }
 
     /// The results of every line, in order: one run of lines per thread.
-    fn compute<T: Send>(&self, work: &(impl Fn(&[u8]) -> T + Sync)) -> Vec<T> {
+    fn compute<T: Send>(&self, work: &impl Work<T>) -> Vec<T> {
         let run = |lines: &[Range<usize>]| -> Vec<T> {
-            lines
-                .iter()
-                .map(|range| work(&self.bytes[range.clone()]))
-                .collect()
+            work.run(lines.iter().map(|range| &self.bytes[range.clone()]))
         };
         if self.threads < 2 || self.lines.len() < PARALLEL_MIN_LINES {
             return run(&self.lines);
@@ -334,7 +383,7 @@ mod tests {
             LineEnd::Newline,
             Some(Batch::new(threads)),
             &mut output,
-            |bytes| (bytes.len(), thread::current().id()),
+            |bytes: &[u8]| (bytes.len(), thread::current().id()),
             |input, (len, thread), output| {
                 if thread != main {
                     helped += 1;
