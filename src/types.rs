@@ -732,9 +732,9 @@ macro_rules! common {
             /// overlap, as in [`check_all`](crate::check_all), and the
             /// split into components runs without branches that depend on
             /// the text (see the `components` module docs). Measured
-            /// against a loop of `parse` (`BENCHMARKS.md`): about 0.66 of
-            /// its time on mixed references and 0.85 on crawl-shaped URLs
-            /// and short relative references; level on long IRIs (inputs
+            /// against a loop of `parse` (`BENCHMARKS.md`): about 0.70 of
+            /// its time on mixed references, 0.75 on crawl-shaped URLs and
+            /// 0.9 on short relative references; level on long IRIs (inputs
             /// over 256 bytes are walked alone). Inputs are read a block at
             /// a time, lazily.
             ///
