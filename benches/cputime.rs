@@ -137,11 +137,29 @@ fn main() {
         .into_iter()
         .filter(|s| oxiri::IriRef::parse(s.as_str()).is_err())
         .collect();
+    // Crawl-shaped URLs as found in running text: one in five a raw
+    // token that is not a URI reference (the invalid ones of `crawl`,
+    // each after four valid ones).
+    let crawl_text: Vec<String> = {
+        let valid = corpus::crawl()
+            .into_iter()
+            .filter(|s| oxiri::IriRef::parse(s.as_str()).is_ok());
+        let mut invalid = crawl_invalid.clone().into_iter();
+        valid
+            .enumerate()
+            .flat_map(|(i, s)| {
+                let bad = if i % 4 == 3 { invalid.next() } else { None };
+                std::iter::once(s).chain(bad)
+            })
+            .take(crawl_invalid.len() * 5)
+            .collect()
+    };
     let corpora: Vec<(&str, Vec<String>)> = vec![
         ("mixed", corpus::mixed()),
         ("long", corpus::long()),
         ("crawl", corpus::crawl()),
         ("crawl-invalid", crawl_invalid),
+        ("crawl-text", crawl_text),
         ("percent-long", corpus::percent_long()),
         ("script-long", corpus::script_long()),
         ("relative-short", corpus::relative_short()),
