@@ -33,6 +33,7 @@ use crate::char_class::CharClass;
 use crate::config::Config;
 use crate::dfa::accel::{self, Accelerated};
 use crate::dfa::expected::{self, Description, UnitRule};
+use crate::dfa::shift::{self, Machine};
 use crate::dfa::Dfa;
 use crate::error::Error;
 use crate::grammar::Grammar;
@@ -48,6 +49,7 @@ pub fn emit(
 ) -> Result<String, Error> {
     let mut tables = Tables::default();
     let mut accel = AccelTables::default();
+    let mut shift_rows = ShiftRows::default();
     let mut diagnostics = Diagnostics::default();
     let mut rule_items = Vec::new();
     for dfa in dfas {
@@ -57,6 +59,7 @@ pub fn emit(
             units,
             &mut tables,
             &mut accel,
+            &mut shift_rows,
             &mut diagnostics,
         )?);
     }
@@ -80,6 +83,11 @@ pub fn emit(
         let codes = codes.iter().map(|&code| Literal::u8_unsuffixed(code));
         quote! { [#(#codes),*] }
     });
+    let shift_count = Literal::usize_unsuffixed(shift_rows.rows.len());
+    let shift_items = shift_rows.rows.iter().map(|rows| {
+        let rows = rows.iter().map(|&row| hex64(row));
+        quote! { [#(#rows),*] }
+    });
     let mut sorted: Vec<&Dfa> = dfas.iter().collect();
     sorted.sort_by_key(|d| d.rule.to_ascii_lowercase());
     let all: Vec<Ident> = sorted.iter().map(|d| ident(&screaming(&d.rule))).collect();
@@ -101,7 +109,7 @@ pub fn emit(
         /// One recognizer per start rule.
         pub mod rules {
             use crate::grammar::Rule;
-            use crate::scan::Dfa;
+            use crate::scan::{Dfa, Shift};
             #(#rule_items)*
         }
 
@@ -159,6 +167,11 @@ pub fn emit(
         /// byte, how it keeps the state (see `abnf_dfa::dfa::accel`).
         static ACCEL: [[u8; 256]; #accel_count] = [#(#accel_tables),*];
 
+        /// The rows of every shift machine (see `abnf_dfa::dfa::shift`),
+        /// shared by all rules: per ASCII byte, the transitions of a
+        /// machine's states, six bits each.
+        static SHIFT_ROWS: [[u64; 128]; #shift_count] = [#(#shift_items),*];
+
         #(#table_items)*
     };
     let file: syn::File = syn::parse2(tokens).map_err(|e| {
@@ -179,7 +192,8 @@ struct Tables {
 impl Tables {
     /// The name of a static array `[ty; len]` with these values, emitting
     /// it the first time. `kind` is `c` (classes), `t` (transitions), `a`
-    /// (accelerated-state indexes), `e` (expected sets) or `x` (contexts).
+    /// (accelerated-state indexes), `s` (their shift machines), `e`
+    /// (expected sets) or `x` (contexts).
     fn get(&mut self, kind: char, ty: &str, values: Vec<u64>) -> Ident {
         let key = (kind, values);
         if let Some(name) = self.names.get(&key) {
@@ -190,6 +204,7 @@ impl Tables {
             't' => "TRANS",
             'e' => "EXPECTED_INDEX",
             'x' => "CONTEXT_INDEX",
+            's' => "SHIFT_INDEX",
             _ => "ACCEL_INDEX",
         };
         let name = ident(&format!("{prefix}_{}", self.items.len()));
@@ -269,12 +284,49 @@ impl AccelTables {
     }
 }
 
+/// Distinct shift-machine rows across all rules, indexed by `usize`.
+#[derive(Default)]
+struct ShiftRows {
+    rows: Vec<[u64; 128]>,
+    ids: HashMap<[u64; 128], usize>,
+}
+
+impl ShiftRows {
+    /// The index of `rows` in `SHIFT_ROWS`, adding them the first time.
+    fn id(&mut self, rows: &[u64; 128]) -> usize {
+        let next = self.rows.len();
+        *self.ids.entry(*rows).or_insert_with(|| {
+            self.rows.push(*rows);
+            next
+        })
+    }
+}
+
+/// The `crate::scan::Shift` values of `machines`, for a rule whose state
+/// ids are premultiplied by `stride`.
+fn shift_items(machines: &[Machine], stride: usize, rows: &mut ShiftRows) -> Vec<TokenStream> {
+    machines
+        .iter()
+        .map(|machine| {
+            let id = Literal::usize_unsuffixed(rows.id(&machine.rows));
+            let mut full = [0u64; shift::STATES + 1];
+            for (slot, &state) in full[1..].iter_mut().zip(&machine.states) {
+                *slot = u64::from(state) * stride as u64;
+            }
+            let full = full.iter().map(|&s| Literal::u16_unsuffixed(s as u16));
+            quote! { Shift::new(&super::SHIFT_ROWS[#id], [#(#full),*]) }
+        })
+        .collect()
+}
+
+#[allow(clippy::too_many_arguments, reason = "one per kind of shared table")]
 fn rule_item(
     grammar: &Grammar,
     dfa: &Dfa,
     units: &[UnitRule],
     tables: &mut Tables,
     accel: &mut AccelTables,
+    shift_rows: &mut ShiftRows,
     diagnostics: &mut Diagnostics,
 ) -> Result<TokenStream, Error> {
     let def = grammar
@@ -298,6 +350,16 @@ fn rule_item(
         index[i * stride] = accel.id(codes)?;
     }
     let accel_index = tables.get('a', "u8", index);
+    // One shift machine per accelerated state, in the same order.
+    let machines: Vec<Machine> = (0..fast.codes.len() as u32)
+        .map(|i| Machine::of(dfa, fast.accel_from + i))
+        .collect();
+    let shifts = shift_items(&machines, stride, shift_rows);
+    let mut index = vec![0u64; machines.len() * stride];
+    for i in 0..machines.len() {
+        index[i * stride] = i as u64;
+    }
+    let shift_index = tables.get('s', "u8", index);
     // Per state (not premultiplied): what it accepts next, and the rules
     // it is inside of.
     let nfa = Nfa::compile(grammar, &dfa.rule)?;
@@ -329,6 +391,8 @@ fn rule_item(
     let abnf = &def.source;
     let public = ident(&screaming(name));
     let private = ident(&format!("{}_DFA", screaming(name)));
+    let shifts_name = ident(&format!("{}_SHIFTS", screaming(name)));
+    let shift_len = Literal::usize_unsuffixed(machines.len());
     let (states, class_count, table_bytes) = (
         Literal::usize_unsuffixed(stats.states),
         Literal::usize_unsuffixed(stats.classes),
@@ -370,7 +434,10 @@ fn rule_item(
             #accel_from,
             &super::#accel_index,
             &super::ACCEL,
+            &super::#shift_index,
+            &#shifts_name,
         );
+        static #shifts_name: [Shift; #shift_len] = [#(#shifts),*];
     })
 }
 
@@ -461,6 +528,11 @@ fn file_name(path: &str) -> &str {
 /// One `#[doc]` attribute per line, so that prettyplease writes `///` lines.
 fn doc_lines(doc: &str) -> Vec<String> {
     doc.split('\n').map(str::to_string).collect()
+}
+
+/// A row of a shift machine as a hex literal.
+fn hex64(value: u64) -> Literal {
+    format!("0x{value:016X}").parse().expect("a hex literal")
 }
 
 /// A code point as a hex literal, as the grammar writes them.

@@ -36,7 +36,17 @@
 //! The skip never changes the state and never passes a byte the table
 //! would not have taken back to the same state, so the result is exactly
 //! the plain walk's, error offset included: the rejected byte is always
-//! read by the table. [`Dfa::recognize_plain`] keeps the plain walk for
+//! read by the table.
+//!
+//! Runs too short for a skip, and the delimiters between them, go through
+//! a *shift machine* (the `shift` module): each accelerated state comes
+//! with up to nine states around it (from the path: the path, the query,
+//! the fragment, each with its `%` and `%H` states) packed so that a step
+//! on an ASCII byte is one shift of a row the byte selects, with no load
+//! that waits on the previous one. A chunk that leaves the machine's
+//! states, or is not ASCII, is walked again by the table from the state
+//! it began in, so the result is still the table's. After the scheme and
+//! the host, an ASCII URL is mostly walked this way. [`Dfa::recognize_plain`] keeps the plain walk for
 //! the tests that compare the two on every input.
 //!
 //! [`Dfa::recognize_lanes`] (and the [`Batch`] iterator over it) judges
@@ -68,9 +78,11 @@
 //!
 //! # Cost
 //!
-//! One dependent load a byte where the DFA changes state (delimiters,
-//! schemes, IP literals), with the dead-state test once per [`CHUNK`]
-//! bytes. On a skipped run with SSSE3 or AVX2: one window check per 16 or
+//! One dependent load a byte where the DFA is in no machine (the scheme,
+//! the first chunk of an authority, IP literals, non-ASCII text too short
+//! to skip), with the dead-state test once per [`CHUNK`] bytes. In a
+//! machine, one shift a byte and one test per chunk; a chunk that leaves
+//! the machine costs a mispredicted branch and its table walk. On a skipped run with SSSE3 or AVX2: one window check per 16 or
 //! 32 bytes of ASCII, `%HH` triples and two- and three-byte characters
 //! alike (a window that cuts a triple or a character is followed by one
 //! that starts with it); on other machines eight table loads per step of
@@ -86,10 +98,12 @@
 
 mod batch;
 mod delims;
+mod shift;
 mod simd;
 
 pub(crate) use batch::Batch;
 pub(crate) use delims::{first_of, first_of_before, Masks};
+pub(crate) use shift::Shift;
 use simd::{Path, WindowSets};
 
 use crate::grammar::codes::{CONTINUATION, HEX1, HEX2, INSIDE, LEAD_SHIFT, PERCENT, STAY};
@@ -110,6 +124,9 @@ const GATE: usize = 16;
 /// for the branches that leave it (measured: on 60-byte references a
 /// skip attempt costs more than the table walk it saves).
 const SKIP_MIN: usize = 64;
+/// Bytes a shift machine walks before the scanner looks for a run to
+/// skip again.
+const SHIFT_SPAN: usize = 64;
 /// Most distinct code tables the generator may emit (for the window
 /// check's sets, derived in [`Dfa::new`]; a grammar with more fails the
 /// build).
@@ -137,6 +154,10 @@ pub(crate) struct Dfa {
     accel_from: usize,
     accel_index: &'static [u8],
     accel: &'static [[u8; 256]],
+    /// Like `accel_index`: the index in `shifts` of an accelerated state's
+    /// shift machine.
+    shift_index: &'static [u8],
+    shifts: &'static [Shift],
     /// `accel[id]`'s sets for the window check, by `id`.
     windows: [WindowSets; ACCEL_MAX],
 }
@@ -155,6 +176,8 @@ impl Dfa {
         accel_from: usize,
         accel_index: &'static [u8],
         accel: &'static [[u8; 256]],
+        shift_index: &'static [u8],
+        shifts: &'static [Shift],
     ) -> Dfa {
         let len = trans.len();
         assert!(stride > 0 && len >= stride && len.is_multiple_of(stride));
@@ -183,6 +206,16 @@ impl Dfa {
             i += 1;
         }
         assert!(accel.len() <= ACCEL_MAX, "more code tables than ACCEL_MAX");
+        assert!(shift_index.len() == accel_index.len());
+        let mut i = 0;
+        while i < shift_index.len() {
+            let machine = shift_index[i] as usize;
+            assert!(machine < shifts.len());
+            if i.is_multiple_of(stride) {
+                shifts[machine].check(stride, len, accel_from + i);
+            }
+            i += 1;
+        }
         let mut windows = [WindowSets::EMPTY; ACCEL_MAX];
         let mut id = 0;
         while id < accel.len() {
@@ -198,6 +231,8 @@ impl Dfa {
             accel_from,
             accel_index,
             accel,
+            shift_index,
+            shifts,
             windows,
         }
     }
@@ -226,7 +261,7 @@ impl Dfa {
 
     /// The index in `accel` (and `stay`) of `state`'s code table if it is
     /// accelerated.
-    #[inline(always)]
+    #[cfg(test)]
     fn accel_id(&self, state: usize) -> Option<usize> {
         let offset = state.wrapping_sub(self.accel_from);
         self.accel_index.get(offset).map(|&id| usize::from(id))
@@ -304,15 +339,23 @@ impl Dfa {
             }
             state = next;
             at += CHUNK;
-            if input.len() - at < SKIP_MIN {
+            let long = input.len() - at >= SKIP_MIN;
+            if !long && !ascii_ahead(input, at) {
                 continue;
             }
-            if let Some(id) = self.accel_id(state) {
+            let offset = state.wrapping_sub(self.accel_from);
+            let Some(&id) = self.accel_index.get(offset) else {
+                continue;
+            };
+            if long {
+                let id = usize::from(id);
                 let codes = &self.accel[id];
                 if worth_skipping(codes, input, at) {
                     at = skip(path, &self.windows[id], codes, input, at);
                 }
             }
+            let machine = &self.shifts[usize::from(self.shift_index[offset])];
+            (state, at) = shift_run(machine, state, input, at);
         }
         let tail = &input[at..];
         match self.walk(state, tail) {
@@ -524,6 +567,65 @@ pub(crate) const SECOND_BYTES: [core::ops::RangeInclusive<u8>; 256] = {
     table
 };
 
+/// Whether the [`CHUNK`] bytes from `at` (fewer at the end) are ASCII:
+/// a shift machine would walk them.
+#[inline(always)]
+fn ascii_ahead(input: &[u8], at: usize) -> bool {
+    match input.get(at..).and_then(<[u8]>::first_chunk::<CHUNK>) {
+        Some(chunk) => u64::from_ne_bytes(*chunk) & HIGH == 0,
+        None => input[at..].is_ascii(),
+    }
+}
+
+/// Every byte's high bit, in a word of [`CHUNK`] bytes.
+const HIGH: u64 = u64::from_ne_bytes([0x80; CHUNK]);
+
+/// Walks `input` from `at` in `machine`, entered at its entry (`state`),
+/// a [`CHUNK`] of ASCII bytes at a time, and the input's last bytes too:
+/// the DFA state reached and where, at the start of the first chunk that
+/// is not ASCII or leaves the machine (the table walks it), or at the
+/// end. Returns after [`SHIFT_SPAN`] bytes, so that a long input goes back
+/// to trying a skip.
+#[inline(always)]
+fn shift_run(machine: &Shift, state: usize, input: &[u8], mut at: usize) -> (usize, usize) {
+    // A long input goes back to trying a skip now and then; a short one
+    // stays in the machine to its end.
+    let limit = if input.len() - at > SKIP_MIN + SHIFT_SPAN {
+        at + SHIFT_SPAN
+    } else {
+        input.len()
+    };
+    let mut current = shift::ENTRY;
+    loop {
+        match input.get(at..).and_then(<[u8]>::first_chunk::<CHUNK>) {
+            Some(chunk) => {
+                if at >= limit || u64::from_ne_bytes(*chunk) & HIGH != 0 {
+                    break;
+                }
+                let next = machine.walk(current, chunk);
+                if next == shift::ESCAPE {
+                    break;
+                }
+                current = next;
+                at += CHUNK;
+            }
+            None => {
+                let tail = &input[at..];
+                if tail.is_ascii() {
+                    let next = machine.walk(current, tail);
+                    if next != shift::ESCAPE {
+                        current = next;
+                        at = input.len();
+                    }
+                }
+                break;
+            }
+        }
+    }
+    debug_assert_eq!(machine.state(shift::ENTRY), state);
+    (machine.state(current), at)
+}
+
 /// Whether the [`GATE`] bytes from `at` may all be inside a run: otherwise
 /// the run ends within them, and the table walks them faster than a skip
 /// that mispredicts its way out.
@@ -677,6 +779,47 @@ mod tests {
             promises > 1000,
             "only {promises} promises: the codes are lost"
         );
+    }
+
+    /// Every shift machine of every rule is the table restricted to the
+    /// machine's states: for each machine state and ASCII byte, the row
+    /// leads to the state the table leads to when the machine has it, and
+    /// to the escape otherwise; and each accelerated state's machine is
+    /// entered at that state.
+    #[test]
+    fn shift_machines_are_the_table() {
+        let mut checked = 0usize;
+        for rule in Rule::all() {
+            let dfa = rule.dfa();
+            for offset in (0..dfa.accel_index.len()).step_by(dfa.stride) {
+                let machine = &dfa.shifts[usize::from(dfa.shift_index[offset])];
+                assert_eq!(machine.state(shift::ENTRY), dfa.accel_from + offset);
+                let states: Vec<(u64, usize)> = (1..64u64)
+                    .filter(|k| k % shift::WIDTH == 0)
+                    .map(|k| (k, machine.state(k)))
+                    .filter(|&(_, state)| state != 0)
+                    .collect();
+                for &(k, state) in &states {
+                    for byte in 0..128u8 {
+                        // SAFETY: `state` is a state id of this DFA (checked
+                        // by `Dfa::new`).
+                        let next = unsafe { dfa.step(state, byte) };
+                        let expected = states
+                            .iter()
+                            .find(|&&(_, s)| s == next && next != 0)
+                            .map_or(shift::ESCAPE, |&(j, _)| j);
+                        assert_eq!(
+                            machine.walk(k, &[byte]),
+                            expected,
+                            "{}: state {state} byte {byte:02X}",
+                            rule.name()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "only {checked} transitions checked");
     }
 
     /// Every window-check path gives the plain walk's verdict, error

@@ -20,6 +20,7 @@ pub mod accel;
 mod determinize;
 pub mod expected;
 mod minimize;
+pub mod shift;
 
 use crate::error::Error;
 use crate::grammar::Grammar;

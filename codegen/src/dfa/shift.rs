@@ -1,0 +1,206 @@
+//! Shift machines: a few states of a DFA packed so that a scanner's
+//! transition is one shift, with no dependent memory load.
+//!
+//! A table walk reads `trans[state + class]`: the next load's address
+//! depends on the state just loaded, so every byte waits for the L1 cache
+//! (four or five cycles). A *shift machine* keeps at most [`STATES`]
+//! states of the DFA and, for every ASCII byte, one 64-bit *row* holding
+//! all their transitions on that byte, six bits each: the field at bit
+//! `6k` is the offset (`6j`) of the state that machine state `k` goes to.
+//! The state is its own offset, so a step is
+//!
+//! ```text
+//! state = rows[byte] >> state      (shift counts are taken mod 64)
+//! ```
+//!
+//! The row's load depends on the byte alone and can issue early; what
+//! chains bytes is a shift, one cycle. (The idea is the "shift-based DFA"
+//! of Per Vognsen's notes; the construction here is this crate's own.)
+//!
+//! Offset 0 is the *escape*: every transition that leaves the machine's
+//! states, or kills the walk, goes there, and field 0 of every row is 0,
+//! so it is absorbing. A scanner walks a chunk of ASCII bytes in the
+//! machine; if it ends in the escape, the scanner walks the chunk again
+//! with the table from the state it began in, which is exact (the table
+//! finds the dead byte, or goes on in states the machine does not have).
+//!
+//! One machine per accelerated state (see [`accel`](super::accel)), that
+//! state first, because a walk reaches those states and stays around them:
+//! a path, then a query and a fragment. The other states are chosen
+//! greedily, each time the state outside the machine with the highest
+//! score, until the machine is full or closed: the (state, ASCII byte)
+//! pairs of the machine that lead to it, plus the ASCII bytes that loop
+//! on it (text dwells there: a query beats a port). From the path state of `IRI-reference` that gives the nine
+//! states of `ipath-abempty [ "?" iquery ] [ "#" ifragment ]` over ASCII
+//! (each of path, query and fragment, after `%`, after `%H`), so the rest
+//! of an ASCII URL after its authority never leaves the machine.
+
+use super::Dfa;
+
+/// Bits per state in a row.
+pub const WIDTH: u32 = 6;
+/// States a machine holds besides the escape: fields `1..=9`, the tenth
+/// field (bits 54-59) being the last that fits in 64 bits.
+pub const STATES: usize = 9;
+
+/// A shift machine (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Machine {
+    /// The DFA states of machine states `1..`, the entry first; machine
+    /// state `k` has offset `WIDTH * k`.
+    pub states: Vec<u32>,
+    /// For each ASCII byte, the transitions of every machine state.
+    pub rows: [u64; 128],
+}
+
+/// The ASCII bytes that keep the DFA in `state`.
+fn dwell(dfa: &Dfa, state: u32) -> usize {
+    (0..128u8).filter(|&b| dfa.step(state, b) == state).count()
+}
+
+impl Machine {
+    /// The machine entered at `entry` (not the dead state), its states
+    /// chosen greedily (see the module docs).
+    pub fn of(dfa: &Dfa, entry: u32) -> Machine {
+        assert!(entry != 0, "the dead state has no machine");
+        let mut states = vec![entry];
+        while states.len() < STATES {
+            let mut pulls = vec![0usize; dfa.state_count];
+            for &state in &states {
+                for byte in 0..128u8 {
+                    pulls[dfa.step(state, byte) as usize] += 1;
+                }
+            }
+            pulls[0] = 0;
+            for &state in &states {
+                pulls[state as usize] = 0;
+            }
+            // The most pulled state, where text dwells before all (its
+            // ASCII self-loops count as pulls), the lowest id on a tie.
+            let score = |s: usize| pulls[s] + dwell(dfa, s as u32);
+            let best = (0..dfa.state_count)
+                .filter(|&s| pulls[s] > 0)
+                .max_by_key(|&s| (score(s), core::cmp::Reverse(s)));
+            match best {
+                Some(state) => states.push(state as u32),
+                None => break,
+            }
+        }
+        let offset = |target: u32| {
+            states
+                .iter()
+                .position(|&s| s == target)
+                .map_or(0, |k| (k as u64 + 1) * u64::from(WIDTH))
+        };
+        let mut rows = [0u64; 128];
+        for (byte, row) in (0..128u8).zip(&mut rows) {
+            for (k, &state) in states.iter().enumerate() {
+                let field = (k as u32 + 1) * WIDTH;
+                *row |= offset(dfa.step(state, byte)) << field;
+            }
+        }
+        Machine { states, rows }
+    }
+
+    /// Runs the machine from its entry over `input`: the DFA state reached,
+    /// or `None` at the escape (a non-ASCII byte escapes too). What the
+    /// scanner does, for the tests.
+    pub fn run(&self, input: &[u8]) -> Option<u32> {
+        let mut state = u64::from(WIDTH);
+        for &byte in input {
+            if byte >= 128 {
+                return None;
+            }
+            state = self.rows[usize::from(byte)].wrapping_shr(state as u32) & 63;
+        }
+        let k = (state / u64::from(WIDTH)) as usize;
+        k.checked_sub(1).map(|k| self.states[k])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dfa::compile_rule;
+    use crate::grammar::Grammar;
+
+    const URL: &str =
+        "top = \"/\" *( seg ) [ \"?\" *( seg / \"?\" ) ] [ \"#\" *( seg / \"?\" ) ]\n\
+                       seg = %x61-7A / \"/\" / \"%\" HEXDIG HEXDIG / %x800-FFFD\n\
+                       HEXDIG = %x30-39 / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\"\n";
+
+    fn compile(text: &str, rule: &str) -> Dfa {
+        let g = Grammar::from_sources(&[("t.abnf", text)]).unwrap();
+        compile_rule(&g, rule, 1000).unwrap()
+    }
+
+    /// The machine walks exactly as the table wherever it does not escape,
+    /// and escapes exactly where the table leaves its states.
+    #[test]
+    fn machine_walks_as_the_table() {
+        let dfa = compile(URL, "top");
+        let path = dfa.step(dfa.start, b'/');
+        let machine = Machine::of(&dfa, path);
+        assert_eq!(machine.states[0], path);
+        // Every state ASCII text reaches from the path: the path (which
+        // is the query here: both take `?`), the fragment, each with two
+        // percent states.
+        let mut reached = vec![path];
+        let mut i = 0;
+        while let Some(&state) = reached.get(i) {
+            for byte in 0..128u8 {
+                let next = dfa.step(state, byte);
+                if next != 0 && !reached.contains(&next) {
+                    reached.push(next);
+                }
+            }
+            i += 1;
+        }
+        let mut states = machine.states.clone();
+        states.sort_unstable();
+        reached.sort_unstable();
+        assert_eq!(states, reached);
+        assert_eq!(states.len(), 6);
+        for input in [
+            "",
+            "abc",
+            "a%4F/b?c?d#e",
+            "a%4",
+            "a%G",
+            "?#",
+            "a#b#",
+            "x?y/%41#%42",
+            "A",
+            "é",
+            " ",
+        ] {
+            let mut state = Some(path);
+            for &byte in input.as_bytes() {
+                state = state
+                    .map(|s| dfa.step(s, byte))
+                    .filter(|&s| s != 0 && machine.states.contains(&s));
+            }
+            let expected = if input.is_ascii() { state } else { None };
+            assert_eq!(machine.run(input.as_bytes()), expected, "{input:?}");
+        }
+    }
+
+    /// Field 0 (the escape) is absorbing, and no field points past the
+    /// machine's states.
+    #[test]
+    fn rows_are_well_formed() {
+        let dfa = compile(URL, "top");
+        for state in 1..dfa.state_count as u32 {
+            let machine = Machine::of(&dfa, state);
+            let last = machine.states.len() as u64 * u64::from(WIDTH);
+            for row in machine.rows {
+                assert_eq!(row & 63, 0);
+                for k in 0..=STATES as u32 {
+                    let field = row >> (k * WIDTH) & 63;
+                    assert!(field <= last && field.is_multiple_of(u64::from(WIDTH)));
+                }
+                assert_eq!(row >> ((STATES as u32 + 1) * WIDTH), 0);
+            }
+        }
+    }
+}

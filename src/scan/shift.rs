@@ -1,0 +1,114 @@
+//! Shift machines: runs of ASCII text walked one shift per byte instead
+//! of one dependent table load (see `abnf_dfa::dfa::shift` for how the
+//! generator builds them).
+//!
+//! A machine holds up to nine states of a DFA around one accelerated
+//! state: from the path state of `IRI-reference`, the path, the query and
+//! the fragment with their `%` and `%H` states. For every ASCII byte a
+//! 64-bit row packs every machine state's transition, six bits each; the
+//! machine state is its own bit offset in the row, so
+//!
+//! ```text
+//! state = rows[byte] >> state
+//! ```
+//!
+//! is a step. The load depends on the byte only; what chains the bytes is
+//! a one-cycle shift, against four or five cycles for a load whose
+//! address is the previous load's result. Offset 0 is the *escape*, where
+//! every transition that leaves the machine (or kills the walk) goes, and
+//! where every row keeps it. The scanner walks a chunk of ASCII bytes in
+//! the machine and, when the chunk ends in the escape, walks it again with
+//! the table from the state it began in, so the result is always the
+//! table's.
+
+/// Bits per machine state in a row (the generator's `WIDTH`).
+pub(super) const WIDTH: u64 = 6;
+/// The escape's offset.
+pub(super) const ESCAPE: u64 = 0;
+/// The entry state's offset: machine state 1, the accelerated state the
+/// machine belongs to.
+pub(super) const ENTRY: u64 = WIDTH;
+/// Machine states besides the escape.
+const STATES: usize = 9;
+
+/// One shift machine, as the generator emits it.
+pub(crate) struct Shift {
+    pub(super) rows: &'static [u64; 128],
+    /// The DFA state (premultiplied) of each offset; 0 at the escape and
+    /// at offsets that are not a multiple of [`WIDTH`] (never read).
+    pub(super) full: [u16; 64],
+}
+
+impl Shift {
+    /// A machine from its rows and the premultiplied DFA states of its
+    /// machine states `0..=9` (state 0 is the escape and holds 0; unused
+    /// states hold 0). Checked by [`Dfa::new`](super::Dfa::new) against
+    /// the DFA it belongs to.
+    pub(crate) const fn new(rows: &'static [u64; 128], states: [u16; STATES + 1]) -> Shift {
+        let mut full = [0u16; 64];
+        let mut k = 0;
+        while k <= STATES {
+            full[k * WIDTH as usize] = states[k];
+            k += 1;
+        }
+        Shift { rows, full }
+    }
+
+    /// Checks the machine against a DFA whose premultiplied state ids are
+    /// below `len` and multiples of `stride`, entered at `entry`: every
+    /// field of every row is the escape or a used state's offset, the
+    /// escape is absorbing, and the entry is `entry`. Panics otherwise
+    /// (at compile time: it runs in `Dfa::new`).
+    pub(super) const fn check(&self, stride: usize, len: usize, entry: usize) {
+        assert!(self.full[0] == 0, "the escape has no state");
+        assert!(
+            self.full[ENTRY as usize] as usize == entry,
+            "a machine's entry"
+        );
+        let mut used = 1;
+        while used <= STATES && self.full[used * WIDTH as usize] != 0 {
+            let state = self.full[used * WIDTH as usize] as usize;
+            assert!(
+                state.is_multiple_of(stride) && state < len,
+                "a bad state id"
+            );
+            used += 1;
+        }
+        let mut byte = 0;
+        while byte < 128 {
+            let row = self.rows[byte];
+            assert!(row & 63 == ESCAPE, "the escape must be absorbing");
+            let mut k = 0;
+            while k <= STATES {
+                let field = (row >> (k as u64 * WIDTH)) & 63;
+                assert!(
+                    field.is_multiple_of(WIDTH) && (field / WIDTH) < used as u64,
+                    "a field past the machine's states"
+                );
+                k += 1;
+            }
+            assert!(
+                row >> ((STATES as u64 + 1) * WIDTH) == 0,
+                "bits past the fields"
+            );
+            byte += 1;
+        }
+    }
+
+    /// The machine state after `bytes` from `state` (an offset), or
+    /// [`ESCAPE`]: the bytes must be ASCII (a byte over `7F` is read as
+    /// its low seven bits).
+    #[inline(always)]
+    pub(super) fn walk(&self, mut state: u64, bytes: &[u8]) -> u64 {
+        for &byte in bytes {
+            state = self.rows[usize::from(byte & 0x7F)].wrapping_shr(state as u32);
+        }
+        state & 63
+    }
+
+    /// The DFA state (premultiplied) of machine state `state`.
+    #[inline(always)]
+    pub(super) fn state(&self, state: u64) -> usize {
+        usize::from(self.full[(state & 63) as usize])
+    }
+}
