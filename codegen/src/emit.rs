@@ -33,7 +33,7 @@ use crate::char_class::CharClass;
 use crate::config::Config;
 use crate::dfa::accel::{self, Accelerated};
 use crate::dfa::expected::{self, Description, UnitRule};
-use crate::dfa::shift::{self, Machine};
+use crate::dfa::shift::{self, Machine, Machines};
 use crate::dfa::Dfa;
 use crate::error::Error;
 use crate::grammar::Grammar;
@@ -334,7 +334,8 @@ fn rule_item(
         .expect("start rules come from the grammar");
     let stats = dfa.stats();
     let fast = Accelerated::of(dfa);
-    let dfa = &fast.dfa;
+    let all = Machines::of(&fast);
+    let dfa = &all.dfa;
     let stride = dfa.stride();
     let classes = tables.get(
         'c',
@@ -350,16 +351,24 @@ fn rule_item(
         index[i * stride] = accel.id(codes)?;
     }
     let accel_index = tables.get('a', "u8", index);
-    // One shift machine per accelerated state, in the same order.
-    let machines: Vec<Machine> = (0..fast.codes.len() as u32)
-        .map(|i| Machine::of(dfa, fast.accel_from + i))
-        .collect();
-    let shifts = shift_items(&machines, stride, shift_rows);
-    let mut index = vec![0u64; machines.len() * stride];
-    for i in 0..machines.len() {
-        index[i * stride] = i as u64;
+    // One shift machine per accelerated state; per state of the
+    // machines' range (premultiplied offset from its first state, only
+    // multiples of the stride read), the machine and the state's offset
+    // in its rows.
+    let machines = &all.machines;
+    if machines.len() > 256 {
+        return Err(Error::general(format!(
+            "rule {}: more than 256 shift machines; widen SHIFT_INDEX",
+            dfa.rule
+        )));
     }
-    let shift_index = tables.get('s', "u8", index);
+    let shifts = shift_items(machines, stride, shift_rows);
+    let mut index = vec![0u64; all.index.len() * stride];
+    for (i, &(id, k)) in all.index.iter().enumerate() {
+        index[i * stride] = (id as u64) << 8 | u64::from(k * shift::WIDTH);
+    }
+    let shift_index = tables.get('s', "u16", index);
+    let shift_from = Literal::usize_unsuffixed(all.shift_from as usize * stride);
     // Per state (not premultiplied): what it accepts next, and the rules
     // it is inside of.
     let nfa = Nfa::compile(grammar, &dfa.rule)?;
@@ -434,6 +443,7 @@ fn rule_item(
             #accel_from,
             &super::#accel_index,
             &super::ACCEL,
+            #shift_from,
             &super::#shift_index,
             &#shifts_name,
         );

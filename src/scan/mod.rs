@@ -154,9 +154,14 @@ pub(crate) struct Dfa {
     accel_from: usize,
     accel_index: &'static [u8],
     accel: &'static [[u8; 256]],
-    /// Like `accel_index`: the index in `shifts` of an accelerated state's
-    /// shift machine.
-    shift_index: &'static [u8],
+    /// The first state of the range of states that are in a shift
+    /// machine (premultiplied).
+    shift_from: usize,
+    /// Like `accel_index`, from `shift_from`: a state's machine (its index
+    /// in `shifts`, high byte) and its offset in the machine's rows (low
+    /// byte).
+    shift_index: &'static [u16],
+    /// One machine per accelerated state, in their order.
     shifts: &'static [Shift],
     /// `accel[id]`'s sets for the window check, by `id`.
     windows: [WindowSets; ACCEL_MAX],
@@ -176,7 +181,8 @@ impl Dfa {
         accel_from: usize,
         accel_index: &'static [u8],
         accel: &'static [[u8; 256]],
-        shift_index: &'static [u8],
+        shift_from: usize,
+        shift_index: &'static [u16],
         shifts: &'static [Shift],
     ) -> Dfa {
         let len = trans.len();
@@ -206,13 +212,31 @@ impl Dfa {
             i += 1;
         }
         assert!(accel.len() <= ACCEL_MAX, "more code tables than ACCEL_MAX");
-        assert!(shift_index.len() == accel_index.len());
+        assert!(
+            shifts.len() * stride == accel_index.len(),
+            "a machine per accelerated state"
+        );
+        let mut i = 0;
+        while i < shifts.len() {
+            shifts[i].check(stride, len, accel_from + i * stride);
+            i += 1;
+        }
+        assert!(shift_from.is_multiple_of(stride) && shift_from + shift_index.len() <= len);
+        assert!(shift_index.len().is_multiple_of(stride));
         let mut i = 0;
         while i < shift_index.len() {
-            let machine = shift_index[i] as usize;
-            assert!(machine < shifts.len());
             if i.is_multiple_of(stride) {
-                shifts[machine].check(stride, len, accel_from + i);
+                let machine = (shift_index[i] >> 8) as usize;
+                let offset = (shift_index[i] & 0xFF) as u64;
+                assert!(machine < shifts.len(), "a bad machine");
+                assert!(
+                    offset != shift::ESCAPE && offset < 64,
+                    "a bad machine state"
+                );
+                assert!(
+                    shifts[machine].state(offset) == shift_from + i,
+                    "a state's machine must have it"
+                );
             }
             i += 1;
         }
@@ -231,6 +255,7 @@ impl Dfa {
             accel_from,
             accel_index,
             accel,
+            shift_from,
             shift_index,
             shifts,
             windows,
@@ -271,6 +296,14 @@ impl Dfa {
     #[cfg(test)]
     pub(crate) fn code_tables(&self) -> &'static [[u8; 256]] {
         self.accel
+    }
+
+    /// The shift machine `state` is in, if any, and its offset there.
+    #[inline(always)]
+    fn machine(&self, state: usize) -> Option<(&'static Shift, u64)> {
+        let &entry = self.shift_index.get(state.wrapping_sub(self.shift_from))?;
+        let machine = &self.shifts[usize::from(entry >> 8)];
+        Some((machine, u64::from(entry & 0xFF)))
     }
 
     /// The verdict once the input is read in `state`.
@@ -343,19 +376,20 @@ impl Dfa {
             if !long && !ascii_ahead(input, at) {
                 continue;
             }
-            let offset = state.wrapping_sub(self.accel_from);
-            let Some(&id) = self.accel_index.get(offset) else {
+            let Some((machine, entry)) = self.machine(state) else {
                 continue;
             };
             if long {
-                let id = usize::from(id);
-                let codes = &self.accel[id];
-                if worth_skipping(codes, input, at) {
-                    at = skip(path, &self.windows[id], codes, input, at);
+                let offset = state.wrapping_sub(self.accel_from);
+                if let Some(&id) = self.accel_index.get(offset) {
+                    let id = usize::from(id);
+                    let codes = &self.accel[id];
+                    if worth_skipping(codes, input, at) {
+                        at = skip(path, &self.windows[id], codes, input, at);
+                    }
                 }
             }
-            let machine = &self.shifts[usize::from(self.shift_index[offset])];
-            (state, at) = shift_run(machine, state, input, at);
+            (state, at) = shift_run(machine, entry, input, at);
         }
         let tail = &input[at..];
         match self.walk(state, tail) {
@@ -580,14 +614,14 @@ fn ascii_ahead(input: &[u8], at: usize) -> bool {
 /// Every byte's high bit, in a word of [`CHUNK`] bytes.
 const HIGH: u64 = u64::from_ne_bytes([0x80; CHUNK]);
 
-/// Walks `input` from `at` in `machine`, entered at its entry (`state`),
+/// Walks `input` from `at` in `machine`, entered at offset `entry`,
 /// a [`CHUNK`] of ASCII bytes at a time, and the input's last bytes too:
 /// the DFA state reached and where, at the start of the first chunk that
 /// is not ASCII or leaves the machine (the table walks it), or at the
 /// end. Returns after [`SHIFT_SPAN`] bytes, so that a long input goes back
 /// to trying a skip.
 #[inline(always)]
-fn shift_run(machine: &Shift, state: usize, input: &[u8], mut at: usize) -> (usize, usize) {
+fn shift_run(machine: &Shift, entry: u64, input: &[u8], mut at: usize) -> (usize, usize) {
     // A long input goes back to trying a skip now and then; a short one
     // stays in the machine to its end.
     let limit = if input.len() - at > SKIP_MIN + SHIFT_SPAN {
@@ -595,7 +629,7 @@ fn shift_run(machine: &Shift, state: usize, input: &[u8], mut at: usize) -> (usi
     } else {
         input.len()
     };
-    let mut current = shift::ENTRY;
+    let mut current = entry;
     loop {
         match input.get(at..).and_then(<[u8]>::first_chunk::<CHUNK>) {
             Some(chunk) => {
@@ -622,7 +656,6 @@ fn shift_run(machine: &Shift, state: usize, input: &[u8], mut at: usize) -> (usi
             }
         }
     }
-    debug_assert_eq!(machine.state(shift::ENTRY), state);
     (machine.state(current), at)
 }
 
@@ -791,9 +824,10 @@ mod tests {
         let mut checked = 0usize;
         for rule in Rule::all() {
             let dfa = rule.dfa();
-            for offset in (0..dfa.accel_index.len()).step_by(dfa.stride) {
-                let machine = &dfa.shifts[usize::from(dfa.shift_index[offset])];
-                assert_eq!(machine.state(shift::ENTRY), dfa.accel_from + offset);
+            for (i, machine) in dfa.shifts.iter().enumerate() {
+                let own = dfa.accel_from + i * dfa.stride;
+                assert_eq!(machine.state(shift::ENTRY), own);
+                assert_eq!(dfa.machine(own).map(|(_, k)| k), Some(shift::ENTRY));
                 let states: Vec<(u64, usize)> = (1..64u64)
                     .filter(|k| k % shift::WIDTH == 0)
                     .map(|k| (k, machine.state(k)))

@@ -108,7 +108,7 @@ impl Shift {
 
     /// The DFA state (premultiplied) of machine state `state`.
     #[inline(always)]
-    pub(super) fn state(&self, state: u64) -> usize {
-        usize::from(self.full[(state & 63) as usize])
+    pub(super) const fn state(&self, state: u64) -> usize {
+        self.full[(state & 63) as usize] as usize
     }
 }

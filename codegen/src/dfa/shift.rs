@@ -35,6 +35,7 @@
 //! (each of path, query and fragment, after `%`, after `%H`), so the rest
 //! of an ASCII URL after its authority never leaves the machine.
 
+use super::accel::Accelerated;
 use super::Dfa;
 
 /// Bits per state in a row.
@@ -118,6 +119,96 @@ impl Machine {
     }
 }
 
+/// Every machine of a DFA, and the DFA renumbered so that the states of
+/// all machines form one range around the accelerated states: "which
+/// machine is this state in, and where?" is then one subtraction and one
+/// lookup for the scanner, for any state.
+pub struct Machines {
+    /// The DFA of [`Accelerated`], renumbered within its groups (the
+    /// accelerated range, `accept_from` and the language are unchanged):
+    /// states of some machine that have no codes move next to the
+    /// accelerated range, the non-accepting ones just before it, the
+    /// accepting ones just after it.
+    pub dfa: Dfa,
+    /// One machine per accelerated state, in their order, with this
+    /// numbering.
+    pub machines: Vec<Machine>,
+    /// The first state of the range.
+    pub shift_from: u32,
+    /// For each state of the range, from `shift_from` on: the index of
+    /// its machine in `machines` (its own for an accelerated state, else
+    /// the first that has it) and its machine state (1 for an
+    /// accelerated state's own machine).
+    pub index: Vec<(usize, u32)>,
+}
+
+impl Machines {
+    /// The machines of `fast`'s accelerated states (see the module docs).
+    pub fn of(fast: &Accelerated) -> Machines {
+        let dfa = &fast.dfa;
+        let accel_end = fast.accel_from + fast.codes.len() as u32;
+        let accelerated = fast.accel_from..accel_end;
+        let machines: Vec<Machine> = accelerated.clone().map(|s| Machine::of(dfa, s)).collect();
+        let member = |s: u32| machines.iter().any(|m| m.states.contains(&s));
+        // Before the range: non-members, then members; after it: members,
+        // then non-members. Group sizes stay, so do the group bounds.
+        let mut order: Vec<u32> = vec![0];
+        order.extend((1..fast.accel_from).filter(|&s| !member(s)));
+        let shift_from = order.len() as u32;
+        order.extend((1..fast.accel_from).filter(|&s| member(s)));
+        order.extend(accelerated);
+        order.extend((accel_end..dfa.state_count as u32).filter(|&s| member(s)));
+        let shift_end = order.len() as u32;
+        order.extend((accel_end..dfa.state_count as u32).filter(|&s| !member(s)));
+        let mut renumber = vec![0u32; dfa.state_count];
+        for (new, &old) in order.iter().enumerate() {
+            renumber[old as usize] = new as u32;
+        }
+        let mut trans = Vec::with_capacity(dfa.trans.len());
+        for &old in &order {
+            let row = &dfa.trans[old as usize * dfa.class_count..][..dfa.class_count];
+            trans.extend(row.iter().map(|&t| renumber[t as usize]));
+        }
+        let machines: Vec<Machine> = machines
+            .into_iter()
+            .map(|m| Machine {
+                states: m.states.iter().map(|&s| renumber[s as usize]).collect(),
+                rows: m.rows,
+            })
+            .collect();
+        let index = (shift_from..shift_end)
+            .map(|state| {
+                let own = state.wrapping_sub(fast.accel_from) as usize;
+                let found = machines.get(own).filter(|m| m.states[0] == state);
+                let (id, machine) = match found {
+                    Some(machine) => (own, machine),
+                    None => machines
+                        .iter()
+                        .enumerate()
+                        .find(|(_, m)| m.states.contains(&state))
+                        .expect("a state of the range is in a machine"),
+                };
+                let k = machine.states.iter().position(|&s| s == state);
+                (id, k.expect("found in it") as u32 + 1)
+            })
+            .collect();
+        Machines {
+            dfa: Dfa {
+                rule: dfa.rule.clone(),
+                classes: dfa.classes,
+                class_count: dfa.class_count,
+                trans,
+                state_count: dfa.state_count,
+                start: renumber[dfa.start as usize],
+                accept_from: dfa.accept_from,
+            },
+            machines,
+            shift_from,
+            index,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,6 +273,46 @@ mod tests {
             }
             let expected = if input.is_ascii() { state } else { None };
             assert_eq!(machine.run(input.as_bytes()), expected, "{input:?}");
+        }
+    }
+
+    /// Renumbering keeps the language, the groups and the codes, and the
+    /// index points every state of the range at itself.
+    #[test]
+    fn machines_cover_one_range() {
+        let dfa = compile(URL, "top");
+        let fast = Accelerated::of(&dfa);
+        let all = Machines::of(&fast);
+        let d = &all.dfa;
+        assert_eq!(d.accept_from, fast.dfa.accept_from);
+        for (state, codes) in (fast.accel_from..).zip(&fast.codes) {
+            assert_eq!(Some(*codes), super::super::accel::codes(d, state));
+        }
+        for input in [
+            "/",
+            "/a%4F?b#c",
+            "/%4",
+            "/\u{FFFE}",
+            "",
+            "x",
+            "/%G0",
+            "/a#b#",
+        ] {
+            assert_eq!(
+                d.run(input.as_bytes()),
+                dfa.run(input.as_bytes()),
+                "{input:?}"
+            );
+        }
+        assert!(!all.index.is_empty());
+        for (state, &(id, k)) in (all.shift_from..).zip(&all.index) {
+            assert_eq!(all.machines[id].states[k as usize - 1], state);
+        }
+        for machine in &all.machines {
+            for &state in &machine.states {
+                let i = state.checked_sub(all.shift_from).expect("in the range") as usize;
+                assert!(i < all.index.len(), "state {state} past the range");
+            }
         }
     }
 

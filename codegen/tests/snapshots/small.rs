@@ -43,6 +43,7 @@ pub mod rules {
         40,
         &super::ACCEL_INDEX_2,
         &super::ACCEL,
+        40,
         &super::SHIFT_INDEX_3,
         &WORD_SHIFTS,
     );
@@ -75,6 +76,7 @@ pub mod rules {
         6,
         &super::ACCEL_INDEX_8,
         &super::ACCEL,
+        6,
         &super::SHIFT_INDEX_9,
         &NUMBER_SHIFTS,
     );
@@ -215,7 +217,7 @@ static TRANS_1: [u16; 48] = [
     0, 40, 0, 0, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 16, 24, 32,
 ];
 static ACCEL_INDEX_2: [u8; 8] = [0, 0, 0, 0, 0, 0, 0, 0];
-static SHIFT_INDEX_3: [u8; 8] = [0, 0, 0, 0, 0, 0, 0, 0];
+static SHIFT_INDEX_3: [u16; 8] = [6, 0, 0, 0, 0, 0, 0, 0];
 static EXPECTED_INDEX_4: [u16; 6] = [0, 1, 0, 0, 0, 2];
 static CONTEXT_INDEX_5: [u16; 6] = [0, 0, 0, 0, 0, 0];
 static CLASSES_6: [u8; 256] = [
@@ -232,6 +234,6 @@ static CLASSES_6: [u8; 256] = [
 ];
 static TRANS_7: [u16; 15] = [0, 0, 0, 0, 6, 9, 0, 0, 0, 0, 12, 12, 0, 6, 6];
 static ACCEL_INDEX_8: [u8; 0] = [];
-static SHIFT_INDEX_9: [u8; 0] = [];
+static SHIFT_INDEX_9: [u16; 0] = [];
 static EXPECTED_INDEX_10: [u16; 5] = [0, 3, 4, 5, 5];
 static CONTEXT_INDEX_11: [u16; 5] = [1, 1, 1, 1, 1];
