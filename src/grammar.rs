@@ -180,6 +180,13 @@ impl Rule {
         self.dfa.reject(input)
     }
 
+    /// [`reject`](Self::reject) on text, which the scanner's shift
+    /// machines walk a character at a time where bytes would leave them.
+    #[inline]
+    pub(crate) fn reject_str(&self, input: &str) -> Result<(), crate::scan::Reject> {
+        self.dfa.reject_str(input)
+    }
+
     /// The generated tables.
     #[cfg(test)]
     pub(crate) fn dfa(&self) -> &'static Dfa {

@@ -230,7 +230,7 @@ pub use types::{AbsoluteIri, Components, Iri, IriRef, PathSegments, RelativeRef}
 /// of the input when it ended too early.
 #[inline]
 pub fn check(rule: &'static grammar::Rule, input: &str) -> Result<(), CheckError> {
-    match rule.reject(input.as_bytes()) {
+    match rule.reject_str(input) {
         Ok(()) => Ok(()),
         Err(reject) => Err(CheckError::rejected(rule, input, reject)),
     }

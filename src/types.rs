@@ -35,7 +35,7 @@ use crate::parse_error::{Kind, ParseError};
 /// Validates `text` as a `kind` with the generated DFA, then splits it.
 #[inline]
 fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_error::Details> {
-    match kind.rule().reject(text.as_bytes()) {
+    match kind.rule().reject_str(text) {
         Ok(()) => Ok(split(text)),
         Err(reject) => Err(CheckError::rejected(kind.rule(), text, reject)),
     }

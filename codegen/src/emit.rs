@@ -168,9 +168,9 @@ pub fn emit(
         static ACCEL: [[u8; 256]; #accel_count] = [#(#accel_tables),*];
 
         /// The rows of every shift machine (see `abnf_dfa::dfa::shift`),
-        /// shared by all rules: per ASCII byte, the transitions of a
-        /// machine's states, six bits each.
-        static SHIFT_ROWS: [[u64; 128]; #shift_count] = [#(#shift_items),*];
+        /// shared by all rules: per byte, the transitions of a machine's
+        /// states, six bits each.
+        static SHIFT_ROWS: [[u64; 256]; #shift_count] = [#(#shift_items),*];
 
         #(#table_items)*
     };
@@ -287,13 +287,13 @@ impl AccelTables {
 /// Distinct shift-machine rows across all rules, indexed by `usize`.
 #[derive(Default)]
 struct ShiftRows {
-    rows: Vec<[u64; 128]>,
-    ids: HashMap<[u64; 128], usize>,
+    rows: Vec<[u64; 256]>,
+    ids: HashMap<[u64; 256], usize>,
 }
 
 impl ShiftRows {
     /// The index of `rows` in `SHIFT_ROWS`, adding them the first time.
-    fn id(&mut self, rows: &[u64; 128]) -> usize {
+    fn id(&mut self, rows: &[u64; 256]) -> usize {
         let next = self.rows.len();
         *self.ids.entry(*rows).or_insert_with(|| {
             self.rows.push(*rows);

@@ -42,12 +42,17 @@
 //! a *shift machine* (the `shift` module): each accelerated state comes
 //! with up to nine states around it (from the path: the path, the query,
 //! the fragment, each with its `%` and `%H` states) packed so that a step
-//! on an ASCII byte is one shift of a row the byte selects, with no load
-//! that waits on the previous one. A chunk that leaves the machine's
-//! states, or is not ASCII, is walked again by the table from the state
-//! it began in, so the result is still the table's. After the scheme and
-//! the host, an ASCII URL is mostly walked this way. [`Dfa::recognize_plain`] keeps the plain walk for
-//! the tests that compare the two on every input.
+//! is one shift of a row the byte selects, with no load that waits on the
+//! previous one. Any state of a machine enters it. A chunk that leaves
+//! the machine's states is walked again by the table from the state it
+//! began in, so the result is still the table's. On text (`&str`) a
+//! character stays in a machine state when the state's codes vouch for
+//! its lead byte; on bytes only ASCII chunks are walked in a machine.
+//! After the scheme and the first bytes of the host, a URL is mostly
+//! walked this way.
+//!
+//! [`Dfa::recognize_plain`] keeps the plain walk for the tests that
+//! compare it with the others on every input.
 //!
 //! [`Dfa::recognize_lanes`] (and the [`Batch`] iterator over it) judges
 //! many inputs at once, four walks interleaved so that their loads
@@ -78,9 +83,10 @@
 //!
 //! # Cost
 //!
-//! One dependent load a byte where the DFA is in no machine (the scheme,
-//! the first chunk of an authority, IP literals, non-ASCII text too short
-//! to skip), with the dead-state test once per [`CHUNK`] bytes. In a
+//! One dependent load a byte where the DFA is in no machine (the first
+//! chunk, IP literals, characters whose lead byte the codes do not vouch
+//! for, and non-ASCII bytes that are not known to be text), with the
+//! dead-state test once per [`CHUNK`] bytes. In a
 //! machine, one shift a byte and one test per chunk; a chunk that leaves
 //! the machine costs a mispredicted branch and its table walk. On a skipped run with SSSE3 or AVX2: one window check per 16 or
 //! 32 bytes of ASCII, `%HH` triples and two- and three-byte characters
@@ -345,16 +351,24 @@ impl Dfa {
     /// [`recognize`](Self::recognize), with the state at the failure.
     #[inline]
     pub(crate) fn reject(&self, input: &[u8]) -> Result<(), Reject> {
-        self.resume(Path::detect(), self.start, input, 0)
+        self.resume::<false>(Path::detect(), self.start, input, 0)
+    }
+
+    /// [`reject`](Self::reject) on text: its shift machines take
+    /// characters too, not only ASCII (see [`shift_run`]).
+    #[inline]
+    pub(crate) fn reject_str(&self, input: &str) -> Result<(), Reject> {
+        self.resume::<true>(Path::detect(), self.start, input.as_bytes(), 0)
     }
 
     /// [`recognize`](Self::recognize) from `state`, reached after
     /// `input[..at]`, with the window check of `path`.
     ///
     /// `state` must be `start` or a state [`step`](Self::step) returned
-    /// (this module's functions only pass those).
+    /// (this module's functions only pass those). `UTF8`: the input is
+    /// known to be UTF-8 (see [`shift_run`]).
     #[inline(always)]
-    fn resume(
+    fn resume<const UTF8: bool>(
         &self,
         path: Path,
         mut state: usize,
@@ -373,7 +387,7 @@ impl Dfa {
             state = next;
             at += CHUNK;
             let long = input.len() - at >= SKIP_MIN;
-            if !long && !ascii_ahead(input, at) {
+            if !UTF8 && !long && !ascii_ahead(input, at) {
                 continue;
             }
             let Some((machine, entry)) = self.machine(state) else {
@@ -389,7 +403,7 @@ impl Dfa {
                     }
                 }
             }
-            (state, at) = shift_run(machine, entry, input, at);
+            (state, at) = shift_run::<UTF8>(machine, entry, input, at);
         }
         let tail = &input[at..];
         match self.walk(state, tail) {
@@ -480,7 +494,7 @@ impl Dfa {
                 let at = input.len() - rest[lane].len();
                 results[current[lane]] = match states[lane] {
                     0 => self.reject_dead(input),
-                    state => self.resume(Path::detect(), state, input, at),
+                    state => self.resume::<false>(Path::detect(), state, input, at),
                 };
             }
         }
@@ -614,14 +628,28 @@ fn ascii_ahead(input: &[u8], at: usize) -> bool {
 /// Every byte's high bit, in a word of [`CHUNK`] bytes.
 const HIGH: u64 = u64::from_ne_bytes([0x80; CHUNK]);
 
-/// Walks `input` from `at` in `machine`, entered at offset `entry`,
-/// a [`CHUNK`] of ASCII bytes at a time, and the input's last bytes too:
-/// the DFA state reached and where, at the start of the first chunk that
-/// is not ASCII or leaves the machine (the table walks it), or at the
-/// end. Returns after [`SHIFT_SPAN`] bytes, so that a long input goes back
-/// to trying a skip.
+/// Walks `input` from `at` in `machine`, entered at offset `entry`, a
+/// [`CHUNK`] at a time, and the input's last bytes too: the DFA state
+/// reached and where, at the start of the first chunk that leaves the
+/// machine (the table walks it), or at the end. Returns after
+/// [`SHIFT_SPAN`] bytes, so that a long input goes back to trying a skip.
+///
+/// On bytes (`UTF8` false) only chunks of ASCII are walked. On text the
+/// rows take characters too: a lead byte keeps a state all of whose
+/// well-formed characters starting with it return there, a continuation
+/// byte keeps any state, so a character walks as the table would once it
+/// is whole (the text is well-formed: its continuation bytes are there).
+/// In the middle of one the machine's state is the state before its lead,
+/// so where a run stops inside a character it stops at the lead instead.
+/// A machine is only entered at a character boundary: its states are
+/// reached by ASCII bytes from states that text dwells in.
 #[inline(always)]
-fn shift_run(machine: &Shift, entry: u64, input: &[u8], mut at: usize) -> (usize, usize) {
+fn shift_run<const UTF8: bool>(
+    machine: &Shift,
+    entry: u64,
+    input: &[u8],
+    mut at: usize,
+) -> (usize, usize) {
     // A long input goes back to trying a skip now and then; a short one
     // stays in the machine to its end.
     let limit = if input.len() - at > SKIP_MIN + SHIFT_SPAN {
@@ -629,11 +657,12 @@ fn shift_run(machine: &Shift, entry: u64, input: &[u8], mut at: usize) -> (usize
     } else {
         input.len()
     };
+    let start = at;
     let mut current = entry;
     loop {
         match input.get(at..).and_then(<[u8]>::first_chunk::<CHUNK>) {
             Some(chunk) => {
-                if at >= limit || u64::from_ne_bytes(*chunk) & HIGH != 0 {
+                if at >= limit || !UTF8 && u64::from_ne_bytes(*chunk) & HIGH != 0 {
                     break;
                 }
                 let next = machine.walk(current, chunk);
@@ -645,15 +674,19 @@ fn shift_run(machine: &Shift, entry: u64, input: &[u8], mut at: usize) -> (usize
             }
             None => {
                 let tail = &input[at..];
-                if tail.is_ascii() {
+                if UTF8 || tail.is_ascii() {
                     let next = machine.walk(current, tail);
                     if next != shift::ESCAPE {
-                        current = next;
-                        at = input.len();
+                        return (machine.state(next), input.len());
                     }
                 }
                 break;
             }
+        }
+    }
+    if UTF8 {
+        while at > start && input.get(at).is_some_and(|&b| b & 0xC0 == 0x80) {
+            at -= 1;
         }
     }
     (machine.state(current), at)
@@ -834,14 +867,24 @@ mod tests {
                     .filter(|&(_, state)| state != 0)
                     .collect();
                 for &(k, state) in &states {
-                    for byte in 0..128u8 {
+                    for byte in 0..=255u8 {
                         // SAFETY: `state` is a state id of this DFA (checked
                         // by `Dfa::new`).
                         let next = unsafe { dfa.step(state, byte) };
-                        let expected = states
-                            .iter()
-                            .find(|&&(_, s)| s == next && next != 0)
-                            .map_or(shift::ESCAPE, |&(j, _)| j);
+                        // A lead byte stays where the state's codes vouch
+                        // for it, a continuation byte anywhere.
+                        let vouched = dfa
+                            .codes(state)
+                            .is_some_and(|codes| codes[usize::from(byte)] >> LEAD_SHIFT & 3 != 0);
+                        let expected = match byte {
+                            0x80..=0xBF => k,
+                            0xC0..=0xFF if vouched => k,
+                            0xC0..=0xFF => shift::ESCAPE,
+                            _ => states
+                                .iter()
+                                .find(|&&(_, s)| s == next && next != 0)
+                                .map_or(shift::ESCAPE, |&(j, _)| j),
+                        };
                         assert_eq!(
                             machine.walk(k, &[byte]),
                             expected,
@@ -943,6 +986,7 @@ mod tests {
                         String::from_utf8_lossy(input)
                     );
                 }
+                let text = core::str::from_utf8(input).is_ok();
                 for path in Path::available() {
                     for shift in [0usize, 1, 5, 13, 31] {
                         let mut shifted = Vec::with_capacity(input.len() + shift);
@@ -950,13 +994,23 @@ mod tests {
                         shifted.extend_from_slice(input);
                         let input = &shifted[shift..];
                         assert_eq!(
-                            dfa.resume(path, dfa.start, input, 0),
+                            dfa.resume::<false>(path, dfa.start, input, 0),
                             plain,
                             "{} {path:?} {:?}",
                             rule.name(),
                             String::from_utf8_lossy(input)
                         );
                         compared += 1;
+                        if text {
+                            assert_eq!(
+                                dfa.resume::<true>(path, dfa.start, input, 0),
+                                plain,
+                                "text: {} {path:?} {:?}",
+                                rule.name(),
+                                String::from_utf8_lossy(input)
+                            );
+                            compared += 1;
+                        }
                     }
                 }
             }

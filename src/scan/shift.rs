@@ -1,12 +1,12 @@
-//! Shift machines: runs of ASCII text walked one shift per byte instead
-//! of one dependent table load (see `abnf_dfa::dfa::shift` for how the
-//! generator builds them).
+//! Shift machines: runs of text walked one shift per byte instead of one
+//! dependent table load (see `abnf_dfa::dfa::shift` for how the generator
+//! builds them).
 //!
 //! A machine holds up to nine states of a DFA around one accelerated
 //! state: from the path state of `IRI-reference`, the path, the query and
-//! the fragment with their `%` and `%H` states. For every ASCII byte a
-//! 64-bit row packs every machine state's transition, six bits each; the
-//! machine state is its own bit offset in the row, so
+//! the fragment with their `%` and `%H` states. For every byte a 64-bit
+//! row packs every machine state's transition, six bits each; the machine
+//! state is its own bit offset in the row, so
 //!
 //! ```text
 //! state = rows[byte] >> state
@@ -16,10 +16,14 @@
 //! a one-cycle shift, against four or five cycles for a load whose
 //! address is the previous load's result. Offset 0 is the *escape*, where
 //! every transition that leaves the machine (or kills the walk) goes, and
-//! where every row keeps it. The scanner walks a chunk of ASCII bytes in
-//! the machine and, when the chunk ends in the escape, walks it again with
-//! the table from the state it began in, so the result is always the
-//! table's.
+//! where every row keeps it. The scanner walks a chunk in the machine and,
+//! when the chunk ends in the escape, walks it again with the table from
+//! the state it began in, so the result is always the table's. ASCII rows
+//! are the table's; the rows of other bytes are for text known to be
+//! UTF-8 (a character stays in a state when its lead byte says that every
+//! character it begins does; see `shift_run` in the parent module), and
+//! bytes that are not known to be are walked in the machine only when
+//! they are all ASCII.
 
 /// Bits per machine state in a row (the generator's `WIDTH`).
 pub(super) const WIDTH: u64 = 6;
@@ -33,7 +37,7 @@ const STATES: usize = 9;
 
 /// One shift machine, as the generator emits it.
 pub(crate) struct Shift {
-    pub(super) rows: &'static [u64; 128],
+    pub(super) rows: &'static [u64; 256],
     /// The DFA state (premultiplied) of each offset; 0 at the escape and
     /// at offsets that are not a multiple of [`WIDTH`] (never read).
     pub(super) full: [u16; 64],
@@ -44,7 +48,7 @@ impl Shift {
     /// machine states `0..=9` (state 0 is the escape and holds 0; unused
     /// states hold 0). Checked by [`Dfa::new`](super::Dfa::new) against
     /// the DFA it belongs to.
-    pub(crate) const fn new(rows: &'static [u64; 128], states: [u16; STATES + 1]) -> Shift {
+    pub(crate) const fn new(rows: &'static [u64; 256], states: [u16; STATES + 1]) -> Shift {
         let mut full = [0u16; 64];
         let mut k = 0;
         while k <= STATES {
@@ -75,7 +79,7 @@ impl Shift {
             used += 1;
         }
         let mut byte = 0;
-        while byte < 128 {
+        while byte < 256 {
             let row = self.rows[byte];
             assert!(row & 63 == ESCAPE, "the escape must be absorbing");
             let mut k = 0;
@@ -96,12 +100,12 @@ impl Shift {
     }
 
     /// The machine state after `bytes` from `state` (an offset), or
-    /// [`ESCAPE`]: the bytes must be ASCII (a byte over `7F` is read as
-    /// its low seven bits).
+    /// [`ESCAPE`] (see `shift_run` for what it means on bytes that are
+    /// not ASCII).
     #[inline(always)]
     pub(super) fn walk(&self, mut state: u64, bytes: &[u8]) -> u64 {
         for &byte in bytes {
-            state = self.rows[usize::from(byte & 0x7F)].wrapping_shr(state as u32);
+            state = self.rows[usize::from(byte)].wrapping_shr(state as u32);
         }
         state & 63
     }

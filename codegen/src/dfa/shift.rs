@@ -50,8 +50,13 @@ pub struct Machine {
     /// The DFA states of machine states `1..`, the entry first; machine
     /// state `k` has offset `WIDTH * k`.
     pub states: Vec<u32>,
-    /// For each ASCII byte, the transitions of every machine state.
-    pub rows: [u64; 128],
+    /// For each byte, the transitions of every machine state: ASCII bytes
+    /// as the DFA takes them; for text known to be UTF-8, a lead byte
+    /// keeps a state whose every well-formed character starting with it
+    /// returns to it ([`Dfa::stay_lengths`]), and escapes otherwise, and a
+    /// continuation byte keeps every state (the character returns where
+    /// its lead said); other bytes escape.
+    pub rows: [u64; 256],
 }
 
 /// The ASCII bytes that keep the DFA in `state`.
@@ -93,25 +98,28 @@ impl Machine {
                 .position(|&s| s == target)
                 .map_or(0, |k| (k as u64 + 1) * u64::from(WIDTH))
         };
-        let mut rows = [0u64; 128];
-        for (byte, row) in (0..128u8).zip(&mut rows) {
-            for (k, &state) in states.iter().enumerate() {
-                let field = (k as u32 + 1) * WIDTH;
-                *row |= offset(dfa.step(state, byte)) << field;
+        let mut rows = [0u64; 256];
+        for (k, &state) in states.iter().enumerate() {
+            let field = (k as u32 + 1) * WIDTH;
+            let stays = dfa.stay_lengths(state);
+            for (byte, row) in (0..=255u8).zip(&mut rows) {
+                let next = match byte {
+                    0..=0x7F => offset(dfa.step(state, byte)),
+                    0x80..=0xBF => offset(state),
+                    _ if stays[usize::from(byte)] > 1 => offset(state),
+                    _ => 0,
+                };
+                *row |= next << field;
             }
         }
         Machine { states, rows }
     }
 
     /// Runs the machine from its entry over `input`: the DFA state reached,
-    /// or `None` at the escape (a non-ASCII byte escapes too). What the
-    /// scanner does, for the tests.
-    pub fn run(&self, input: &[u8]) -> Option<u32> {
+    /// or `None` at the escape. What the scanner does, for the tests.
+    pub fn run(&self, input: &str) -> Option<u32> {
         let mut state = u64::from(WIDTH);
-        for &byte in input {
-            if byte >= 128 {
-                return None;
-            }
+        for &byte in input.as_bytes() {
             state = self.rows[usize::from(byte)].wrapping_shr(state as u32) & 63;
         }
         let k = (state / u64::from(WIDTH)) as usize;
@@ -262,18 +270,32 @@ mod tests {
             "a#b#",
             "x?y/%41#%42",
             "A",
-            "é",
             " ",
+            "\u{800}",
+            "a\u{ABC}b?\u{900}",
+            "#\u{1000}",
+            "\u{7FF}",
+            "\u{FFFE}",
         ] {
+            // The table, one character at a time, inside the machine.
             let mut state = Some(path);
-            for &byte in input.as_bytes() {
+            let mut buf = [0u8; 4];
+            for c in input.chars() {
                 state = state
-                    .map(|s| dfa.step(s, byte))
+                    .map(|s| {
+                        c.encode_utf8(&mut buf)
+                            .bytes()
+                            .fold(s, |s, b| dfa.step(s, b))
+                    })
                     .filter(|&s| s != 0 && machine.states.contains(&s));
             }
-            let expected = if input.is_ascii() { state } else { None };
-            assert_eq!(machine.run(input.as_bytes()), expected, "{input:?}");
+            assert_eq!(machine.run(input), state, "{input:?}");
         }
+        // A lead byte some of whose characters leave the state escapes,
+        // even before a character that stays (U+FFFD, whose lead EF also
+        // begins U+FFFE): the scanner's table walks it.
+        assert_eq!(dfa.step(dfa.step(dfa.step(path, 0xEF), 0xBF), 0xBD), path);
+        assert_eq!(machine.run("a\u{FFFD}"), None);
     }
 
     /// Renumbering keeps the language, the groups and the codes, and the
