@@ -450,7 +450,8 @@ pub fn entry(data: &[u8]) -> Checked {
 
 /// The accelerated scanner against the plain table walk, for every rule
 /// of the grammar: the same verdict and the same error offset from
-/// `recognize` and `recognize_plain`; `longest_prefix` is the longest
+/// `recognize` and `recognize_plain`, and the same error from `check`
+/// (which walks text) and `check_bytes`; `longest_prefix` is the longest
 /// prefix `recognize` accepts (checked at its length, one byte past it,
 /// and at the end); the batch walk (`recognize_all`, four interleaved
 /// lanes) gives each input its single-string verdict, whatever its
@@ -469,6 +470,16 @@ pub fn scan(data: &[u8]) -> Checked {
                 rule.name()
             );
             valid |= fast.is_ok();
+            // Text is walked with the shift machines' character rows:
+            // the same error as the bytes' walk, which takes only ASCII.
+            if let Ok(text) = std::str::from_utf8(input) {
+                assert_eq!(
+                    rfc3987::check(rule, text),
+                    rfc3987::check_bytes(rule, input),
+                    "{}: {input:?}: the text and the bytes walk differ",
+                    rule.name()
+                );
+            }
             let longest = rule.longest_prefix(input);
             if let Some(n) = longest {
                 assert!(
