@@ -130,9 +130,11 @@ const GATE: usize = 16;
 /// for the branches that leave it (measured: on 60-byte references a
 /// skip attempt costs more than the table walk it saves).
 const SKIP_MIN: usize = 64;
-/// Bytes a shift machine walks before the scanner looks for a run to
-/// skip again.
-const SHIFT_SPAN: usize = 64;
+/// Bytes a shift machine walks on a long input before the scanner tries
+/// a skip again: a window check takes 16 or 32 bytes in the time the
+/// machine takes a few, so the machine only bridges the gap between two
+/// runs.
+const SHIFT_SPAN: usize = 16;
 /// Most distinct code tables the generator may emit (for the window
 /// check's sets, derived in [`Dfa::new`]; a grammar with more fails the
 /// build).
@@ -400,6 +402,7 @@ impl Dfa {
                     let codes = &self.accel[id];
                     if worth_skipping(codes, input, at) {
                         at = skip(path, &self.windows[id], codes, input, at);
+                        continue;
                     }
                 }
             }
