@@ -168,29 +168,13 @@ impl Accelerated {
         order.extend(live.clone().filter(|s| accepting(s) && coded(s)));
         let accel_end = order.len();
         order.extend(live.filter(|s| accepting(s) && !coded(s)));
-        let mut renumber = vec![0u32; dfa.state_count];
-        for (new, &old) in order.iter().enumerate() {
-            renumber[old as usize] = new as u32;
-        }
-        let mut trans = Vec::with_capacity(dfa.trans.len());
-        for &old in &order {
-            let row = &dfa.trans[old as usize * dfa.class_count..][..dfa.class_count];
-            trans.extend(row.iter().map(|&t| renumber[t as usize]));
-        }
+        let (renumbered, _) = dfa.renumbered(&order, accept_from);
         let codes = order[accel_from as usize..accel_end]
             .iter()
             .map(|&old| all[old as usize].expect("coded states only"))
             .collect();
         Accelerated {
-            dfa: Dfa {
-                rule: dfa.rule.clone(),
-                classes: dfa.classes,
-                class_count: dfa.class_count,
-                trans,
-                state_count: dfa.state_count,
-                start: renumber[dfa.start as usize],
-                accept_from,
-            },
+            dfa: renumbered,
             accel_from,
             codes,
         }

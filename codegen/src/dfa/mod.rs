@@ -67,6 +67,34 @@ impl Dfa {
         self.trans[state as usize * self.class_count + self.classes[byte as usize] as usize]
     }
 
+    /// The same automaton with its states in `order` (`order[new]` is
+    /// the old id; a permutation with the dead state first) and the map
+    /// from old ids to new ones. The caller keeps the accepting states
+    /// from `accept_from` on.
+    pub fn renumbered(&self, order: &[u32], accept_from: u32) -> (Dfa, Vec<u32>) {
+        debug_assert_eq!(order.len(), self.state_count);
+        debug_assert_eq!(order.first(), Some(&0));
+        let mut renumber = vec![0u32; self.state_count];
+        for (new, &old) in order.iter().enumerate() {
+            renumber[old as usize] = new as u32;
+        }
+        let mut trans = Vec::with_capacity(self.trans.len());
+        for &old in order {
+            let row = &self.trans[old as usize * self.class_count..][..self.class_count];
+            trans.extend(row.iter().map(|&t| renumber[t as usize]));
+        }
+        let dfa = Dfa {
+            rule: self.rule.clone(),
+            classes: self.classes,
+            class_count: self.class_count,
+            trans,
+            state_count: self.state_count,
+            start: renumber[self.start as usize],
+            accept_from,
+        };
+        (dfa, renumber)
+    }
+
     /// Whether `state` accepts.
     pub fn is_accepting(&self, state: u32) -> bool {
         state >= self.accept_from

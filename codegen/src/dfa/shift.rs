@@ -168,15 +168,7 @@ impl Machines {
         order.extend((accel_end..dfa.state_count as u32).filter(|&s| member(s)));
         let shift_end = order.len() as u32;
         order.extend((accel_end..dfa.state_count as u32).filter(|&s| !member(s)));
-        let mut renumber = vec![0u32; dfa.state_count];
-        for (new, &old) in order.iter().enumerate() {
-            renumber[old as usize] = new as u32;
-        }
-        let mut trans = Vec::with_capacity(dfa.trans.len());
-        for &old in &order {
-            let row = &dfa.trans[old as usize * dfa.class_count..][..dfa.class_count];
-            trans.extend(row.iter().map(|&t| renumber[t as usize]));
-        }
+        let (renumbered, renumber) = dfa.renumbered(&order, dfa.accept_from);
         let machines: Vec<Machine> = machines
             .into_iter()
             .map(|m| Machine {
@@ -201,15 +193,7 @@ impl Machines {
             })
             .collect();
         Machines {
-            dfa: Dfa {
-                rule: dfa.rule.clone(),
-                classes: dfa.classes,
-                class_count: dfa.class_count,
-                trans,
-                state_count: dfa.state_count,
-                start: renumber[dfa.start as usize],
-                accept_from: dfa.accept_from,
-            },
+            dfa: renumbered,
             machines,
             shift_from,
             index,
