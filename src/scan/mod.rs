@@ -86,21 +86,21 @@
 //! One dependent load a byte where the DFA is in no machine (the first
 //! chunk, IP literals, characters whose lead byte the codes do not vouch
 //! for, and non-ASCII bytes that are not known to be text), with the
-//! dead-state test once per [`CHUNK`] bytes. In a
-//! machine, one shift a byte and one test per chunk; a chunk that leaves
-//! the machine costs a mispredicted branch and its table walk. On a skipped run with SSSE3 or AVX2: one window check per 16 or
-//! 32 bytes of ASCII, `%HH` triples and two- and three-byte characters
-//! alike (a window that cuts a triple or a character is followed by one
-//! that starts with it); on other machines eight table loads per step of
-//! ASCII, and one branch per triple or character. Where the run ends, a
-//! mispredicted branch; that is why a skip is tried only on inputs with at
-//! least [`SKIP_MIN`] bytes left and when the next [`GATE`] bytes may all
-//! belong to the run: on short mixed references the table walk is faster
-//! (see `BENCHMARKS.md`). Four-byte characters and characters whose lead
-//! byte the codes do not vouch for (`EF`, where `U+FFFE` is excluded;
-//! `F0`, whose plane-1 noncharacters are) are taken by the skip's byte
-//! loop when their lead is vouched for, else walked by the table, which
-//! is exact.
+//! dead-state test once per [`CHUNK`] bytes. In a machine, one shift a byte
+//! and one test per chunk; a chunk that leaves the machine costs a
+//! mispredicted branch and its table walk. On a skipped run with SSSE3 or
+//! AVX2: one window check per 16 or 32 bytes of ASCII, `%HH` triples and
+//! two- and three-byte characters alike (a window that cuts a triple or a
+//! character is followed by one that starts with it); on other machines
+//! eight table loads per step of ASCII, and one branch per triple or
+//! character. Where the run ends, a mispredicted branch; that is why a skip
+//! is tried only on inputs with at least [`SKIP_MIN`] bytes left and when
+//! the next [`GATE`] bytes may all belong to the run: on short mixed
+//! references the table walk is faster (see `BENCHMARKS.md`). Four-byte
+//! characters and characters whose lead byte the codes do not vouch for
+//! (`EF`, where `U+FFFE` is excluded; `F0`, whose plane-1 noncharacters
+//! are) are taken by the skip's byte loop when their lead is vouched for,
+//! else walked by the table, which is exact.
 
 mod batch;
 mod delims;
@@ -292,8 +292,8 @@ impl Dfa {
         self.accel.get(self.accel_id(state)?)
     }
 
-    /// The index in `accel` (and `stay`) of `state`'s code table if it is
-    /// accelerated.
+    /// The index in `accel` of `state`'s code table if it is accelerated
+    /// (the scanner reads `accel_index` itself; for the tests).
     #[cfg(test)]
     fn accel_id(&self, state: usize) -> Option<usize> {
         let offset = state.wrapping_sub(self.accel_from);
