@@ -869,6 +869,14 @@ mod tests {
                     .map(|k| (k, machine.state(k)))
                     .filter(|&(_, state)| state != 0)
                     .collect();
+                for byte in 0..=255u8 {
+                    assert_eq!(
+                        machine.walk(shift::ESCAPE, &[byte]),
+                        shift::ESCAPE,
+                        "{}: the escape must be absorbing",
+                        rule.name()
+                    );
+                }
                 for &(k, state) in &states {
                     for byte in 0..=255u8 {
                         // SAFETY: `state` is a state id of this DFA (checked

@@ -60,42 +60,28 @@ impl Shift {
 
     /// Checks the machine against a DFA whose premultiplied state ids are
     /// below `len` and multiples of `stride`, entered at `entry`: every
-    /// field of every row is the escape or a used state's offset, the
-    /// escape is absorbing, and the entry is `entry`. Panics otherwise
-    /// (at compile time: it runs in `Dfa::new`).
+    /// machine state is 0 (the dead state: the escape, and unused states)
+    /// or a state id, so whatever offset a row gives, the scanner resumes
+    /// the table from a state it may index with; and the entry is
+    /// `entry`. Panics otherwise (at compile time: it runs in
+    /// `Dfa::new`). That the rows are the table's is the tests' to check
+    /// (every field of every machine, `shift_machines_are_the_table`):
+    /// a wrong field would give a wrong verdict, never a bad load, and
+    /// checking 256 rows per machine here would cost every build seconds.
     pub(super) const fn check(&self, stride: usize, len: usize, entry: usize) {
         assert!(self.full[0] == 0, "the escape has no state");
         assert!(
             self.full[ENTRY as usize] as usize == entry,
             "a machine's entry"
         );
-        let mut used = 1;
-        while used <= STATES && self.full[used * WIDTH as usize] != 0 {
-            let state = self.full[used * WIDTH as usize] as usize;
+        let mut k = 1;
+        while k <= STATES {
+            let state = self.full[k * WIDTH as usize] as usize;
             assert!(
                 state.is_multiple_of(stride) && state < len,
                 "a bad state id"
             );
-            used += 1;
-        }
-        let mut byte = 0;
-        while byte < 256 {
-            let row = self.rows[byte];
-            assert!(row & 63 == ESCAPE, "the escape must be absorbing");
-            let mut k = 0;
-            while k <= STATES {
-                let field = (row >> (k as u64 * WIDTH)) & 63;
-                assert!(
-                    field.is_multiple_of(WIDTH) && (field / WIDTH) < used as u64,
-                    "a field past the machine's states"
-                );
-                k += 1;
-            }
-            assert!(
-                row >> ((STATES as u64 + 1) * WIDTH) == 0,
-                "bits past the fields"
-            );
-            byte += 1;
+            k += 1;
         }
     }
 
