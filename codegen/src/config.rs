@@ -8,9 +8,15 @@
 //! start IRI-reference IRI                       # or `*` for every rule
 //! class ALPHA ucschar                           # is_alpha(char), is_ucschar(char)
 //! max-states 20000                              # determinization limit per rule
+//! trail http://example.org/a?q                   # a start machine follows it
 //! ```
 //!
 //! Keys may repeat; their values accumulate (the last `max-states` wins).
+//! A `trail` is an input of a common shape: a rule whose DFA walks a
+//! chunk of one gets a shift machine for its start state made of the
+//! states the trails walk through (see [`crate::dfa::shift`]). Trails
+//! change how fast inputs are walked, never what is accepted. (`#` starts
+//! a comment, so a trail cannot hold one.)
 
 use std::path::{Path, PathBuf};
 
@@ -31,6 +37,8 @@ pub struct Config {
     pub classes: Vec<String>,
     /// Determinization fails past this many DFA states for one rule.
     pub max_states: usize,
+    /// Inputs of a common shape, for the start states' shift machines.
+    pub trails: Vec<String>,
     /// Where the configuration came from, for the generated header.
     pub origin: String,
 }
@@ -43,6 +51,7 @@ impl Config {
             start,
             classes: Vec::new(),
             max_states: DEFAULT_MAX_STATES,
+            trails: Vec::new(),
             origin: "command line".to_string(),
         }
     }
@@ -76,6 +85,7 @@ impl Config {
                     .extend(values.iter().map(|v| base.join(v))),
                 "start" => config.start.extend(values.iter().map(|v| v.to_string())),
                 "class" => config.classes.extend(values.iter().map(|v| v.to_string())),
+                "trail" => config.trails.extend(values.iter().map(|v| v.to_string())),
                 "max-states" => {
                     config.max_states = match values.as_slice() {
                         [n] => n.parse().map_err(|_| {
@@ -88,7 +98,7 @@ impl Config {
                     return Err(Error::at(
                         loc,
                         format!(
-                            "unknown key `{other}` (expected grammar, start, class or max-states)"
+                            "unknown key `{other}` (expected grammar, start, class, max-states or trail)"
                         ),
                     ))
                 }
@@ -149,7 +159,7 @@ mod tests {
             Config::parse("g.conf", "grammar a.abnf\n  starts x\n", Path::new(".")).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "g.conf:2:3: unknown key `starts` (expected grammar, start, class or max-states)"
+            "g.conf:2:3: unknown key `starts` (expected grammar, start, class, max-states or trail)"
         );
     }
 }

@@ -56,6 +56,7 @@ pub fn emit(
         rule_items.push(rule_item(
             grammar,
             dfa,
+            &config.trails,
             units,
             &mut tables,
             &mut accel,
@@ -323,6 +324,7 @@ fn shift_items(machines: &[Machine], stride: usize, rows: &mut ShiftRows) -> Vec
 fn rule_item(
     grammar: &Grammar,
     dfa: &Dfa,
+    trails: &[String],
     units: &[UnitRule],
     tables: &mut Tables,
     accel: &mut AccelTables,
@@ -334,7 +336,7 @@ fn rule_item(
         .expect("start rules come from the grammar");
     let stats = dfa.stats();
     let fast = Accelerated::of(dfa);
-    let all = Machines::of(&fast);
+    let all = Machines::of(&fast, trails);
     let dfa = &all.dfa;
     let stride = dfa.stride();
     let classes = tables.get(
@@ -351,7 +353,8 @@ fn rule_item(
         index[i * stride] = accel.id(codes)?;
     }
     let accel_index = tables.get('a', "u8", index);
-    // One shift machine per accelerated state; per state of the
+    // One shift machine per accelerated state (and maybe the start
+    // state's, last); per state of the
     // machines' range (premultiplied offset from its first state, only
     // multiples of the stride read), the machine and the state's offset
     // in its rows.

@@ -48,8 +48,14 @@
 //! began in, so the result is still the table's. On text (`&str`) a
 //! character stays in a machine state when the state's codes vouch for
 //! its lead byte; on bytes only ASCII chunks are walked in a machine.
-//! After the scheme and the first bytes of the host, a URL is mostly
-//! walked this way.
+//! The start state has a machine too where the build configuration's
+//! *trails* earn one (`abnf/generate.conf`: `http://example.org/a?q` and
+//! `/a`, so the reference rules' start machine holds the scheme, `:`,
+//! `//`, the host, the path and the query): a walk begins in it when its
+//! first byte stays there. So a URL is mostly walked this way from its
+//! first byte; the table takes over where a chunk leaves the machine
+//! (a port, a `%`, a fragment), and then enters the machine of the state
+//! it reached.
 //!
 //! [`Dfa::recognize_plain`] keeps the plain walk for the tests that
 //! compare it with the others on every input.
@@ -84,7 +90,8 @@
 //! # Cost
 //!
 //! One dependent load a byte where the DFA is in no machine (the first
-//! chunk, IP literals, characters whose lead byte the codes do not vouch
+//! chunk of a rule without a start machine, or of an input that escapes
+//! it, IP literals, characters whose lead byte the codes do not vouch
 //! for, and non-ASCII bytes that are not known to be text), with the
 //! dead-state test once per [`CHUNK`] bytes. In a machine, one shift a byte
 //! and one test per chunk; a chunk that leaves the machine costs a
@@ -169,7 +176,8 @@ pub(crate) struct Dfa {
     /// in `shifts`, high byte) and its offset in the machine's rows (low
     /// byte).
     shift_index: &'static [u16],
-    /// One machine per accelerated state, in their order.
+    /// One machine per accelerated state, in their order, and maybe one
+    /// more for the start state (`abnf_dfa::dfa::shift::Machine::following`).
     shifts: &'static [Shift],
     /// `accel[id]`'s sets for the window check, by `id`.
     windows: [WindowSets; ACCEL_MAX],
@@ -220,13 +228,20 @@ impl Dfa {
             i += 1;
         }
         assert!(accel.len() <= ACCEL_MAX, "more code tables than ACCEL_MAX");
+        // A machine per accelerated state, then maybe the start state's.
+        let accelerated = accel_index.len() / stride;
         assert!(
-            shifts.len() * stride == accel_index.len(),
-            "a machine per accelerated state"
+            shifts.len() == accelerated || shifts.len() == accelerated + 1,
+            "a machine per accelerated state, and at most one more"
         );
         let mut i = 0;
         while i < shifts.len() {
-            shifts[i].check(stride, len, accel_from + i * stride);
+            let entry = if i < accelerated {
+                accel_from + i * stride
+            } else {
+                start
+            };
+            shifts[i].check(stride, len, entry);
             i += 1;
         }
         assert!(shift_from.is_multiple_of(stride) && shift_from + shift_index.len() <= len);
@@ -377,6 +392,18 @@ impl Dfa {
         input: &[u8],
         mut at: usize,
     ) -> Result<(), Reject> {
+        // The start state may have a machine (the trails of the build
+        // configuration: `scheme://host` of a URL), worth entering when
+        // the first byte stays in it (measured: a relative reference
+        // that escapes at once pays a mispredicted branch for nothing).
+        if let Some((machine, entry)) = self.machine(state) {
+            let first = input
+                .get(at)
+                .map_or(0, |&b| machine.rows[usize::from(b)] >> entry & 63);
+            if first != 0 && (UTF8 || ascii_ahead(input, at)) {
+                (state, at) = shift_run::<UTF8>(machine, entry, input, at);
+            }
+        }
         while let Some(chunk) = input.get(at..at + CHUNK) {
             let mut next = state;
             for &byte in chunk {
@@ -770,7 +797,7 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::*;
-    use crate::grammar::Rule;
+    use crate::grammar::{rules, Rule};
 
     /// `SECOND_BYTES` is UTF-8's: a lead byte, a second byte and
     /// continuation bytes form a well-formed character exactly when the
@@ -860,8 +887,14 @@ mod tests {
         let mut checked = 0usize;
         for rule in Rule::all() {
             let dfa = rule.dfa();
+            let accelerated = dfa.accel_index.len() / dfa.stride;
             for (i, machine) in dfa.shifts.iter().enumerate() {
-                let own = dfa.accel_from + i * dfa.stride;
+                // An accelerated state's machine, or the start state's.
+                let own = if i < accelerated {
+                    dfa.accel_from + i * dfa.stride
+                } else {
+                    dfa.start
+                };
                 assert_eq!(machine.state(shift::ENTRY), own);
                 assert_eq!(dfa.machine(own).map(|(_, k)| k), Some(shift::ENTRY));
                 let states: Vec<(u64, usize)> = (1..64u64)
@@ -908,6 +941,13 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "only {checked} transitions checked");
+        // The reference rules walk the configuration's trail
+        // (`http://example.org/a?q`): their start states have machines.
+        for rule in [&rules::IRI_REFERENCE, &rules::IRI, &rules::URI_REFERENCE] {
+            let dfa = rule.dfa();
+            let (machine, entry) = dfa.machine(dfa.start).expect("a start machine");
+            assert_eq!((machine.state(entry), entry), (dfa.start, shift::ENTRY));
+        }
     }
 
     /// Every window-check path gives the plain walk's verdict, error
@@ -952,7 +992,23 @@ mod tests {
             "\u{85}",
             "\u{d7ff}",
         ];
-        const HEADS: &[&str] = &["", "http://", "http://a", "s://u@h:1/p", "//h", "a/b", "x:"];
+        // Heads that the start machine walks, escapes from at every
+        // offset of its first chunks, or never enters.
+        const HEADS: &[&str] = &[
+            "",
+            "http://",
+            "http://a",
+            "s://u@h:1/p",
+            "//h",
+            "a/b",
+            "x:",
+            "https://www.",
+            "chrome-extension://",
+            "urn:isbn:",
+            "/a/b?",
+            "../",
+            "h\u{e9}://",
+        ];
         let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut inputs: Vec<Vec<u8>> = Vec::new();
         for _ in 0..3000 {

@@ -30,10 +30,21 @@
 //! greedily, each time the state outside the machine with the highest
 //! score, until the machine is full or closed: the (state, ASCII byte)
 //! pairs of the machine that lead to it, plus the ASCII bytes that loop
-//! on it (text dwells there: a query beats a port). From the path state of `IRI-reference` that gives the nine
-//! states of `ipath-abempty [ "?" iquery ] [ "#" ifragment ]` over ASCII
-//! (each of path, query and fragment, after `%`, after `%H`), so the rest
-//! of an ASCII URL after its authority never leaves the machine.
+//! on it (text dwells there: a query beats a port). From the path state
+//! of `IRI-reference` that gives the nine states of `ipath-abempty [ "?"
+//! iquery ] [ "#" ifragment ]` over ASCII (each of path, query and
+//! fragment, after `%`, after `%H`), so the rest of an ASCII URL after its
+//! authority never leaves the machine.
+//!
+//! The start state is seldom accelerated, and greedy choice from it
+//! follows relative paths (many bytes lead there) rather than the one
+//! `:` of a scheme. So the start state's machine
+//! ([`Machine::following`]) takes the states that the configuration's
+//! *trails* (inputs of a common shape, such as `http://example.org/a?q`)
+//! walk through, in the order met, and greedy choice fills the rest; a
+//! rule gets one when some trail walks at least [`TRAIL_MIN`] bytes in
+//! its DFA. Which states a machine holds is a matter of speed only: the
+//! scanner's result is the table's either way.
 
 use super::accel::Accelerated;
 use super::Dfa;
@@ -43,6 +54,10 @@ pub const WIDTH: u32 = 6;
 /// States a machine holds besides the escape: fields `1..=9`, the tenth
 /// field (bits 54-59) being the last that fits in 64 bits.
 pub const STATES: usize = 9;
+/// Bytes of a trail a DFA must walk for its start state to get a
+/// machine: the scanner walks machines a chunk (eight bytes) at a time,
+/// so a shorter run in one never pays.
+pub const TRAIL_MIN: usize = 8;
 
 /// A shift machine (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +84,39 @@ impl Machine {
     /// chosen greedily (see the module docs).
     pub fn of(dfa: &Dfa, entry: u32) -> Machine {
         assert!(entry != 0, "the dead state has no machine");
-        let mut states = vec![entry];
+        Machine::grown(dfa, vec![entry])
+    }
+
+    /// The start state's machine if `trails` earn one: the states the
+    /// DFA walks through on each trail from its start (while it lives),
+    /// in the order first met, then the greedy choice. `None` when no
+    /// trail walks [`TRAIL_MIN`] bytes, or the start state is accelerated
+    /// (it has a machine of its own).
+    pub fn following(dfa: &Dfa, trails: &[String], accelerated: bool) -> Option<Machine> {
+        if accelerated || dfa.start == 0 {
+            return None;
+        }
+        let mut states = vec![dfa.start];
+        let mut earned = false;
+        for trail in trails {
+            let mut state = dfa.start;
+            for (walked, &byte) in trail.as_bytes().iter().enumerate() {
+                state = dfa.step(state, byte);
+                if state == 0 {
+                    break;
+                }
+                earned |= walked + 1 >= TRAIL_MIN;
+                if !states.contains(&state) && states.len() < STATES {
+                    states.push(state);
+                }
+            }
+        }
+        earned.then(|| Machine::grown(dfa, states))
+    }
+
+    /// The machine of `states` (the entry first), grown greedily to
+    /// [`STATES`].
+    fn grown(dfa: &Dfa, mut states: Vec<u32>) -> Machine {
         while states.len() < STATES {
             let mut pulls = vec![0usize; dfa.state_count];
             for &state in &states {
@@ -139,24 +186,31 @@ pub struct Machines {
     /// accepting ones just after it.
     pub dfa: Dfa,
     /// One machine per accelerated state, in their order, with this
-    /// numbering.
+    /// numbering; then the start state's, if the trails earn it one
+    /// ([`Machine::following`]).
     pub machines: Vec<Machine>,
     /// The first state of the range.
     pub shift_from: u32,
     /// For each state of the range, from `shift_from` on: the index of
-    /// its machine in `machines` (its own for an accelerated state, else
-    /// the first that has it) and its machine state (1 for an
-    /// accelerated state's own machine).
+    /// its machine in `machines` (its own for an accelerated state, the
+    /// start machine for the start state, else the first that has it)
+    /// and its machine state (1, the entry, in its own machine).
     pub index: Vec<(usize, u32)>,
 }
 
 impl Machines {
-    /// The machines of `fast`'s accelerated states (see the module docs).
-    pub fn of(fast: &Accelerated) -> Machines {
+    /// The machines of `fast`'s accelerated states (see the module docs)
+    /// and the start state's that `trails` earn.
+    pub fn of(fast: &Accelerated, trails: &[String]) -> Machines {
         let dfa = &fast.dfa;
         let accel_end = fast.accel_from + fast.codes.len() as u32;
         let accelerated = fast.accel_from..accel_end;
-        let machines: Vec<Machine> = accelerated.clone().map(|s| Machine::of(dfa, s)).collect();
+        let mut machines: Vec<Machine> = accelerated.clone().map(|s| Machine::of(dfa, s)).collect();
+        machines.extend(Machine::following(
+            dfa,
+            trails,
+            accelerated.contains(&dfa.start),
+        ));
         let member = |s: u32| machines.iter().any(|m| m.states.contains(&s));
         // Before the range: non-members, then members; after it: members,
         // then non-members. Group sizes stay, so do the group bounds.
@@ -173,21 +227,25 @@ impl Machines {
             .into_iter()
             .map(|m| Machine {
                 states: m.states.iter().map(|&s| renumber[s as usize]).collect(),
-                rows: m.rows,
+                ..m
             })
             .collect();
         let index = (shift_from..shift_end)
             .map(|state| {
-                let own = state.wrapping_sub(fast.accel_from) as usize;
-                let found = machines.get(own).filter(|m| m.states[0] == state);
-                let (id, machine) = match found {
-                    Some(machine) => (own, machine),
-                    None => machines
-                        .iter()
-                        .enumerate()
-                        .find(|(_, m)| m.states.contains(&state))
-                        .expect("a state of the range is in a machine"),
-                };
+                // The machine it is the entry of (an accelerated state's
+                // own, the start state's), else the first that has it.
+                let entered = machines
+                    .iter()
+                    .enumerate()
+                    .find(|(_, m)| m.states[0] == state);
+                let (id, machine) = entered
+                    .or_else(|| {
+                        machines
+                            .iter()
+                            .enumerate()
+                            .find(|(_, m)| m.states.contains(&state))
+                    })
+                    .expect("a state of the range is in a machine");
                 let k = machine.states.iter().position(|&s| s == state);
                 (id, k.expect("found in it") as u32 + 1)
             })
@@ -288,7 +346,7 @@ mod tests {
     fn machines_cover_one_range() {
         let dfa = compile(URL, "top");
         let fast = Accelerated::of(&dfa);
-        let all = Machines::of(&fast);
+        let all = Machines::of(&fast, &[]);
         let d = &all.dfa;
         assert_eq!(d.accept_from, fast.dfa.accept_from);
         for (state, codes) in (fast.accel_from..).zip(&fast.codes) {
@@ -320,6 +378,42 @@ mod tests {
                 assert!(i < all.index.len(), "state {state} past the range");
             }
         }
+    }
+
+    /// The start machine holds the states a trail walks through, in the
+    /// order met, is indexed as the start state's, and is only built for
+    /// a trail the DFA walks a chunk of.
+    #[test]
+    fn trails_make_a_start_machine() {
+        let dfa = compile(URL, "top");
+        let trail = "/abc%41?x#y".to_string();
+        let machine = Machine::following(&dfa, core::slice::from_ref(&trail), false)
+            .expect("the DFA walks the whole trail");
+        let mut state = dfa.start;
+        let mut met = vec![state];
+        for &byte in trail.as_bytes() {
+            state = dfa.step(state, byte);
+            if !met.contains(&state) {
+                met.push(state);
+            }
+        }
+        assert_eq!(machine.states[..met.len()], met[..]);
+        assert_eq!(machine.run(&trail), Some(state));
+        // Too short, dead early, or a start state with its own machine.
+        for short in ["/abc", "x/abcdefgh"] {
+            assert_eq!(Machine::following(&dfa, &[short.to_string()], false), None);
+        }
+        assert_eq!(
+            Machine::following(&dfa, core::slice::from_ref(&trail), true),
+            None
+        );
+        let fast = Accelerated::of(&dfa);
+        let all = Machines::of(&fast, &[trail]);
+        assert_eq!(all.machines.len(), fast.codes.len() + 1);
+        let start = all.dfa.start;
+        let (id, k) = all.index[(start - all.shift_from) as usize];
+        assert_eq!((id, k), (fast.codes.len(), 1));
+        assert_eq!(all.machines[id].states[0], start);
     }
 
     /// Field 0 (the escape) is absorbing, and no field points past the
