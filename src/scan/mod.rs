@@ -15,21 +15,23 @@
 //! enters such a state the scanner looks bytes up in that table, eight at
 //! a time, with loads that do not depend on each other, and advances over
 //! the whole run; at the first byte the codes do not vouch for, it goes
-//! back to the table for one step. Runs of ASCII bytes are checked 16 or
+//! on in the state's shift machine (below), or the table where there is
+//! none. Runs of ASCII bytes are checked 16 or
 //! 32 bytes per test with SIMD where the CPU has it (the `simd` module:
 //! a nibble-table lookup of the state's ASCII stay set, derived from the
 //! codes), eight table lookups per step elsewhere. For
 //! `http://example.org/a/b?q=1`
-//! (as if it were long: skips are tried only where they pay, see the cost
-//! section, and only at the end of an eight-byte chunk of table steps):
+//! (as if it were long and had no start machine: skips are tried only
+//! where they pay, see the cost section, and only at the end of an
+//! eight-byte chunk):
 //!
 //! ```text
 //! http://example.org/a/b?q=1
 //! ^^^^^^^                       table steps (scheme, "://")
 //!        ^^^^^^^^^^^            skipped in the reg-name state
-//!                   ^           table step to the path state
+//!                   ^           machine step to the path state
 //!                    ^^^        skipped ('/' stays in the path)
-//!                       ^       table step to the query state
+//!                       ^       machine step to the query state
 //!                        ^^^    skipped
 //! ```
 //!
@@ -392,19 +394,41 @@ impl Dfa {
         input: &[u8],
         mut at: usize,
     ) -> Result<(), Reject> {
-        // The start state may have a machine (the trails of the build
-        // configuration: `scheme://host` of a URL), worth entering when
-        // the first byte stays in it (measured: a relative reference
-        // that escapes at once pays a mispredicted branch for nothing).
-        if let Some((machine, entry)) = self.machine(state) {
-            let first = input
+        // Whether the next chunk goes to the table: yes after a chunk
+        // leaves a machine, no after a machine stopped to let a long
+        // input try a skip. The start state may have a machine (the
+        // trails of the build configuration: `scheme://host` of a URL),
+        // worth entering when the first byte stays in it (measured: a
+        // relative reference that escapes at once pays a mispredicted
+        // branch for nothing).
+        let mut table = self.machine(state).is_none_or(|(machine, entry)| {
+            input
                 .get(at)
-                .map_or(0, |&b| machine.rows[usize::from(b)] >> entry & 63);
-            if first != 0 && (UTF8 || ascii_ahead(input, at)) {
-                (state, at) = shift_run::<UTF8>(machine, entry, input, at);
+                .is_none_or(|&b| machine.rows[usize::from(b)] >> entry & 63 == shift::ESCAPE)
+        });
+        loop {
+            if !table && at < input.len() {
+                let long = input.len() - at >= SKIP_MIN;
+                if UTF8 || long || ascii_ahead(input, at) {
+                    if let Some((machine, entry)) = self.machine(state) {
+                        if long {
+                            let offset = state.wrapping_sub(self.accel_from);
+                            if let Some(&id) = self.accel_index.get(offset) {
+                                let id = usize::from(id);
+                                let codes = &self.accel[id];
+                                if worth_skipping(codes, input, at) {
+                                    at = skip(path, &self.windows[id], codes, input, at);
+                                }
+                            }
+                        }
+                        (state, at, table) = shift_run::<UTF8>(machine, entry, input, at);
+                        continue;
+                    }
+                }
             }
-        }
-        while let Some(chunk) = input.get(at..at + CHUNK) {
+            let Some(chunk) = input.get(at..at + CHUNK) else {
+                break;
+            };
             let mut next = state;
             for &byte in chunk {
                 // SAFETY: `next` is `start` or came from `step`.
@@ -415,25 +439,7 @@ impl Dfa {
             }
             state = next;
             at += CHUNK;
-            let long = input.len() - at >= SKIP_MIN;
-            if !UTF8 && !long && !ascii_ahead(input, at) {
-                continue;
-            }
-            let Some((machine, entry)) = self.machine(state) else {
-                continue;
-            };
-            if long {
-                let offset = state.wrapping_sub(self.accel_from);
-                if let Some(&id) = self.accel_index.get(offset) {
-                    let id = usize::from(id);
-                    let codes = &self.accel[id];
-                    if worth_skipping(codes, input, at) {
-                        at = skip(path, &self.windows[id], codes, input, at);
-                        continue;
-                    }
-                }
-            }
-            (state, at) = shift_run::<UTF8>(machine, entry, input, at);
+            table = false;
         }
         let tail = &input[at..];
         match self.walk(state, tail) {
@@ -661,8 +667,9 @@ const HIGH: u64 = u64::from_ne_bytes([0x80; CHUNK]);
 /// Walks `input` from `at` in `machine`, entered at offset `entry`, a
 /// [`CHUNK`] at a time, and the input's last bytes too: the DFA state
 /// reached and where, at the start of the first chunk that leaves the
-/// machine (the table walks it), or at the end. Returns after
-/// [`SHIFT_SPAN`] bytes, so that a long input goes back to trying a skip.
+/// machine (the table walks it: `true`), or at the end. Returns after
+/// [`SHIFT_SPAN`] bytes with `false`, so that a long input goes back to
+/// trying a skip, and then to the machine, without a table chunk between.
 ///
 /// On bytes (`UTF8` false) only chunks of ASCII are walked. On text the
 /// rows take characters too: a lead byte keeps a state all of whose
@@ -679,7 +686,7 @@ fn shift_run<const UTF8: bool>(
     entry: u64,
     input: &[u8],
     mut at: usize,
-) -> (usize, usize) {
+) -> (usize, usize, bool) {
     // A long input goes back to trying a skip now and then; a short one
     // stays in the machine to its end.
     let limit = if input.len() - at > SKIP_MIN + SHIFT_SPAN {
@@ -689,10 +696,16 @@ fn shift_run<const UTF8: bool>(
     };
     let start = at;
     let mut current = entry;
+    // Whether the table must take the next chunk (it leaves the machine).
+    let mut table = true;
     loop {
         match input.get(at..).and_then(<[u8]>::first_chunk::<CHUNK>) {
             Some(chunk) => {
-                if at >= limit || !UTF8 && u64::from_ne_bytes(*chunk) & HIGH != 0 {
+                if at >= limit {
+                    table = false;
+                    break;
+                }
+                if !UTF8 && u64::from_ne_bytes(*chunk) & HIGH != 0 {
                     break;
                 }
                 let next = machine.walk(current, chunk);
@@ -707,7 +720,7 @@ fn shift_run<const UTF8: bool>(
                 if UTF8 || tail.is_ascii() {
                     let next = machine.walk(current, tail);
                     if next != shift::ESCAPE {
-                        return (machine.state(next), input.len());
+                        return (machine.state(next), input.len(), false);
                     }
                 }
                 break;
@@ -719,7 +732,7 @@ fn shift_run<const UTF8: bool>(
             at -= 1;
         }
     }
-    (machine.state(current), at)
+    (machine.state(current), at, table)
 }
 
 /// Whether the [`GATE`] bytes from `at` may all be inside a run: otherwise
