@@ -403,8 +403,8 @@ impl Dfa {
         // branch for nothing).
         let mut table = self.machine(state).is_none_or(|(machine, entry)| {
             input
-                .get(at)
-                .is_none_or(|&b| machine.rows[usize::from(b)] >> entry & 63 == shift::ESCAPE)
+                .get(at..at + 1)
+                .is_none_or(|first| machine.walk(entry, first) == shift::ESCAPE)
         });
         loop {
             if !table && at < input.len() {
