@@ -74,45 +74,64 @@
 //!    `#`: the first `?` or `#` after the authority (or after the scheme,
 //!    or from the start) ends the path.
 //! 6. **Query and fragment.** `iquery` contains no `#` (it allows `?` and
-//!    `/`), and `ifragment` is the rest.
+//!    `/`), and `ifragment` is the rest. Since neither a scheme nor an
+//!    authority contains `?` or `#` either, the first `?` or `#` of the
+//!    whole reference ends its path and its first `#` ends its query (or
+//!    its path, when it has no query), wherever the search starts.
 //!
 //! Every delimiter is ASCII, and in UTF-8 no byte of a multi-byte
 //! character is below `0x80`, so a byte scan never stops inside a
 //! character: every boundary is a `char` boundary and the substrings are
 //! `&str` slices without any check beyond the one `str` indexing does.
 //!
-//! # Two ways to run the scans
+//! # How the scans run
 //!
-//! One reference at a time ([`split`]), the scans are forward searches
-//! for the delimiters. Their branches follow the shape of the reference
-//! (scheme or not, authority or not, query or not), which the branch
-//! predictor has just seen in the walk of the same reference. In a batch
-//! (`parse_all`), the split does not follow its own walk, and those
-//! branches mispredict: there [`split_branchless`] first compares a
-//! reference of 16 to 126 bytes (most of them), 16 bytes at a time, with
-//! the seven delimiters `:/?#@[]` (`scan::Masks`, x86_64), so that each
-//! scan is the lowest set bit of a mask from a position and each choice a
-//! select. (Measured: that halves the batch's split; one reference at a
-//! time it is slower than the searches, see `BENCHMARKS.md`, session 20.)
-//! A test compares the two on every reference the masks take.
+//! One reference at a time ([`split`], [`split_knowing`]), most of the
+//! scans are not searches at all. The delimiters that end a scheme, an
+//! authority, a userinfo and a host (`:/@`, and the first `?#`) of most
+//! references lie in their first [`Head::SPAN`] (32) bytes, so two SSE2
+//! windows give masks of `:/?#@` there (`scan::Head`), and each scan of
+//! steps 1 to 4 is the lowest set bit of a mask from a position, each
+//! choice a select: no branch follows the reference's shape, so none
+//! mispredicts when shapes alternate. Past the head only the path's and
+//! the query's ends remain, and the walk that validated the reference
+//! often knows there is nothing to find: the generator derives, for
+//! every DFA state, whether any path to it reads a `#`, or a `?` or a
+//! `#` (`abnf_dfa::dfa::seen`), and the walk hands over the facts of the
+//! state it ended in (`scan::Dfa::accept_str`). A walk that ends in
+//! `IRI-reference`'s path state has read neither, so the path runs to the
+//! end; one that ends in its query state has read no `#`, so the query
+//! does. Only what the head does not hold and the facts do not rule out
+//! is searched for, forward from the head's end (`scan::first_of`, 16
+//! bytes per step). A scheme or first segment that fills the head, or an
+//! authority that runs past it, goes to the plain searches
+//! (`split_searching`), which also serve other targets than x86_64.
+//!
+//! In a batch (`parse_all`) the walks interleave and their final states
+//! are not kept: there [`split_branchless`] compares a reference of 16
+//! to 126 bytes (most of them), 16 bytes at a time, with the seven
+//! delimiters `:/?#@[]` (`scan::Masks`, x86_64), and each scan is a
+//! lowest set bit too. Tests compare every way with the searches, on
+//! every reference they take, with the facts and without.
 //!
 //! # Cost
 //!
 //! [`split`] allocates nothing and stores seven offsets ([`Positions`]);
 //! every accessor of the IRI types is then one or two comparisons and a
-//! slice. `benches/parse.rs` times `IriRef::parse` against the bare DFA
-//! walk: over a few runs on a shared two-core machine, parsing took 1.5
-//! to 1.9 times as long as validating on short references of every shape
-//! (a fixed cost per reference: the scans, and the error with its copy of
-//! the input for the 2 % that are invalid), and 1.1 to 1.2 times on IRIs
-//! of 1-4 KiB, where the word-at-a-time scans cost little next to the
-//! DFA's one dependent load per byte. oxiri, which also records positions,
-//! measured about the same. On inputs that the DFA rejected, [`split`] does not panic but its
-//! offsets mean nothing; the error path (`crate::parse_error`) reads
-//! prefixes with its own scans instead.
+//! slice. The split still reads the head a second time, and what it must
+//! search for past it: measured with `valgrind --tool=cachegrind
+//! --branch-sim=yes` on the benches' corpora, a parse costs about 250
+//! instructions and 1.3-2.5 mispredicted branches more than validating
+//! the same crawl-shaped URL or short relative reference, against about
+//! 310 instructions and 2.6-4.4 mispredictions with one search per
+//! boundary (`BENCHMARKS.md`, session 24, has the times). On inputs that
+//! the DFA rejected, [`split`] does not panic but its offsets mean
+//! nothing; the error path (`crate::parse_error`) reads prefixes with
+//! its own scans instead.
 
+use crate::grammar::codes::{NO_HASH, NO_QUESTION_OR_HASH};
 use crate::grammar::rules;
-use crate::scan::Masks;
+use crate::scan::{Head, Masks};
 
 /// Byte offsets of the components of a string that matches
 /// `IRI-reference`, as [`split`] finds them.
@@ -162,7 +181,16 @@ fn scan<const N: usize>(bytes: &[u8], from: usize, set: [u8; N]) -> usize {
 /// they are then the grammar's).
 #[inline]
 pub(crate) fn split(text: &str) -> Positions {
-    split_searching(text)
+    split_knowing(text, 0)
+}
+
+/// [`split`], knowing from the walk that accepted `text` what it does not
+/// contain (`facts`: the `NO_*` bits of `grammar::codes`, see
+/// `abnf_dfa::dfa::seen`; `0` knows nothing): no `#` means no fragment,
+/// no `?` or `#` no query either, and the searches for them are skipped.
+#[inline]
+pub(crate) fn split_knowing(text: &str, facts: u8) -> Positions {
+    split_head(text, facts)
 }
 
 /// [`split`] without branches that depend on the text, where the
@@ -241,6 +269,104 @@ fn split_masked(len: usize, m: &Masks) -> Positions {
         query_end,
         len,
     }
+}
+
+/// [`split_searching`]'s steps on the delimiter masks of the text's first
+/// [`Head::SPAN`] bytes, with the path's and the query's ends from masks
+/// of the rest (see the module docs): each search is the first set bit
+/// of a mask from a position and each choice a select, so that the only
+/// branches that depend on the text are the tail's loop and the rare
+/// shapes that go back to searching (a scheme, first segment or authority
+/// longer than the head, an IP literal). Every `u64` shift is by at most
+/// `SPAN + 2 < 64`.
+#[inline]
+fn split_head(text: &str, facts: u8) -> Positions {
+    let b = text.as_bytes();
+    let len = b.len();
+    let h = Head::of(b);
+    let span = h.span;
+    // Whether the masks reach the end of the text: then a search that
+    // finds nothing in them has found the end.
+    let whole = span == len;
+    let edge = 1u64 << span;
+    // The first set bit of `mask` at `at` or later, or `span`.
+    let first = |mask: u64, at: usize| ((mask >> at << at) | edge).trailing_zeros() as usize;
+
+    // 1. The first of `:/?#`: a `:` ends a scheme. Where the masks may
+    // not tell (no delimiter in them, or a `//` that would straddle their
+    // end), search instead.
+    let head = first(h.colon | h.slash | h.question | h.hash, 0);
+    if !whole && head + 3 > span {
+        return split_searching(text);
+    }
+    let has_scheme = (head > 0) & (head < len) & (h.colon >> head & 1 == 1);
+    let scheme_end = if has_scheme { head } else { 0 };
+    let hier = if has_scheme { head + 1 } else { 0 };
+
+    // 2-4. `//` starts an authority, which runs to the next `/?#`: its
+    // `@`, then an IP literal up to its `]` or a host up to a `:`.
+    let has_authority = (h.slash >> hier) & 3 == 3;
+    let start = hier + 2 * usize::from(has_authority);
+    let end = if has_authority {
+        first(h.slash | h.question | h.hash, start)
+    } else {
+        hier
+    };
+    if !whole && end == span {
+        return split_searching(text);
+    }
+    let until = |mask: u64, at: usize| first(mask, at).min(end);
+    let at = until(h.at, start);
+    let host_start = if at < end { at + 1 } else { start };
+    let host_end = if (host_start < end) & (b.get(host_start) == Some(&b'[')) {
+        literal_end(b, host_start, end)
+    } else {
+        until(h.colon, host_start)
+    };
+
+    // 5-6. No `?` or `#` comes before the path's end (neither a scheme
+    // nor an authority has them), so the path ends at the first of them,
+    // and a query at the first `#`, which only a fragment follows. What
+    // the walk knows is not there is not searched for.
+    // In the masks, the first `#` is the query's end also when the path
+    // ends at it, and the text's end when there is none. Only where the
+    // masks end before the text and hold no answer is a search needed.
+    let (either, hash) = (first(h.question | h.hash, 0), first(h.hash, 0));
+    let path_end = if facts & NO_QUESTION_OR_HASH != 0 {
+        len
+    } else {
+        either
+    };
+    let path_end = if path_end == span && !whole {
+        scan(b, span, *b"?#")
+    } else {
+        path_end
+    };
+    let query_end = if facts & NO_HASH != 0 { len } else { hash };
+    let query_end = if query_end == span && !whole {
+        scan(b, span.max(path_end), *b"#")
+    } else {
+        query_end
+    };
+
+    Positions {
+        scheme_end,
+        host_start,
+        host_end,
+        path_start: end,
+        path_end,
+        query_end,
+        len,
+    }
+}
+
+/// The end of the IP literal at `b[start]` (its `[`) in an authority
+/// ending at `end`: after the first `]` (out of line: IP literals are
+/// rare, and the split's common path stays short).
+#[cold]
+#[inline(never)]
+fn literal_end(b: &[u8], start: usize, end: usize) -> usize {
+    (crate::scan::first_of_before(b, start, end, *b"]") + 1).min(end)
 }
 
 /// [`split`] by forward searches for the delimiters, for inputs without
@@ -433,6 +559,43 @@ mod tests {
         if cfg!(target_arch = "x86_64") {
             assert!(compared > 10_000, "only {compared}");
         }
+    }
+
+    /// The split on the head's masks is the searching one on every
+    /// reference: random ones of every shape around the head's edge
+    /// (`Head::SPAN`) and past it, with the walk's facts and without them.
+    /// Each fact is also checked against the text: it never claims a
+    /// `?` or `#` absent that is there.
+    #[test]
+    fn head_split_is_the_searching_one() {
+        let mut next = crate::test_rng::xorshift(0x5EED_0FA1_15EE_D00Du64);
+        const PIECES: [&str; 20] = [
+            "a", "b1", ":", "/", "//", "?", "#", "@", "[::1]", "[v7.x]", ":80", "%41", "é", "-",
+            ".", "u:p@", "http://", "s:", "../", "日本",
+        ];
+        let (mut compared, mut known) = (0, 0);
+        for _ in 0..300_000 {
+            let mut text = alloc::string::String::new();
+            let target = next() as usize % 160;
+            while text.len() < target {
+                text.push_str(PIECES[next() as usize % PIECES.len()]);
+            }
+            let Ok(facts) = rules::IRI_REFERENCE.accept_str(&text) else {
+                continue;
+            };
+            if facts & NO_HASH != 0 {
+                assert!(!text.contains('#'), "{text}");
+            }
+            if facts & NO_QUESTION_OR_HASH != 0 {
+                assert!(!text.contains(['?', '#']), "{text}");
+            }
+            known += usize::from(facts != 0);
+            let want = split_searching(&text);
+            assert_eq!(split_head(&text, 0), want, "{text}");
+            assert_eq!(split_head(&text, facts), want, "{text} {facts}");
+            compared += 1;
+        }
+        assert!(compared > 20_000 && known > 10_000, "{compared} {known}");
     }
 
     fn parts(t: &str) -> [Option<&str>; 8] {

@@ -187,6 +187,13 @@ impl Rule {
         self.dfa.reject_str(input)
     }
 
+    /// [`reject_str`](Self::reject_str), with what the input does not
+    /// contain when it matches (see `scan::Dfa::accept_str`).
+    #[inline]
+    pub(crate) fn accept_str(&self, input: &str) -> Result<u8, crate::scan::Reject> {
+        self.dfa.accept_str(input)
+    }
+
     /// The generated tables.
     #[cfg(test)]
     pub(crate) fn dfa(&self) -> &'static Dfa {

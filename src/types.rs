@@ -27,16 +27,17 @@ use core::ops::Deref;
 use core::str::FromStr;
 
 use crate::component::Component;
-use crate::components::{split, Positions};
+use crate::components::{split, split_knowing, Positions};
 use crate::error::CheckError;
 use crate::host::Host;
 use crate::parse_error::{Kind, ParseError};
 
-/// Validates `text` as a `kind` with the generated DFA, then splits it.
+/// Validates `text` as a `kind` with the generated DFA, then splits it,
+/// told by the walk's last state what the text does not contain.
 #[inline]
 fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_error::Details> {
-    match kind.rule().reject_str(text) {
-        Ok(()) => Ok(split(text)),
+    match kind.rule().accept_str(text) {
+        Ok(facts) => Ok(split_knowing(text, facts)),
         Err(reject) => Err(CheckError::rejected(kind.rule(), text, reject)),
     }
 }

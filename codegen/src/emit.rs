@@ -33,6 +33,7 @@ use crate::char_class::CharClass;
 use crate::config::Config;
 use crate::dfa::accel::{self, Accelerated};
 use crate::dfa::expected::{self, Description, UnitRule};
+use crate::dfa::seen;
 use crate::dfa::shift::{self, Machine, Machines};
 use crate::dfa::Dfa;
 use crate::error::Error;
@@ -105,6 +106,8 @@ pub fn emit(
     ]
     .map(Literal::u8_unsuffixed);
     let lead_shift = Literal::u32_unsuffixed(accel::LEAD_SHIFT);
+    let [no_hash, no_question_or_hash] =
+        [seen::NO_HASH, seen::NO_QUESTION_OR_HASH].map(Literal::u8_unsuffixed);
 
     let tokens = quote! {
         /// One recognizer per start rule.
@@ -162,6 +165,9 @@ pub fn emit(
             pub(crate) const CONTINUATION: u8 = #continuation;
             pub(crate) const INSIDE: u8 = #inside;
             pub(crate) const LEAD_SHIFT: u32 = #lead_shift;
+            /// The facts of a state (see `abnf_dfa::dfa::seen`).
+            pub(crate) const NO_HASH: u8 = #no_hash;
+            pub(crate) const NO_QUESTION_OR_HASH: u8 = #no_question_or_hash;
         }
 
         /// The code tables of accelerated states, shared by all rules: per
@@ -193,8 +199,8 @@ struct Tables {
 impl Tables {
     /// The name of a static array `[ty; len]` with these values, emitting
     /// it the first time. `kind` is `c` (classes), `t` (transitions), `a`
-    /// (accelerated-state indexes), `s` (their shift machines), `e`
-    /// (expected sets) or `x` (contexts).
+    /// (accelerated-state indexes), `s` (their shift machines), `f` (the
+    /// states' facts), `e` (expected sets) or `x` (contexts).
     fn get(&mut self, kind: char, ty: &str, values: Vec<u64>) -> Ident {
         let key = (kind, values);
         if let Some(name) = self.names.get(&key) {
@@ -206,6 +212,7 @@ impl Tables {
             'e' => "EXPECTED_INDEX",
             'x' => "CONTEXT_INDEX",
             's' => "SHIFT_INDEX",
+            'f' => "FACTS",
             _ => "ACCEL_INDEX",
         };
         let name = ident(&format!("{prefix}_{}", self.items.len()));
@@ -372,6 +379,17 @@ fn rule_item(
     }
     let shift_index = tables.get('s', "u16", index);
     let shift_from = Literal::usize_unsuffixed(all.shift_from as usize * stride);
+    // Per state, what every path to it has read (`seen`), indexed by its
+    // premultiplied id shifted right by `facts_shift` (the stride's whole
+    // binary logarithm: distinct states stay distinct, and the scanner
+    // needs no division).
+    let facts_shift = stride.ilog2();
+    let mut index = vec![0u64; (((dfa.state_count - 1) * stride) >> facts_shift) + 1];
+    for (state, fact) in seen::facts(dfa).into_iter().enumerate() {
+        index[(state * stride) >> facts_shift] = u64::from(fact);
+    }
+    let facts = tables.get('f', "u8", index);
+    let facts_shift = Literal::u32_unsuffixed(facts_shift);
     // Per state (not premultiplied): what it accepts next, and the rules
     // it is inside of.
     let nfa = Nfa::compile(grammar, &dfa.rule)?;
@@ -449,6 +467,8 @@ fn rule_item(
             #shift_from,
             &super::#shift_index,
             &#shifts_name,
+            &super::#facts,
+            #facts_shift,
         );
         static #shifts_name: [Shift; #shift_len] = [#(#shifts),*];
     })

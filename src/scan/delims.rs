@@ -136,6 +136,102 @@ impl Masks {
     }
 }
 
+/// The delimiters among an input's first [`Head::SPAN`] bytes (fewer
+/// when it is shorter): bit `i` of a mask is set when byte `i` is that
+/// delimiter. The scheme, the `//`, the userinfo's `@`, the port's `:`
+/// and the first `?` or `#` of most references lie there, so the split
+/// finds them with a few `trailing_zeros` on masks made by two SSE2
+/// windows, instead of one search each (see `components::split`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Head {
+    pub(crate) colon: u64,
+    pub(crate) slash: u64,
+    pub(crate) question: u64,
+    pub(crate) hash: u64,
+    pub(crate) at: u64,
+    /// How many bytes the masks cover: `min(len, SPAN)`.
+    pub(crate) span: usize,
+}
+
+impl Head {
+    /// The most bytes the masks cover: two 16-byte windows.
+    pub(crate) const SPAN: usize = 32;
+
+    /// The masks of `bytes[..min(len, SPAN)]`: SSE2 on x86_64 (every
+    /// x86_64 CPU has it; an input shorter than a window is copied into a
+    /// zeroed one first, and zero is no delimiter), byte by byte elsewhere.
+    #[inline(always)]
+    pub(crate) fn of(bytes: &[u8]) -> Head {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let span = bytes.len().min(Self::SPAN);
+            let padded;
+            let window = if bytes.len() >= 16 {
+                bytes
+            } else {
+                padded = padded_window(bytes);
+                &padded[..]
+            };
+            // SAFETY: SSE2 is part of every x86_64 CPU (a baseline
+            // feature of every x86_64 target), all that `x86::head`
+            // requires.
+            let mut head = unsafe { x86::head(window) };
+            head.span = span;
+            head
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        Self::plain(bytes)
+    }
+
+    /// The masks byte by byte: what [`Head::of`] must give, and what it
+    /// is where there is no SSE2.
+    #[cfg_attr(target_arch = "x86_64", cfg(test))]
+    pub(crate) fn plain(bytes: &[u8]) -> Head {
+        let span = bytes.len().min(Self::SPAN);
+        let mut head = Head {
+            colon: 0,
+            slash: 0,
+            question: 0,
+            hash: 0,
+            at: 0,
+            span,
+        };
+        for (i, &byte) in bytes[..span].iter().enumerate() {
+            let mask = match byte {
+                b':' => &mut head.colon,
+                b'/' => &mut head.slash,
+                b'?' => &mut head.question,
+                b'#' => &mut head.hash,
+                b'@' => &mut head.at,
+                _ => continue,
+            };
+            *mask |= 1 << i;
+        }
+        head
+    }
+}
+
+/// `bytes` (fewer than 16) in a zeroed window, copied as two overlapping
+/// words of a fixed size rather than by a `memcpy` of variable length
+/// (measured: the call cost short references as much as the masks).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+fn padded_window(bytes: &[u8]) -> [u8; 16] {
+    let len = bytes.len();
+    debug_assert!(len < 16);
+    let mut window = [0u8; 16];
+    if len >= 8 {
+        window[..8].copy_from_slice(&bytes[..8]);
+        window[len - 8..len].copy_from_slice(&bytes[len - 8..]);
+    } else if len >= 4 {
+        window[..4].copy_from_slice(&bytes[..4]);
+        window[len - 4..len].copy_from_slice(&bytes[len - 4..]);
+    } else {
+        window[..len].copy_from_slice(bytes);
+    }
+    window
+}
+
 /// [`first_of`] in eight-byte words: XOR-ing a word with a delimiter
 /// repeated in every byte turns the delimiter's bytes into zero bytes, and
 /// `(x - 0x01..01) & !x & 0x80..80` flags zero bytes. A borrow can flag a
@@ -220,6 +316,39 @@ mod x86 {
             next += 16;
         }
         m
+    }
+
+    /// [`super::Head::of`] for at least 16 bytes: a window at 0 and one
+    /// at 16 (or ending at the input's end, when it is shorter than 32
+    /// bytes: its bytes read twice set the same bits), five compares
+    /// each. `span` is left for the caller.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) fn head(bytes: &[u8]) -> super::Head {
+        let len = bytes.len();
+        debug_assert!(len >= 16);
+        let second = len.min(32) - 16;
+        let load = |at: usize| {
+            let window: &[u8; 16] = bytes[at..at + 16].try_into().expect("16 bytes");
+            // SAFETY: `window` is 16 readable bytes and `_mm_loadu_si128`
+            // allows any alignment.
+            unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) }
+        };
+        let (low, high) = (load(0), load(second));
+        let hits = |delimiter: u8| {
+            let d = _mm_set1_epi8(delimiter as i8);
+            let low = _mm_movemask_epi8(_mm_cmpeq_epi8(low, d)) as u16;
+            let high = _mm_movemask_epi8(_mm_cmpeq_epi8(high, d)) as u16;
+            u64::from(low) | u64::from(high) << second
+        };
+        super::Head {
+            colon: hits(b':'),
+            slash: hits(b'/'),
+            question: hits(b'?'),
+            hash: hits(b'#'),
+            at: hits(b'@'),
+            span: 0,
+        }
     }
 
     /// [`super::first_of_before`] for `bytes` of at least 16 bytes, before
@@ -338,6 +467,26 @@ mod tests {
             }
         }
         assert!(compared > 100_000, "only {compared} comparisons");
+    }
+
+    /// The head's masks are the byte-by-byte ones on every length up to
+    /// past two windows (short inputs go through the padded window),
+    /// with delimiters at random places among bytes one bit away from
+    /// them and zero bytes (the padding's value).
+    #[test]
+    fn head_masks_are_the_plain_ones() {
+        const FILL: &[u8] =
+            b"ab;>.x\xC3\xA9\x80\xFF\x00\x0A\x2E\x3E\x3B\x22\x41\x5C\x7B\x7D\x5B\x5D";
+        let mut next = crate::test_rng::xorshift(0xA076_1D64_78BD_642Fu64);
+        let mut compared = 0usize;
+        for len in 0..=Head::SPAN * 2 + 3 {
+            for _ in 0..500 {
+                let bytes = with_delimiters(&mut next, FILL, len, 12);
+                assert_eq!(Head::of(&bytes), Head::plain(&bytes), "{bytes:?}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 30_000, "only {compared}");
     }
 
     /// The SSE2 masks are the byte-by-byte ones on every length they take

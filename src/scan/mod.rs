@@ -117,7 +117,7 @@ mod shift;
 mod simd;
 
 pub(crate) use batch::Batch;
-pub(crate) use delims::{first_of, first_of_before, Masks};
+pub(crate) use delims::{first_of, first_of_before, Head, Masks};
 pub(crate) use shift::Shift;
 use simd::{Path, WindowSets};
 
@@ -183,6 +183,11 @@ pub(crate) struct Dfa {
     shifts: &'static [Shift],
     /// `accel[id]`'s sets for the window check, by `id`.
     windows: [WindowSets; ACCEL_MAX],
+    /// What every path to a state has read (the `NO_*` bits of
+    /// `grammar::codes`, derived by `abnf_dfa::dfa::seen`), indexed by
+    /// the premultiplied state shifted right by `facts_shift`.
+    facts: &'static [u8],
+    facts_shift: u32,
 }
 
 impl Dfa {
@@ -202,6 +207,8 @@ impl Dfa {
         shift_from: usize,
         shift_index: &'static [u16],
         shifts: &'static [Shift],
+        facts: &'static [u8],
+        facts_shift: u32,
     ) -> Dfa {
         let len = trans.len();
         assert!(stride > 0 && len >= stride && len.is_multiple_of(stride));
@@ -265,6 +272,9 @@ impl Dfa {
             }
             i += 1;
         }
+        // Distinct states have distinct fact indices, and every state one.
+        assert!(facts_shift < usize::BITS && stride >> facts_shift == 1);
+        assert!((len - stride) >> facts_shift < facts.len());
         let mut windows = [WindowSets::EMPTY; ACCEL_MAX];
         let mut id = 0;
         while id < accel.len() {
@@ -284,6 +294,8 @@ impl Dfa {
             shift_index,
             shifts,
             windows,
+            facts,
+            facts_shift,
         }
     }
 
@@ -371,6 +383,7 @@ impl Dfa {
     #[inline]
     pub(crate) fn reject(&self, input: &[u8]) -> Result<(), Reject> {
         self.resume::<false>(Path::detect(), self.start, input, 0)
+            .map(drop)
     }
 
     /// [`reject`](Self::reject) on text: its shift machines take
@@ -378,6 +391,27 @@ impl Dfa {
     #[inline]
     pub(crate) fn reject_str(&self, input: &str) -> Result<(), Reject> {
         self.resume::<true>(Path::detect(), self.start, input.as_bytes(), 0)
+            .map(drop)
+    }
+
+    /// [`reject_str`](Self::reject_str), with the facts of the state the
+    /// walk ended in when it accepts (the `NO_*` bits of
+    /// `grammar::codes`): what the input does not contain, for the split
+    /// into components.
+    #[inline]
+    pub(crate) fn accept_str(&self, input: &str) -> Result<u8, Reject> {
+        let state = self.resume::<true>(Path::detect(), self.start, input.as_bytes(), 0)?;
+        Ok(self.facts(state))
+    }
+
+    /// The facts of `state` (premultiplied): the `NO_*` bits of
+    /// `grammar::codes`.
+    #[inline(always)]
+    fn facts(&self, state: usize) -> u8 {
+        self.facts
+            .get(state >> self.facts_shift)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// [`recognize`](Self::recognize) from `state`, reached after
@@ -385,7 +419,8 @@ impl Dfa {
     ///
     /// `state` must be `start` or a state [`step`](Self::step) returned
     /// (this module's functions only pass those). `UTF8`: the input is
-    /// known to be UTF-8 (see [`shift_run`]).
+    /// known to be UTF-8 (see [`shift_run`]). On success, the state the
+    /// walk ended in.
     #[inline(always)]
     fn resume<const UTF8: bool>(
         &self,
@@ -393,7 +428,7 @@ impl Dfa {
         mut state: usize,
         input: &[u8],
         mut at: usize,
-    ) -> Result<(), Reject> {
+    ) -> Result<usize, Reject> {
         // Whether the next chunk goes to the table: yes after a chunk
         // leaves a machine, no after a machine stopped to let a long
         // input try a skip. The start state may have a machine (the
@@ -443,7 +478,7 @@ impl Dfa {
         }
         let tail = &input[at..];
         match self.walk(state, tail) {
-            Ok(state) => self.finish(state, input.len()),
+            Ok(state) => self.finish(state, input.len()).map(|()| state),
             Err((offset, before)) => Err(self.reject_at(at + offset, before)),
         }
     }
@@ -530,7 +565,9 @@ impl Dfa {
                 let at = input.len() - rest[lane].len();
                 results[current[lane]] = match states[lane] {
                     0 => self.reject_dead(input),
-                    state => self.resume::<false>(Path::detect(), state, input, at),
+                    state => self
+                        .resume::<false>(Path::detect(), state, input, at)
+                        .map(drop),
                 };
             }
         }
@@ -1074,7 +1111,7 @@ mod tests {
                         shifted.extend_from_slice(input);
                         let input = &shifted[shift..];
                         assert_eq!(
-                            dfa.resume::<false>(path, dfa.start, input, 0),
+                            dfa.resume::<false>(path, dfa.start, input, 0).map(drop),
                             plain,
                             "{} {path:?} {:?}",
                             rule.name(),
@@ -1083,7 +1120,7 @@ mod tests {
                         compared += 1;
                         if text {
                             assert_eq!(
-                                dfa.resume::<true>(path, dfa.start, input, 0),
+                                dfa.resume::<true>(path, dfa.start, input, 0).map(drop),
                                 plain,
                                 "text: {} {path:?} {:?}",
                                 rule.name(),

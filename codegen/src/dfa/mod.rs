@@ -20,6 +20,7 @@ pub mod accel;
 mod determinize;
 pub mod expected;
 mod minimize;
+pub mod seen;
 pub mod shift;
 
 use crate::error::Error;

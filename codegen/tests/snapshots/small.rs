@@ -31,8 +31,8 @@ pub mod rules {
         6,
         8,
         352,
-        &super::EXPECTED_INDEX_4,
-        &super::CONTEXT_INDEX_5,
+        &super::EXPECTED_INDEX_5,
+        &super::CONTEXT_INDEX_6,
     );
     static WORD_DFA: Dfa = Dfa::new(
         &super::CLASSES_0,
@@ -46,6 +46,8 @@ pub mod rules {
         40,
         &super::SHIFT_INDEX_3,
         &WORD_SHIFTS,
+        &super::FACTS_4,
+        3,
     );
     static WORD_SHIFTS: [Shift; 1] = [
         Shift::new(&super::SHIFT_ROWS[0], [0, 40, 0, 0, 0, 0, 0, 0, 0, 0]),
@@ -64,21 +66,23 @@ pub mod rules {
         5,
         3,
         286,
-        &super::EXPECTED_INDEX_10,
-        &super::CONTEXT_INDEX_11,
+        &super::EXPECTED_INDEX_12,
+        &super::CONTEXT_INDEX_13,
     );
     static NUMBER_DFA: Dfa = Dfa::new(
-        &super::CLASSES_6,
-        &super::TRANS_7,
+        &super::CLASSES_7,
+        &super::TRANS_8,
         3,
         3,
         6,
         6,
-        &super::ACCEL_INDEX_8,
+        &super::ACCEL_INDEX_9,
         &super::ACCEL,
         6,
-        &super::SHIFT_INDEX_9,
+        &super::SHIFT_INDEX_10,
         &NUMBER_SHIFTS,
+        &super::FACTS_11,
+        1,
     );
     static NUMBER_SHIFTS: [Shift; 0] = [];
 }
@@ -142,6 +146,9 @@ pub(crate) mod codes {
     pub(crate) const CONTINUATION: u8 = 16;
     pub(crate) const INSIDE: u8 = 128;
     pub(crate) const LEAD_SHIFT: u32 = 5;
+    /// The facts of a state (see `abnf_dfa::dfa::seen`).
+    pub(crate) const NO_HASH: u8 = 1;
+    pub(crate) const NO_QUESTION_OR_HASH: u8 = 2;
 }
 /// The code tables of accelerated states, shared by all rules: per
 /// byte, how it keeps the state (see `abnf_dfa::dfa::accel`).
@@ -250,9 +257,10 @@ static TRANS_1: [u16; 48] = [
 ];
 static ACCEL_INDEX_2: [u8; 8] = [0, 0, 0, 0, 0, 0, 0, 0];
 static SHIFT_INDEX_3: [u16; 8] = [6, 0, 0, 0, 0, 0, 0, 0];
-static EXPECTED_INDEX_4: [u16; 6] = [0, 1, 0, 0, 0, 2];
-static CONTEXT_INDEX_5: [u16; 6] = [0, 0, 0, 0, 0, 0];
-static CLASSES_6: [u8; 256] = [
+static FACTS_4: [u8; 6] = [0, 3, 3, 3, 3, 3];
+static EXPECTED_INDEX_5: [u16; 6] = [0, 1, 0, 0, 0, 2];
+static CONTEXT_INDEX_6: [u16; 6] = [0, 0, 0, 0, 0, 0];
+static CLASSES_7: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2,
     2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -264,8 +272,9 @@ static CLASSES_6: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-static TRANS_7: [u16; 15] = [0, 0, 0, 0, 6, 9, 0, 0, 0, 0, 12, 12, 0, 6, 6];
-static ACCEL_INDEX_8: [u8; 0] = [];
-static SHIFT_INDEX_9: [u16; 0] = [];
-static EXPECTED_INDEX_10: [u16; 5] = [0, 3, 4, 5, 5];
-static CONTEXT_INDEX_11: [u16; 5] = [1, 1, 1, 1, 1];
+static TRANS_8: [u16; 15] = [0, 0, 0, 0, 6, 9, 0, 0, 0, 0, 12, 12, 0, 6, 6];
+static ACCEL_INDEX_9: [u8; 0] = [];
+static SHIFT_INDEX_10: [u16; 0] = [];
+static FACTS_11: [u8; 7] = [0, 3, 0, 3, 3, 0, 3];
+static EXPECTED_INDEX_12: [u16; 5] = [0, 3, 4, 5, 5];
+static CONTEXT_INDEX_13: [u16; 5] = [1, 1, 1, 1, 1];
