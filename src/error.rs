@@ -387,12 +387,29 @@ enum Hint {
 /// holding the offset ends within four bytes of it, so the bytes up to
 /// there say all (a character cut by that end starts after the offset,
 /// and only shortens the count to a point past it).
+///
+/// Nor is the text before the offset read again: the DFA took every byte
+/// before `dfa_offset`, so up to the last character start among them
+/// (at most four bytes back; a continuation byte follows at most three
+/// others) the bytes are whole characters, and only the bytes from there
+/// are decoded. An error costs the same at any offset.
 fn valid_before(input: &[u8], dfa_offset: usize) -> usize {
-    let checked = &input[..input.len().min(dfa_offset.saturating_add(4))];
-    match core::str::from_utf8(checked) {
-        Ok(_) => checked.len(),
-        Err(e) => e.valid_up_to(),
-    }
+    let end = input.len().min(dfa_offset.saturating_add(4));
+    let taken = dfa_offset.min(end);
+    let back = taken.saturating_sub(4);
+    // With no character start in those bytes (which the DFA cannot have
+    // taken, or the offset is 0), everything is decoded from the start.
+    let start = input[back..taken]
+        .iter()
+        .rposition(|&b| !is_continuation(b))
+        .map_or(0, |at| back + at);
+    debug_assert!(core::str::from_utf8(&input[..start]).is_ok());
+    let checked = &input[start..end];
+    start
+        + match core::str::from_utf8(checked) {
+            Ok(_) => checked.len(),
+            Err(e) => e.valid_up_to(),
+        }
 }
 
 /// The byte offset and what stood there, for a DFA that stopped at
@@ -579,6 +596,57 @@ mod tests {
     fn at(input: &[u8]) -> (usize, Found) {
         let e = check_bytes(&IRI_REFERENCE, input).unwrap_err();
         (e.offset(), e.found())
+    }
+
+    /// `valid_before` decodes only the bytes around the offset; it must
+    /// say what decoding the whole prefix says, wherever a DFA stops.
+    #[test]
+    fn valid_before_agrees_with_decoding_the_whole_prefix() {
+        use crate::grammar::rules::{IHOST, IRI, IRI_REFERENCE, URI_REFERENCE};
+        let pieces: [&[u8]; 14] = [
+            b"a",
+            b"/",
+            b"%4",
+            b"?",
+            b"#",
+            b"http://",
+            b":",
+            b" ",
+            "é".as_bytes(),
+            "日本".as_bytes(),
+            "😀".as_bytes(),
+            "\u{FFFE}".as_bytes(),
+            b"\xE6\x97",
+            b"\xFF",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            let mut input = alloc::vec::Vec::new();
+            for _ in 0..(seed % 12) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                input.extend_from_slice(pieces[(seed >> 32) as usize % pieces.len()]);
+            }
+            for rule in [&IRI_REFERENCE, &IRI, &URI_REFERENCE, &IHOST] {
+                let Err(offset) = rule.recognize(&input) else {
+                    continue;
+                };
+                let end = input.len().min(offset + 4);
+                let whole = match core::str::from_utf8(&input[..end]) {
+                    Ok(_) => end,
+                    Err(e) => e.valid_up_to(),
+                };
+                assert_eq!(
+                    super::valid_before(&input, offset),
+                    whole,
+                    "{input:?} at {offset}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 15_000, "{checked}");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! This module only phrases it: `ipchar, '/', '?', '#' or the end of the
 //! input`. Edit `abnf/` and the phrases follow.
 
-use core::fmt;
+use core::fmt::{self, Write as _};
 
 /// What a recognizer state accepts next, in the grammar's words.
 #[derive(Debug, PartialEq, Eq)]
@@ -87,7 +87,13 @@ impl Expected {
 
 /// Whether messages name `c` by its code point alone.
 pub(crate) fn shown_as_code(c: char) -> bool {
-    c.is_control() || crate::mapping::is_bidi_formatting(c) || (c.is_whitespace() && c != ' ')
+    if c.is_ascii() {
+        // The ASCII answer of the general test below, without its Unicode
+        // property lookup (messages name many ASCII characters): the
+        // controls, which include all ASCII whitespace but ' '.
+        return c.is_ascii_control();
+    }
+    c.is_control() || crate::mapping::is_bidi_formatting(c) || c.is_whitespace()
 }
 
 /// `'c'`, or `U+XXXX` for a character that would garble or reorder a line
@@ -97,7 +103,9 @@ pub(crate) fn write_char(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
     if shown_as_code(c) {
         write!(f, "U+{:04X}", c as u32)
     } else {
-        write!(f, "'{c}'")
+        f.write_char('\'')?;
+        f.write_char(c)?;
+        f.write_char('\'')
     }
 }
 
@@ -157,6 +165,16 @@ impl fmt::Display for Expected {
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    #[test]
+    fn ascii_characters_are_shown_as_the_general_test_says() {
+        for c in (0..0x80u8).map(char::from) {
+            let general = c.is_control()
+                || crate::mapping::is_bidi_formatting(c)
+                || (c.is_whitespace() && c != ' ');
+            assert_eq!(shown_as_code(c), general, "{c:?}");
+        }
+    }
 
     #[test]
     fn phrases() {

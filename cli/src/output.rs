@@ -48,6 +48,18 @@ pub struct Output<'w> {
     scratch: String,
     /// Reused for building JSON lines.
     line: Vec<u8>,
+    /// Stderr lines not written yet (see [`Output::queue_error`]).
+    errors: Vec<u8>,
+}
+
+/// The most bytes of stderr lines written at once: Linux's `PIPE_BUF`, the
+/// size up to which a write to a pipe is atomic (POSIX asks for at least
+/// 512).
+const ERRORS_CHUNK: usize = 4096;
+
+/// How many decimal digits `n` has.
+fn decimal_len(n: usize) -> usize {
+    n.checked_ilog10().map_or(1, |digits| digits as usize + 1)
 }
 
 impl<'w> Output<'w> {
@@ -60,6 +72,7 @@ impl<'w> Output<'w> {
             error: None,
             scratch: String::new(),
             line: Vec::new(),
+            errors: Vec::new(),
         }
     }
 
@@ -73,16 +86,20 @@ impl<'w> Output<'w> {
         self.error.is_some()
     }
 
-    /// Flushes stdout, keeping the error if it fails.
+    /// Flushes stdout, keeping the error if it fails, and writes the
+    /// queued stderr lines.
     pub fn flush(&mut self) {
         if self.error.is_none() {
             if let Err(error) = self.stdout.flush() {
                 self.error = Some(error);
             }
         }
+        self.write_errors();
     }
 
-    /// Flushes stdout and returns the first write error, if any.
+    /// Flushes stdout and stderr, and returns the first stdout write
+    /// error, if any. A line [`report`](Self::report)ed after this needs
+    /// another [`flush`](Self::flush).
     pub fn finish(&mut self) -> Result<(), io::Error> {
         self.flush();
         self.error.take().map_or(Ok(()), Err)
@@ -96,16 +113,29 @@ impl<'w> Output<'w> {
     /// isegment`) for callers that print them alone; the line prefix
     /// already does, so the message's own ` at byte OFFSET` is left out
     /// and the offset is printed once.
+    ///
+    /// The line is formatted in place in a reused buffer (no allocation per
+    /// failed input: on a file with many invalid lines the messages are a
+    /// good part of the work).
     pub fn plain_error(&mut self, input: &Input<'_>, offset: usize, message: &dyn fmt::Display) {
         self.write(b"\n");
         let number = input.number;
         let hint = crlf_hint(input.bytes, offset);
-        let message = message
-            .to_string()
-            .replacen(&format!(" at byte {offset}"), "", 1);
-        self.report(format_args!(
-            "line {number}: error at byte {offset}: {message}{hint}"
-        ));
+        let mut line = std::mem::take(&mut self.scratch);
+        line.clear();
+        let _ = write!(line, "line {number}: error at byte {offset}: ");
+        let start = line.len();
+        let _ = write!(line, "{message}");
+        // The message's own ` at byte OFFSET`, as a suffix of the prefix
+        // just written: its first occurrence in the message goes.
+        let needle = &line[start - 2 - decimal_len(offset) - " at byte ".len()..start - 2];
+        if let Some(at) = line[start..].find(needle).map(|at| start + at) {
+            line.replace_range(at..at + needle.len(), "");
+        }
+        line.push_str(hint);
+        line.push('\n');
+        self.queue_error(&line);
+        self.scratch = line;
     }
 
     /// A plain-mode result: `text` and a newline on stdout.
@@ -114,13 +144,41 @@ impl<'w> Output<'w> {
         self.write(b"\n");
     }
 
-    /// Writes one line to stderr, in one write so that concurrent writers
-    /// do not interleave within it.
+    /// Writes one line to stderr, queued with the others until the next
+    /// [`flush`](Self::flush) or [`finish`](Self::finish) (see
+    /// [`queue_error`](Self::queue_error)).
     pub fn report(&mut self, line: fmt::Arguments<'_>) {
-        self.scratch.clear();
-        let _ = self.scratch.write_fmt(line);
-        self.scratch.push('\n');
-        let _ = self.stderr.write_all(self.scratch.as_bytes());
+        let mut text = std::mem::take(&mut self.scratch);
+        text.clear();
+        let _ = text.write_fmt(line);
+        text.push('\n');
+        self.queue_error(&text);
+        self.scratch = text;
+    }
+
+    /// Queues whole stderr lines, written together when adding `lines`
+    /// would take the queue past [`ERRORS_CHUNK`] bytes and at every flush:
+    /// one system call for many messages instead of one each, and each
+    /// write whole lines of at most `PIPE_BUF` bytes, so that a pipe shared
+    /// with other writers never splits a line (a longer line is written
+    /// alone, as before).
+    fn queue_error(&mut self, lines: &str) {
+        if self.errors.len() + lines.len() > ERRORS_CHUNK {
+            self.write_errors();
+        }
+        if lines.len() > ERRORS_CHUNK {
+            let _ = self.stderr.write_all(lines.as_bytes());
+        } else {
+            self.errors.extend_from_slice(lines.as_bytes());
+        }
+    }
+
+    /// Writes the queued stderr lines.
+    fn write_errors(&mut self) {
+        if !self.errors.is_empty() {
+            let _ = self.stderr.write_all(&self.errors);
+            self.errors.clear();
+        }
     }
 
     /// Writes `value` as one JSON line, in the contract's spacing.
@@ -490,6 +548,57 @@ mod tests {
              carriage return (CRLF line ends?): remove it, e.g. with tr -d '\\r'\n\
              line 3: error at byte 1: m\n"
         );
+    }
+
+    /// Records each write it gets, as one piece.
+    #[derive(Default)]
+    struct Writes(Vec<Vec<u8>>);
+
+    impl Write for Writes {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.push(bytes.to_vec());
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn stderr_lines_are_queued_and_written_whole_in_chunks() {
+        let (mut stdout, mut stderr) = (Vec::new(), Writes::default());
+        let mut out = Output::new(Mode::Plain, &mut stdout, &mut stderr);
+        let mut expected = String::new();
+        // Messages of every length from 1 to 5,000 bytes (one longer than a
+        // chunk), each with the offset the line prefix repeats.
+        for (number, len) in (1..400).chain([4096, 5000, 7]).enumerate() {
+            let number = number + 1;
+            let offset = len * 31;
+            let text = "x".repeat(len);
+            let message = format!("{text} at byte {offset} in r");
+            let input = Input {
+                number: number as u64,
+                bytes: b"a",
+            };
+            out.plain_error(&input, offset, &message);
+            expected += &format!("line {number}: error at byte {offset}: {text} in r\n");
+            if number == 200 {
+                // A flush writes what is queued.
+                out.flush();
+                assert!(out.errors.is_empty());
+            }
+        }
+        out.finish().unwrap();
+        let writes = &stderr.0;
+        assert!(writes.len() < 402 / 4, "{} writes", writes.len());
+        for piece in writes {
+            // Whole lines only; at most a chunk unless a single line.
+            assert_eq!(piece.last(), Some(&b'\n'));
+            let lines = piece.iter().filter(|&&b| b == b'\n').count();
+            assert!(piece.len() <= ERRORS_CHUNK || lines == 1, "{}", piece.len());
+        }
+        assert_eq!(String::from_utf8(writes.concat()).unwrap(), expected);
     }
 
     #[test]

@@ -217,6 +217,7 @@ fn drive<R: Read, T: Send>(
     if let Err(error) = output.finish() {
         if error.kind() != io::ErrorKind::BrokenPipe {
             output.report(format_args!("iri: cannot write standard output: {error}"));
+            output.flush();
             io_failed = true;
         }
     }
