@@ -174,6 +174,10 @@ impl LineEnd {
 pub enum Event<'a> {
     /// The next line, without its line end.
     Line(&'a [u8]),
+    /// The next lines, straight from the read buffer: one or more whole
+    /// lines, each with its `\n` (so the block ends in one). Only for
+    /// [`LineEnd::Newline`].
+    Lines(&'a [u8]),
     /// No complete line is left in the read buffer: the next read may wait
     /// for more input, so the answers so far should be flushed now.
     Idle,
@@ -182,9 +186,10 @@ pub enum Event<'a> {
 /// Reads `reader` line by line, each line split at `line_end`, until the
 /// end of the input, a read error, or `each` breaks.
 ///
-/// A line is handed over straight from the read buffer when it is whole in
-/// it (newlines found with `memchr`); only a line that spans two reads, or
-/// any UTF-16 line, is gathered in a buffer of its own, reused.
+/// The lines that are whole in the read buffer are handed over straight
+/// from it, all at once ([`Event::Lines`]); only a line that spans two
+/// reads, or any UTF-16 line, is gathered in a buffer of its own, reused
+/// ([`Event::Line`]).
 pub fn read_lines<R: Read>(
     reader: &mut BufReader<R>,
     line_end: LineEnd,
@@ -222,25 +227,45 @@ pub fn read_lines<R: Read>(
             }
             return Ok(());
         }
-        let Some(end) = memchr::memchr(b'\n', buffer) else {
+        let Some(last) = memchr::memrchr(b'\n', buffer) else {
             pending.extend_from_slice(buffer);
             let read = buffer.len();
             reader.consume(read);
             continue;
         };
-        let line = if pending.is_empty() {
-            &buffer[..end]
-        } else {
+        // A line begun in an earlier read ends at the first newline.
+        let mut start = 0;
+        let mut flow = ControlFlow::Continue(());
+        if !pending.is_empty() {
+            let end = memchr::memchr(b'\n', buffer).unwrap_or(last);
             pending.extend_from_slice(&buffer[..end]);
-            &pending[..]
-        };
-        let flow = each(Event::Line(line));
-        pending.clear();
-        reader.consume(end + 1);
+            flow = each(Event::Line(&pending));
+            pending.clear();
+            start = end + 1;
+        }
+        if flow.is_continue() && start <= last {
+            flow = each(Event::Lines(&buffer[start..=last]));
+        }
+        reader.consume(last + 1);
         if flow.is_break() {
             return Ok(());
         }
     }
+}
+
+/// The lines of an [`Event::Lines`] block, without their `\n`.
+pub fn lines(block: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line_ranges(block).map(|line| &block[line])
+}
+
+/// Where each line of an [`Event::Lines`] block is, without its `\n`.
+pub fn line_ranges(block: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut start = 0;
+    memchr::memchr_iter(b'\n', block).map(move |end| {
+        let line = start..end;
+        start = end + 1;
+        line
+    })
 }
 
 #[cfg(test)]
@@ -281,13 +306,23 @@ mod tests {
 
     /// The events of `read_lines` over `input` with a read buffer of 3.
     fn events(line_end: LineEnd, input: &[u8]) -> Vec<Option<Vec<u8>>> {
-        let mut reader = BufReader::with_capacity(3, input);
+        events_with(3, line_end, input)
+    }
+
+    /// The events of `read_lines` over `input` with a read buffer of
+    /// `capacity`, a block's lines one by one.
+    fn events_with(capacity: usize, line_end: LineEnd, input: &[u8]) -> Vec<Option<Vec<u8>>> {
+        let mut reader = BufReader::with_capacity(capacity, input);
         let mut events = Vec::new();
         read_lines(&mut reader, line_end, |event| {
-            events.push(match event {
-                Event::Line(line) => Some(line.to_vec()),
-                Event::Idle => None,
-            });
+            match event {
+                Event::Line(line) => events.push(Some(line.to_vec())),
+                Event::Lines(block) => {
+                    assert_eq!(block.last(), Some(&b'\n'));
+                    events.extend(lines(block).map(|line| Some(line.to_vec())));
+                }
+                Event::Idle => events.push(None),
+            }
             ControlFlow::Continue(())
         })
         .unwrap();
@@ -306,6 +341,27 @@ mod tests {
         let le = b"a\0\x0A\x01\n\0b\0";
         let lines: Vec<_> = events(LineEnd::Utf16Le, le).into_iter().flatten().collect();
         assert_eq!(lines, [&b"a\0\x0A\x01"[..], b"b\0"]);
+    }
+
+    #[test]
+    fn whole_lines_come_from_the_read_buffer_and_split_ones_are_gathered() {
+        // Lines of 0 to 12 bytes, through read buffers of 1 to 40 bytes:
+        // the same lines whatever the buffer, with or without a last `\n`.
+        let mut input = Vec::new();
+        for n in 0..60usize {
+            input.extend((0..n % 13).map(|i| b'a' + (i as u8 + n as u8) % 26));
+            input.push(b'\n');
+        }
+        let expected: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        for capacity in 1..=40 {
+            for input in [&input[..], &input[..input.len() - 1]] {
+                let lines: Vec<Vec<u8>> = events_with(capacity, LineEnd::Newline, input)
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                assert_eq!(lines, expected[..expected.len() - 1], "{capacity}");
+            }
+        }
     }
 
     #[test]

@@ -23,7 +23,11 @@
 //!   or until no complete line is left in the read buffer (the next read
 //!   may block). Then the batch is computed, written, and, when the next
 //!   read may block, flushed: an interactive caller gets each answer
-//!   before it must send the next line.
+//!   before it must send the next line. With batches on the main thread
+//!   only ([`batched`]), the lines that are whole in the read buffer are
+//!   not copied: each such block is computed where it lies, at most
+//!   [`BATCH_LINES`] lines at a time, and only a line that spans two reads
+//!   goes through the batch's buffer.
 //! - **Threads.** A batch of at least [`PARALLEL_MIN_LINES`] lines is cut
 //!   into one run of lines per core, of about the same number of lines,
 //!   each computed on a scoped thread (the first on the main thread); a
@@ -199,6 +203,7 @@ fn drive<R: Read, T: Send>(
         Source::Lines(reader) => {
             let read = read_lines(reader, line_end, |event| match event {
                 Event::Line(bytes) => lanes.input(bytes, output),
+                Event::Lines(block) => lanes.lines(block, output),
                 Event::Idle => {
                     lanes.write_batch(output)?;
                     output.flush();
@@ -274,6 +279,40 @@ where
                 }
             }
         }
+    }
+
+    /// Takes the whole lines of a block of the read buffer: with batches on
+    /// the main thread, computes them where they lie (up to
+    /// [`BATCH_LINES`] at a time, after any lines already in the batch),
+    /// with no copy; otherwise one [`input`](Self::input) each. Breaks
+    /// when stdout broke.
+    fn lines(&mut self, block: &[u8], output: &mut Output<'_>) -> ControlFlow<()> {
+        if self.batch.as_ref().is_none_or(|batch| batch.threads >= 2) {
+            for line in crate::input::lines(block) {
+                self.input(line, output)?;
+            }
+            return ControlFlow::Continue(());
+        }
+        self.write_batch(output)?;
+        // The batch's (empty) line list holds the block's lines meanwhile.
+        let Some(mut batch) = self.batch.take() else {
+            return ControlFlow::Continue(());
+        };
+        batch.lines.extend(crate::input::line_ranges(block));
+        let mut flow = ControlFlow::Continue(());
+        'runs: for run in batch.lines.chunks(BATCH_LINES) {
+            let results = self.work.run(run.iter().map(|range| &block[range.clone()]));
+            for (range, result) in run.iter().zip(results) {
+                self.write_one(&block[range.clone()], result, output);
+                flow = alive(output);
+                if flow.is_break() {
+                    break 'runs;
+                }
+            }
+        }
+        batch.lines.clear();
+        self.batch = Some(batch);
+        flow
     }
 
     fn write_one(&mut self, bytes: &[u8], result: T, output: &mut Output<'_>) {
@@ -370,15 +409,21 @@ mod tests {
 
     /// Runs the loop over `stdin` with a reader buffer of `capacity`; each
     /// input's result is its length and the thread that computed it; inputs
-    /// containing `!` fail.
+    /// containing `!` fail. Batches on every core.
     fn run(stdin: &[u8], capacity: usize) -> (String, String, Status, usize) {
+        let threads = thread::available_parallelism().map_or(1, |n| n.get());
+        run_on(threads, stdin, capacity)
+    }
+
+    /// [`run`] with batches on `threads` threads (1: blocks of the read
+    /// buffer computed where they lie, as `iri check` does).
+    fn run_on(threads: usize, stdin: &[u8], capacity: usize) -> (String, String, Status, usize) {
         let mut stdout = Vec::new();
         let mut stderr = Vec::new();
         let mut output = Output::new(Mode::Plain, &mut stdout, &mut stderr);
         let mut reader = BufReader::with_capacity(capacity, stdin);
         let main = thread::current().id();
         let mut helped = 0;
-        let threads = thread::available_parallelism().map_or(1, |n| n.get());
         let status = drive(
             Source::Lines(&mut reader),
             LineEnd::Newline,
@@ -420,6 +465,28 @@ mod tests {
         assert_eq!((stderr.as_str(), status), ("", Status::Succeeded));
         if thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
             assert!(helped > 0, "the second thread took no work");
+        }
+    }
+
+    #[test]
+    fn batches_on_one_thread_answer_like_batches_on_several() {
+        // Lines of 0 to 16 bytes, one in nine failing, more lines than a
+        // batch: through read buffers that cut lines anywhere.
+        let stdin: String = (0..3 * BATCH_LINES)
+            .map(|i| match i % 9 {
+                4 => "a!\n".to_owned(),
+                _ => format!("{}\n", "x".repeat(i % 17)),
+            })
+            .collect();
+        let threads = thread::available_parallelism().map_or(1, |n| n.get());
+        let several = run_on(threads.max(2), stdin.as_bytes(), 1 << 16);
+        assert_eq!(several.2, Status::Failed);
+        for capacity in [1, 7, 64, 1 << 16, 1 << 20] {
+            let one = run_on(1, stdin.as_bytes(), capacity);
+            assert_eq!(
+                (&one.0, &one.1, one.2, one.3),
+                (&several.0, &several.1, several.2, 0)
+            );
         }
     }
 
