@@ -109,7 +109,13 @@ fn write(
             }
             Outcome::Succeeded
         }
-        Err(error) => output.fail(&input, Some(false), error.offset(), &error),
+        Err(error) => match output.mode() {
+            Mode::Plain => {
+                output.plain_error_bare(&input, error.offset(), &error.message());
+                Outcome::Failed
+            }
+            Mode::Json => output.fail(&input, Some(false), error.offset(), &error),
+        },
     }
 }
 

@@ -118,6 +118,27 @@ impl<'w> Output<'w> {
     /// failed input: on a file with many invalid lines the messages are a
     /// good part of the work).
     pub fn plain_error(&mut self, input: &Input<'_>, offset: usize, message: &dyn fmt::Display) {
+        self.plain_error_with(input, offset, message, true);
+    }
+
+    /// [`plain_error`](Self::plain_error) for a message that does not name
+    /// the offset (`rfc3987::CheckError::message`): nothing to take out.
+    pub fn plain_error_bare(
+        &mut self,
+        input: &Input<'_>,
+        offset: usize,
+        message: &dyn fmt::Display,
+    ) {
+        self.plain_error_with(input, offset, message, false);
+    }
+
+    fn plain_error_with(
+        &mut self,
+        input: &Input<'_>,
+        offset: usize,
+        message: &dyn fmt::Display,
+        names_offset: bool,
+    ) {
         self.write(b"\n");
         let number = input.number;
         let hint = crlf_hint(input.bytes, offset);
@@ -126,11 +147,13 @@ impl<'w> Output<'w> {
         let _ = write!(line, "line {number}: error at byte {offset}: ");
         let start = line.len();
         let _ = write!(line, "{message}");
-        // The message's own ` at byte OFFSET`, as a suffix of the prefix
-        // just written: its first occurrence in the message goes.
-        let needle = &line[start - 2 - decimal_len(offset) - " at byte ".len()..start - 2];
-        if let Some(at) = line[start..].find(needle).map(|at| start + at) {
-            line.replace_range(at..at + needle.len(), "");
+        if names_offset {
+            // The message's own ` at byte OFFSET`, as a suffix of the
+            // prefix just written: its first occurrence in the message goes.
+            let needle = &line[start - 2 - decimal_len(offset) - " at byte ".len()..start - 2];
+            if let Some(at) = line[start..].find(needle).map(|at| start + at) {
+                line.replace_range(at..at + needle.len(), "");
+            }
         }
         line.push_str(hint);
         line.push('\n');
