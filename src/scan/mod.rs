@@ -493,12 +493,15 @@ impl Dfa {
     /// per byte, so a walk that dies there (most rejected tokens from
     /// running text end in the byte that spoils them: a quote, a bracket)
     /// knows its byte and state at once, and its error needs no further
-    /// walk. A walk that died in a chunk goes on in the dead state to the
-    /// end, and its input is then walked again alone
-    /// ([`reject_dead`](Self::reject_dead)). Once no input is left to hand
-    /// out, the inputs the lanes have begun are finished alone. Inputs
-    /// longer than [`LANE_MAX`] go alone: on them the run skipping of
-    /// `recognize` beats interleaving.
+    /// walk. A walk that dies in a chunk is noticed at the chunk's end (one
+    /// test of the four states per chunk, not per byte): that chunk alone
+    /// is walked again from the state before it for the byte
+    /// ([`dead_at`](Self::dead_at)), and the lane takes the next input, so
+    /// a rejected input costs its bytes up to the failure, as in
+    /// [`reject`](Self::reject). Once no input is left to hand out, the
+    /// inputs the lanes have begun are finished alone. Inputs longer than
+    /// [`LANE_MAX`] go alone: on them the run skipping of `recognize`
+    /// beats interleaving.
     pub(crate) fn recognize_lanes<S: AsRef<[u8]>>(
         &self,
         inputs: &[S],
@@ -510,6 +513,13 @@ impl Dfa {
         let mut current = [FINISHED; LANES];
         let mut rest: [&[u8]; LANES] = [&[]; LANES];
         let mut states = [self.start; LANES];
+        // The states before the last chunk each lane walked.
+        let mut before = states;
+        // The failure of a lane whose walk died in its last chunk.
+        let dead = |input: &[u8], tail: &[u8], before: usize| {
+            let at = input.len() - tail.len() - CHUNK;
+            Err(self.dead_at(before, &input[at..at + CHUNK], at))
+        };
         for lane in 0..LANES {
             if let Some(i) = self.hand_out(inputs, results, &mut next) {
                 current[lane] = i;
@@ -523,6 +533,7 @@ impl Dfa {
                     rest.map(<[u8]>::first_chunk::<CHUNK>)
                 {
                     let chunks = [a, b, c, d];
+                    before = states;
                     for j in 0..CHUNK {
                         for (state, chunk) in states.iter_mut().zip(&chunks) {
                             // SAFETY: `state` is `start` or came from `step`.
@@ -530,15 +541,18 @@ impl Dfa {
                         }
                     }
                     rest = rest.map(|r| &r[CHUNK..]);
+                    if states.contains(&0) {
+                        break;
+                    }
                 }
                 for lane in 0..LANES {
                     let tail = rest[lane];
-                    if tail.len() >= CHUNK {
+                    if tail.len() >= CHUNK && states[lane] != 0 {
                         continue;
                     }
                     let input = inputs[current[lane]].as_ref();
                     results[current[lane]] = match states[lane] {
-                        0 => self.reject_dead(input),
+                        0 => dead(input, tail, before[lane]),
                         state => match self.walk(state, tail) {
                             Ok(state) => self.finish(state, input.len()),
                             Err((offset, before)) => {
@@ -564,23 +578,13 @@ impl Dfa {
             if let Some(input) = inputs.get(current[lane]).map(S::as_ref) {
                 let at = input.len() - rest[lane].len();
                 results[current[lane]] = match states[lane] {
-                    0 => self.reject_dead(input),
+                    0 => dead(input, rest[lane], before[lane]),
                     state => self
                         .resume::<false>(Path::detect(), state, input, at)
                         .map(drop),
                 };
             }
         }
-    }
-
-    /// [`reject`](Self::reject) for an input whose batch walk died in a
-    /// chunk, out of line: inlined into the batch loop, this copy of the
-    /// walk slowed the loop for every input (measured: a tenth to a
-    /// third of the batch's throughput on short references).
-    #[cold]
-    #[inline(never)]
-    fn reject_dead(&self, input: &[u8]) -> Result<(), Reject> {
-        self.reject(input)
     }
 
     /// The index of the next input a lane should take, from `*next` on;
