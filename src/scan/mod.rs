@@ -532,14 +532,20 @@ impl Dfa {
                 while let [Some(a), Some(b), Some(c), Some(d)] =
                     rest.map(<[u8]>::first_chunk::<CHUNK>)
                 {
-                    let chunks = [a, b, c, d];
                     before = states;
+                    // Four locals, not the array: kept in registers (the
+                    // array was stored to the stack after every step).
+                    let [mut s0, mut s1, mut s2, mut s3] = states;
                     for j in 0..CHUNK {
-                        for (state, chunk) in states.iter_mut().zip(&chunks) {
-                            // SAFETY: `state` is `start` or came from `step`.
-                            *state = unsafe { self.step(*state, chunk[j]) };
+                        // SAFETY: each state is `start` or came from `step`.
+                        unsafe {
+                            s0 = self.step(s0, a[j]);
+                            s1 = self.step(s1, b[j]);
+                            s2 = self.step(s2, c[j]);
+                            s3 = self.step(s3, d[j]);
                         }
                     }
+                    states = [s0, s1, s2, s3];
                     rest = rest.map(|r| &r[CHUNK..]);
                     if states.contains(&0) {
                         break;
