@@ -108,7 +108,9 @@ impl fmt::Display for Found {
             Found::Char(c) => {
                 write_char(f, c)?;
                 if !crate::expected::shown_as_code(c) {
-                    write!(f, " (U+{:04X})", c as u32)?;
+                    f.write_str(" (U+")?;
+                    crate::expected::write_hex(f, c as u32, 4)?;
+                    f.write_str(")")?;
                 }
                 Ok(())
             }
@@ -449,7 +451,8 @@ fn is_continuation(byte: u8) -> bool {
 fn write_encoded(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
     let mut buf = [0u8; 4];
     for octet in c.encode_utf8(&mut buf).bytes() {
-        write!(f, "%{octet:02X}")?;
+        f.write_str("%")?;
+        crate::expected::write_hex(f, u32::from(octet), 2)?;
     }
     Ok(())
 }
@@ -480,12 +483,17 @@ impl fmt::Display for Message<'_> {
             }
             Reason::Grammar => {}
         }
-        let expected = e.rule.expected_at(e.state);
-        write!(f, "expected {expected}, found {found}")?;
+        // Piece by piece rather than one `write!`: the formatting
+        // machinery per argument costs more than the pieces themselves.
+        f.write_str("expected ")?;
+        fmt::Display::fmt(e.rule.expected_at(e.state), f)?;
+        f.write_str(", found ")?;
+        fmt::Display::fmt(&found, f)?;
         if self.offset {
             write!(f, " at byte {at}")?;
         }
-        write!(f, " in {}", e.rule())?;
+        f.write_str(" in ")?;
+        f.write_str(e.rule())?;
         match e.hint() {
             Hint::None => Ok(()),
             Hint::PercentEncode(c) => {

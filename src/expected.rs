@@ -101,12 +101,28 @@ pub(crate) fn shown_as_code(c: char) -> bool {
 /// one way messages name a character.
 pub(crate) fn write_char(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
     if shown_as_code(c) {
-        write!(f, "U+{:04X}", c as u32)
+        f.write_str("U+")?;
+        write_hex(f, c as u32, 4)
     } else {
         f.write_char('\'')?;
         f.write_char(c)?;
         f.write_char('\'')
     }
+}
+
+/// Writes `value` in upper-case hexadecimal, at least `digits` digits (at
+/// most 8): what `{:0digits$X}` writes, without the formatter's padding
+/// machinery (every message names a code point or an octet this way).
+pub(crate) fn write_hex(f: &mut fmt::Formatter<'_>, value: u32, digits: usize) -> fmt::Result {
+    let mut text = [b'0'; 8];
+    let mut rest = value;
+    let mut start = 8;
+    while rest != 0 || 8 - start < digits {
+        start -= 1;
+        text[start] = b"0123456789ABCDEF"[(rest & 0xF) as usize];
+        rest >>= 4;
+    }
+    f.write_str(core::str::from_utf8(&text[start..]).unwrap_or_default())
 }
 
 /// `ipchar, '/', '?', '#' or the end of the input`; `nothing` when the
@@ -165,6 +181,23 @@ impl fmt::Display for Expected {
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    #[test]
+    fn hex_is_what_the_formatter_writes() {
+        struct Hex(u32, usize);
+        impl fmt::Display for Hex {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write_hex(f, self.0, self.1)
+            }
+        }
+        let values = (0..0x1_0000)
+            .chain((0x1_0000..=0x10_FFFF).step_by(97))
+            .chain([0x10_FFFF, 0x7FFF_FFFF, u32::MAX]);
+        for value in values {
+            assert_eq!(Hex(value, 4).to_string(), alloc::format!("{value:04X}"));
+            assert_eq!(Hex(value, 2).to_string(), alloc::format!("{value:02X}"));
+        }
+    }
 
     #[test]
     fn ascii_characters_are_shown_as_the_general_test_says() {
