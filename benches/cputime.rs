@@ -13,8 +13,8 @@
 //! figure at scheduler ticks (a few milliseconds), hence the long rounds:
 //! read the ratios to a few percent, about 10 % for the fastest. Prints MB/s and the ratio of each to oxiri's
 //! time (lower is faster), then two ratios of this crate's own:
-//! `check_all` over `check` and `parse_all` over `parse` (the batch APIs
-//! against a loop) and `parse` over `recognize` (what finding the
+//! `check_all` and `check_batch` over `check` and `parse_all` over
+//! `parse` (the batch APIs against a loop) and `parse` over `recognize` (what finding the
 //! components costs). Arguments name corpora to run (all by default);
 //! `--only=rfc3987-parse,iri-string` times only those rows and oxiri's,
 //! for a profiler.
@@ -76,6 +76,15 @@ const LIBRARIES: &[(&str, Pass)] = &[
     ("rfc3987-check-all", |ts| {
         rfc3987::check_all(&IRI_REFERENCE, ts.iter().map(String::as_str))
             .filter(Result::is_ok)
+            .count()
+    }),
+    // The slice form: the pointers collected first, as a caller holding
+    // `String`s would (one walk over the whole slice, no blocks).
+    ("rfc3987-check-batch", |ts| {
+        let texts: Vec<&str> = ts.iter().map(String::as_str).collect();
+        rfc3987::check_batch(&IRI_REFERENCE, &texts)
+            .iter()
+            .filter(|verdict| verdict.is_ok())
             .count()
     }),
     ("rfc3987-parse", |ts| {
@@ -232,8 +241,10 @@ fn main() {
             continue;
         }
         println!(
-            "  check-all / check {:.2}, parse-all / parse {:.2}, parse / recognize {:.2}\n",
+            "  check-all / check {:.2}, check-batch / check {:.2}, parse-all / parse {:.2}, \
+             parse / recognize {:.2}\n",
             of("rfc3987-check-all") / of("rfc3987-check"),
+            of("rfc3987-check-batch") / of("rfc3987-check"),
             of("rfc3987-parse-all") / of("rfc3987-parse"),
             of("rfc3987-parse") / of("rfc3987-recognize")
         );

@@ -140,6 +140,17 @@ impl Rule {
         crate::scan::Batch::new(self.dfa, inputs)
     }
 
+    /// The walk's verdict on each of `inputs`, in order, for inputs in a
+    /// slice (for [`check_batch`](crate::check_batch) and
+    /// [`check_batch_bytes`](crate::check_batch_bytes)): no block to copy
+    /// them into.
+    pub(crate) fn reject_slice<S: AsRef<[u8]>>(
+        &self,
+        inputs: &[S],
+    ) -> alloc::vec::Vec<Result<(), crate::scan::Reject>> {
+        crate::scan::reject_slice(self.dfa, inputs)
+    }
+
     /// [`recognize_all`](Self::recognize_all) on text, yielding each
     /// input as the `&str` it was and, for a rejected one, the walk's
     /// offset and state (for [`check_all`](crate::check_all) and the

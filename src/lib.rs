@@ -265,7 +265,37 @@ pub fn check_batch(
     rule: &'static grammar::Rule,
     inputs: &[&str],
 ) -> alloc::vec::Vec<Result<(), CheckError>> {
-    check_all(rule, inputs.iter().copied()).collect()
+    let verdicts = rule.reject_slice(inputs);
+    inputs
+        .iter()
+        .zip(verdicts)
+        .map(|(input, verdict)| verdict.map_err(|reject| CheckError::rejected(rule, input, reject)))
+        .collect()
+}
+
+/// [`check_batch`] on raw bytes, as [`check_bytes`] checks them: lines
+/// already split out of a buffer read from a file or a socket. The
+/// iterator form is [`check_all_bytes`].
+///
+/// ```
+/// use rfc3987::grammar::rules::IRI;
+/// let lines: [&[u8]; 2] = [b"http://a/", b"http://a/\xFF"];
+/// let verdicts = rfc3987::check_batch_bytes(&IRI, &lines);
+/// assert!(verdicts[0].is_ok());
+/// assert_eq!(verdicts[1].as_ref().unwrap_err().offset(), 9);
+/// ```
+pub fn check_batch_bytes(
+    rule: &'static grammar::Rule,
+    inputs: &[&[u8]],
+) -> alloc::vec::Vec<Result<(), CheckError>> {
+    let verdicts = rule.reject_slice(inputs);
+    inputs
+        .iter()
+        .zip(verdicts)
+        .map(|(input, verdict)| {
+            verdict.map_err(|reject| CheckError::rejected_bytes(rule, input, reject))
+        })
+        .collect()
 }
 
 /// [`check_batch`] over any iterator of strings, lazily: inputs are read

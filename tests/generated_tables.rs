@@ -204,7 +204,8 @@ fn accelerated_walk_matches_on_every_code_point() {
 
 /// Four interleaved walks give each input's own verdict: for every rule,
 /// on inputs of all lengths (so that walks die, end and are refilled at
-/// every point), and through `check_batch`.
+/// every point), and through `check_batch`, `check_all_bytes` and
+/// `check_batch_bytes`.
 #[test]
 fn batched_walks_match_single_ones() {
     // Short inputs are interleaved, long ones (over 256 bytes) go alone:
@@ -256,6 +257,12 @@ fn batched_walks_match_single_ones() {
             .collect();
         let batched: Vec<_> = rfc3987::check_all_bytes(rule, slices.iter().copied()).collect();
         assert_eq!(batched, singles, "{}", rule.name());
+        assert_eq!(
+            rfc3987::check_batch_bytes(rule, &slices),
+            singles,
+            "{}",
+            rule.name()
+        );
     }
 }
 

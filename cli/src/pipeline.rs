@@ -81,7 +81,7 @@ fn drive_each<R: Read>(
 
 /// An input's work in [`parallel`] and [`batched`]: a pure function of its bytes, run on
 /// one input, or on a run of a batch's lines at once (where it may
-/// interleave them, as `rfc3987::check_all_bytes` does). Every closure
+/// interleave them, as `rfc3987::check_batch_bytes` does). Every closure
 /// `Fn(&[u8]) -> T` is one, taking a run's lines one by one.
 pub trait Work<T>: Sync {
     /// The result of one input.
@@ -89,8 +89,8 @@ pub trait Work<T>: Sync {
 
     /// The results of `lines`, in order (the same as [`one`](Self::one)
     /// on each).
-    fn run<'a>(&self, lines: impl Iterator<Item = &'a [u8]>) -> Vec<T> {
-        lines.map(|bytes| self.one(bytes)).collect()
+    fn run(&self, lines: &[&[u8]]) -> Vec<T> {
+        lines.iter().map(|bytes| self.one(bytes)).collect()
     }
 }
 
@@ -117,7 +117,7 @@ pub fn parallel<T: Send>(
 /// [`parallel`] on the main thread only, with a [`Work`] that takes a
 /// batch's lines at once: for work so cheap per line that threads cost
 /// more than they share (`iri check`: its batches go through
-/// `rfc3987::check_all_bytes`, whose interleaved walks beat one walk per
+/// `rfc3987::check_batch_bytes`, whose interleaved walks beat one walk per
 /// line; on the project's 2-core VM two threads took 1.8 times the CPU
 /// time and 1.4 times the wall-clock time of one, see BENCHMARKS.md).
 pub fn batched<T: Send>(
@@ -294,25 +294,15 @@ where
             return ControlFlow::Continue(());
         }
         self.write_batch(output)?;
-        // The batch's (empty) line list holds the block's lines meanwhile.
-        let Some(mut batch) = self.batch.take() else {
-            return ControlFlow::Continue(());
-        };
-        batch.lines.extend(crate::input::line_ranges(block));
-        let mut flow = ControlFlow::Continue(());
-        'runs: for run in batch.lines.chunks(BATCH_LINES) {
-            let results = self.work.run(run.iter().map(|range| &block[range.clone()]));
-            for (range, result) in run.iter().zip(results) {
-                self.write_one(&block[range.clone()], result, output);
-                flow = alive(output);
-                if flow.is_break() {
-                    break 'runs;
-                }
+        let lines: Vec<&[u8]> = crate::input::lines(block).collect();
+        for run in lines.chunks(BATCH_LINES) {
+            let results = self.work.run(run);
+            for (&line, result) in run.iter().zip(results) {
+                self.write_one(line, result, output);
+                alive(output)?;
             }
         }
-        batch.lines.clear();
-        self.batch = Some(batch);
-        flow
+        ControlFlow::Continue(())
     }
 
     fn write_one(&mut self, bytes: &[u8], result: T, output: &mut Output<'_>) {
@@ -378,13 +368,16 @@ impl Batch {
 
     /// The results of every line, in order: one run of lines per thread.
     fn compute<T: Send>(&self, work: &impl Work<T>) -> Vec<T> {
-        let run = |lines: &[Range<usize>]| -> Vec<T> {
-            work.run(lines.iter().map(|range| &self.bytes[range.clone()]))
-        };
-        if self.threads < 2 || self.lines.len() < PARALLEL_MIN_LINES {
-            return run(&self.lines);
+        let lines: Vec<&[u8]> = self
+            .lines
+            .iter()
+            .map(|range| &self.bytes[range.clone()])
+            .collect();
+        let run = |lines: &[&[u8]]| -> Vec<T> { work.run(lines) };
+        if self.threads < 2 || lines.len() < PARALLEL_MIN_LINES {
+            return run(&lines);
         }
-        let mut runs = self.lines.chunks(self.lines.len().div_ceil(self.threads));
+        let mut runs = lines.chunks(lines.len().div_ceil(self.threads));
         let first = runs.next().unwrap_or_default();
         thread::scope(|scope| {
             let helpers: Vec<_> = runs.map(|lines| scope.spawn(move || run(lines))).collect();

@@ -7,7 +7,8 @@
 //! references of 40-150 bytes (less on very short ones).
 //! [`Batch`] reads inputs from any iterator in blocks of [`BLOCK`], judges
 //! each block that way, and yields each verdict in order, with its input
-//! (any `AsRef<[u8]>`: bytes, or text that stays text).
+//! (any `AsRef<[u8]>`: bytes, or text that stays text); [`reject_slice`]
+//! judges inputs that are already in a slice, all in one walk.
 
 use alloc::vec::Vec;
 
@@ -16,6 +17,18 @@ use super::{Dfa, Reject};
 /// Inputs judged together: enough that the lanes rarely wait on each
 /// other at the end of a block.
 const BLOCK: usize = 64;
+
+/// The verdicts of [`Dfa::reject`] on each of `inputs`, in order, for
+/// inputs already in a slice: one interleaved walk over all of them, with
+/// no block to copy them into (the lanes refill across the whole slice).
+pub(crate) fn reject_slice<S: AsRef<[u8]>>(
+    dfa: &'static Dfa,
+    inputs: &[S],
+) -> Vec<Result<(), Reject>> {
+    let mut verdicts = alloc::vec![Ok(()); inputs.len()];
+    dfa.recognize_lanes(inputs, &mut verdicts);
+    verdicts
+}
 
 /// The verdicts of [`Dfa::reject`] on each input of `inputs`, in order,
 /// each with its input (see the module docs).

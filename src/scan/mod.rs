@@ -116,7 +116,7 @@ mod delims;
 mod shift;
 mod simd;
 
-pub(crate) use batch::Batch;
+pub(crate) use batch::{reject_slice, Batch};
 pub(crate) use delims::{first_of, first_of_before, Head, Masks};
 pub(crate) use shift::Shift;
 use simd::{Path, WindowSets};
