@@ -184,15 +184,6 @@ pub(crate) fn split(text: &str) -> Positions {
     split_knowing(text, 0)
 }
 
-/// [`split`], knowing from the walk that accepted `text` what it does not
-/// contain (`facts`: the `NO_*` bits of `grammar::codes`, see
-/// `abnf_dfa::dfa::seen`; `0` knows nothing): no `#` means no fragment,
-/// no `?` or `#` no query either, and the searches for them are skipped.
-#[inline]
-pub(crate) fn split_knowing(text: &str, facts: u8) -> Positions {
-    split_head(text, facts)
-}
-
 /// [`split`] without branches that depend on the text, where the
 /// masks apply (see the module docs): for a batch.
 #[inline]
@@ -271,6 +262,11 @@ fn split_masked(len: usize, m: &Masks) -> Positions {
     }
 }
 
+/// [`split`], knowing from the walk that accepted `text` what it does not
+/// contain (`facts`: the `NO_*` bits of `grammar::codes`, see
+/// `abnf_dfa::dfa::seen`; `0` knows nothing): no `#` means no fragment,
+/// no `?` or `#` no query either, and the searches for them are skipped.
+///
 /// [`split_searching`]'s steps on the delimiter masks of the text's first
 /// [`Head::SPAN`] bytes (see the module docs): each search there is the
 /// first set bit of a mask from a position and each choice a select, so
@@ -280,7 +276,7 @@ fn split_masked(len: usize, m: &Masks) -> Positions {
 /// longer than the head, an IP literal). Every `u64` shift is by at most
 /// `SPAN + 2 < 64`.
 #[inline]
-fn split_head(text: &str, facts: u8) -> Positions {
+pub(crate) fn split_knowing(text: &str, facts: u8) -> Positions {
     let b = text.as_bytes();
     let len = b.len();
     let h = Head::of(b);
@@ -590,8 +586,8 @@ mod tests {
             }
             known += usize::from(facts != 0);
             let want = split_searching(&text);
-            assert_eq!(split_head(&text, 0), want, "{text}");
-            assert_eq!(split_head(&text, facts), want, "{text} {facts}");
+            assert_eq!(split_knowing(&text, 0), want, "{text}");
+            assert_eq!(split_knowing(&text, facts), want, "{text} {facts}");
             compared += 1;
             // The other reference rules' facts are their own DFAs'.
             for rule in [&rules::IRI, &rules::ABSOLUTE_IRI, &rules::IRELATIVE_REF] {
@@ -601,7 +597,7 @@ mod tests {
                         facts & NO_QUESTION_OR_HASH == 0 || !text.contains(['?', '#']),
                         "{text}"
                     );
-                    assert_eq!(split_head(&text, facts), want, "{} {text}", rule.name());
+                    assert_eq!(split_knowing(&text, facts), want, "{} {text}", rule.name());
                 }
             }
         }
