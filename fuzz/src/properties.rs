@@ -453,10 +453,11 @@ pub fn entry(data: &[u8]) -> Checked {
 /// `recognize` and `recognize_plain`, and the same error from `check`
 /// (which walks text) and `check_bytes`; `longest_prefix` is the longest
 /// prefix `recognize` accepts (checked at its length, one byte past it,
-/// and at the end); the batch walk (`recognize_all`, four interleaved
-/// lanes) gives each input its single-string verdict, whatever its
-/// neighbours. The input is split at `\n` into the batch's inputs, and
-/// also taken whole.
+/// and at the end); the batch walks (`recognize_all`, four interleaved
+/// lanes over blocks read from an iterator, and `check_batch_bytes`, one
+/// walk over a slice) give each input its single-string verdict and error,
+/// whatever its neighbours. The input is split at `\n` into the batch's
+/// inputs, and also taken whole.
 pub fn scan(data: &[u8]) -> Checked {
     let pieces: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
     let mut valid = false;
@@ -514,6 +515,18 @@ pub fn scan(data: &[u8]) -> Checked {
                 rule.name()
             );
         }
+        // The slice form (one walk over all the pieces): the same errors,
+        // offset, state and found character, as one at a time.
+        let errors = rfc3987::check_batch_bytes(rule, &pieces);
+        for (error, piece) in errors.iter().zip(&pieces) {
+            assert_eq!(
+                *error,
+                rfc3987::check_bytes(rule, piece),
+                "{}: check_batch_bytes on {piece:?}",
+                rule.name()
+            );
+        }
+        assert_eq!(errors.len(), pieces.len(), "{}", rule.name());
     }
     if valid {
         Checked::Valid
