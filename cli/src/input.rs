@@ -255,14 +255,9 @@ pub fn read_lines<R: Read>(
 
 /// The lines of an [`Event::Lines`] block, without their `\n`.
 pub fn lines(block: &[u8]) -> impl Iterator<Item = &[u8]> {
-    line_ranges(block).map(|line| &block[line])
-}
-
-/// Where each line of an [`Event::Lines`] block is, without its `\n`.
-pub fn line_ranges(block: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
     let mut start = 0;
     memchr::memchr_iter(b'\n', block).map(move |end| {
-        let line = start..end;
+        let line = &block[start..end];
         start = end + 1;
         line
     })
