@@ -44,9 +44,9 @@ fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_err
 
 /// [`parse_positions`] on each of `texts`, in order, four DFA walks at a
 /// time (the batch walk of [`check_all`](crate::check_all)), each with its
-/// text; an error is the one [`parse_positions`] gives (its input is
-/// walked once more alone, for the byte and the state there: only errors
-/// pay for it).
+/// text; an error is the one [`parse_positions`] gives (built from the
+/// offset and state where the batch walk stopped: nothing is walked
+/// again).
 fn parse_all_positions<'a, I>(
     texts: I,
     kind: Kind,
