@@ -35,10 +35,20 @@
 //! `U+FFFE`; `EE` outside a query, private use) end the run, and the
 //! caller's byte loop (or the table) takes them.
 //!
-//! A window whose run stops in its last three bytes (a triple or a
-//! character cut by the window's end, most often) is followed by one that
-//! starts at that stop, so text in any script stays on the fast path; a
-//! stop earlier in the window ends the check there.
+//! On x86_64 the windows lie at fixed steps and a triple or a character
+//! that a window's end cuts is seen whole (`Pieces`): each window is
+//! judged with the two windows one and two bytes further on (where a
+//! piece's second and third bytes are), and what a piece that crosses the
+//! end covers of the next window is carried over to it. So the address of
+//! the next window never waits for the mask of this one: the loop runs at
+//! the throughput of its instructions, not at the latency of a load and a
+//! dozen vector steps (`BENCHMARKS.md`, session 26: on percent-encoded
+//! and CJK text, where nearly every window cuts a piece, that halved the
+//! time). A window of stay bytes alone (the first mask computed) needs
+//! nothing more and goes on at once. The last 16 to 33 bytes, and the
+//! NEON path, use windows that see only themselves: one whose run stops
+//! in its last three bytes is followed by one that starts at that stop,
+//! and a stop earlier in the window ends the check there.
 //!
 //! Paths, chosen once per process and cached:
 //!
@@ -233,6 +243,69 @@ fn run_mask(stay: u32, percent: u32, hex1: u32, hex2: u32) -> u32 {
     stay | triples | triples << 1 | triples << 2
 }
 
+/// The pieces that start in a window of `WIDTH` bytes, found with the
+/// two windows one and two bytes further on (so a triple or a character
+/// that the window's end cuts is seen whole): bit `i` of `stay` for a
+/// [`STAY`] byte at `i`, of `long` for a triple or a character of two or
+/// three bytes starting at `i`, of `three` for one of three bytes.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Pieces<const WIDTH: u32> {
+    stay: u32,
+    long: u32,
+    three: u32,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<const WIDTH: u32> Pieces<WIDTH> {
+    /// The pieces of a window from the masks of its bytes (`stay`,
+    /// `percent`, the four lead sets), of the next window's (bytes one
+    /// further on: `hex1`, continuation bytes, low continuation bytes) and
+    /// of the one after (two further on: `hex2`, continuation bytes), as
+    /// [`run_mask`] and [`chars_mask`] read them within one window.
+    #[inline(always)]
+    fn of(stay: u32, percent: u32, next: [u32; 3], after: [u32; 2], leads: [u32; 4]) -> Self {
+        let [hex1, continuation, low] = next;
+        let [hex2, continuation_after] = after;
+        let [lead2, lead3, lead3_high, lead3_low] = leads;
+        let triples = percent & hex1 & hex2;
+        let two = lead2 & continuation;
+        let three = (lead3 & continuation | lead3_high & continuation & !low | lead3_low & low)
+            & continuation_after;
+        Pieces {
+            stay,
+            long: triples | two | three,
+            three: triples | three,
+        }
+    }
+
+    /// The window's bytes that are not in the run, as a mask, given what
+    /// the pieces of the window before cover of this one (`carry`).
+    #[inline(always)]
+    fn out(self, carry: u32) -> u32 {
+        let covered = self.stay | self.long | self.long << 1 | self.three << 2 | carry;
+        !covered & (u32::MAX >> (32 - WIDTH))
+    }
+
+    /// What the pieces of this window cover of the next one: its first
+    /// byte when a piece starts in the last byte, or a three-byte one in
+    /// the last but one; its second when a three-byte piece starts in the
+    /// last.
+    #[inline(always)]
+    fn carry(self) -> u32 {
+        self.long >> (WIDTH - 1) | self.three >> (WIDTH - 2)
+    }
+
+    /// How many bytes before the window's end the piece that crosses it
+    /// starts (0: none does). At most one does: the second byte of a
+    /// piece never starts one (a hex digit is not `%`, a continuation byte
+    /// not a lead).
+    #[inline(always)]
+    fn crossing(self) -> usize {
+        (self.three >> (WIDTH - 2) & 1) as usize * 2 + (self.long >> (WIDTH - 1)) as usize
+    }
+}
+
 /// Where a window check goes next: past the window when all of it is
 /// in the run; to the first byte out of the run when that byte is in
 /// the window's last three (most often a character or a triple that
@@ -404,7 +477,7 @@ mod x86 {
         _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
     };
 
-    use super::{advance, chars_mask, run_mask, NibbleSet, WindowSets};
+    use super::{advance, chars_mask, run_mask, NibbleSet, Pieces, WindowSets};
 
     /// A set of 16 bytes in a register.
     #[inline(always)]
@@ -477,43 +550,97 @@ mod x86 {
         !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hits, _mm256_setzero_si256())) as u32)
     }
 
-    /// [`mask16`] on 32 bytes, with each table in both 128-bit halves
-    /// (`vpshufb` looks up within each half).
+    /// Bit `i` set when byte `i` of `bytes` is in `set` (a
+    /// [`NibbleSet`] in a register), looked up with `high_bits`.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn in16(set: __m128i, high_bits: __m128i, bytes: __m128i) -> u32 {
+        let nibble = _mm_set1_epi8(0x0F);
+        let low = _mm_and_si128(bytes, nibble);
+        let high = _mm_shuffle_epi8(high_bits, _mm_and_si128(_mm_srli_epi16::<4>(bytes), nibble));
+        member16(set, low, high)
+    }
+
+    /// Bit `i` set when byte `i` of `bytes` is `value` after `and`.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn equal16(bytes: __m128i, and: u8, value: u8) -> u32 {
+        let masked = _mm_and_si128(bytes, _mm_set1_epi8(and as i8));
+        _mm_movemask_epi8(_mm_cmpeq_epi8(masked, _mm_set1_epi8(value as i8))) as u32
+    }
+
+    /// The [`Pieces`] of the 16 bytes of `a` (whose mask of stay bytes is
+    /// `stay`), with `b` and `c` the 16 bytes one and two further on.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn pieces16(sets: &[__m128i; 9], stay: u32, a: __m128i, b: __m128i, c: __m128i) -> Pieces<16> {
+        let [_, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] = *sets;
+        let percent = equal16(a, 0xFF, b'%');
+        let triples_next = [in16(hex1, high_bits, b), 0, 0];
+        let triples_after = [in16(hex2, high_bits, c), 0];
+        if _mm_movemask_epi8(a) == 0 {
+            return Pieces::of(stay, percent, triples_next, triples_after, [0; 4]);
+        }
+        let leads = [
+            in16(lead2, upper_bits, a),
+            in16(lead3, upper_bits, a),
+            in16(lead3_high, upper_bits, a),
+            in16(lead3_low, upper_bits, a),
+        ];
+        let next = [
+            triples_next[0],
+            equal16(b, 0xC0, 0x80),
+            equal16(b, 0xE0, 0x80),
+        ];
+        let after = [triples_after[0], equal16(c, 0xC0, 0x80)];
+        Pieces::of(stay, percent, next, after, leads)
+    }
+
+    /// [`in16`] on 32 bytes.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn mask32(sets: &[__m256i; 9], bytes: __m256i) -> u32 {
-        let [stay, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] = *sets;
+    fn in32(set: __m256i, high_bits: __m256i, bytes: __m256i) -> u32 {
         let nibble = _mm256_set1_epi8(0x0F);
         let low = _mm256_and_si256(bytes, nibble);
-        let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(bytes), nibble);
-        let high = _mm256_shuffle_epi8(high_bits, high_nibble);
-        let percent =
-            _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b'%' as i8))) as u32;
-        let ascii = run_mask(
-            member32(stay, low, high),
-            percent,
-            member32(hex1, low, high),
-            member32(hex2, low, high),
+        let high = _mm256_shuffle_epi8(
+            high_bits,
+            _mm256_and_si256(_mm256_srli_epi16::<4>(bytes), nibble),
         );
-        if _mm256_movemask_epi8(bytes) == 0 {
-            return ascii;
+        member32(set, low, high)
+    }
+
+    /// [`equal16`] on 32 bytes.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn equal32(bytes: __m256i, and: u8, value: u8) -> u32 {
+        let masked = _mm256_and_si256(bytes, _mm256_set1_epi8(and as i8));
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(masked, _mm256_set1_epi8(value as i8))) as u32
+    }
+
+    /// [`pieces16`] on 32 bytes.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn pieces32(sets: &[__m256i; 9], stay: u32, a: __m256i, b: __m256i, c: __m256i) -> Pieces<32> {
+        let [_, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] = *sets;
+        let percent = equal32(a, 0xFF, b'%');
+        let triples_next = [in32(hex1, high_bits, b), 0, 0];
+        let triples_after = [in32(hex2, high_bits, c), 0];
+        if _mm256_movemask_epi8(a) == 0 {
+            return Pieces::of(stay, percent, triples_next, triples_after, [0; 4]);
         }
-        let upper = _mm256_shuffle_epi8(upper_bits, high_nibble);
-        let continuation = _mm256_movemask_epi8(_mm256_cmpeq_epi8(
-            _mm256_and_si256(bytes, _mm256_set1_epi8(0xC0u8 as i8)),
-            _mm256_set1_epi8(0x80u8 as i8),
-        )) as u32;
-        let low_continuation = _mm256_movemask_epi8(_mm256_cmpeq_epi8(
-            _mm256_and_si256(bytes, _mm256_set1_epi8(0xE0u8 as i8)),
-            _mm256_set1_epi8(0x80u8 as i8),
-        )) as u32;
         let leads = [
-            member32(lead2, low, upper),
-            member32(lead3, low, upper),
-            member32(lead3_high, low, upper),
-            member32(lead3_low, low, upper),
+            in32(lead2, upper_bits, a),
+            in32(lead3, upper_bits, a),
+            in32(lead3_high, upper_bits, a),
+            in32(lead3_low, upper_bits, a),
         ];
-        ascii | chars_mask(leads, continuation, low_continuation)
+        let next = [
+            triples_next[0],
+            equal32(b, 0xC0, 0x80),
+            equal32(b, 0xE0, 0x80),
+        ];
+        let after = [triples_after[0], equal32(c, 0xC0, 0x80)];
+        Pieces::of(stay, percent, next, after, leads)
     }
 
     /// [`super::stay_run`] with 16-byte windows.
@@ -524,6 +651,45 @@ mod x86 {
     #[target_feature(enable = "ssse3")]
     pub(super) unsafe fn ssse3(sets: &WindowSets, input: &[u8], mut at: usize) -> usize {
         let sets = registers(sets);
+        // Windows at fixed steps, each judged with the two bytes after it
+        // (the next address never waits for a mask), and what a piece
+        // that crosses a window's end covers of the next carried over.
+        let mut carry = 0;
+        let mut crossing = 0;
+        while let Some(window) = input.get(at..at + 18) {
+            let p = window.as_ptr().cast::<__m128i>();
+            // SAFETY: `window` is 18 readable bytes (a checked slice), so
+            // are the 16 from each of its first three; unaligned loads are
+            // allowed.
+            let a = unsafe { _mm_loadu_si128(p) };
+            let stay = in16(sets[0], sets[3], a);
+            if stay | carry == 0xFFFF {
+                // Stay bytes (and the end of a piece): no piece starts
+                // here, so none crosses the end.
+                carry = 0;
+                crossing = 0;
+                at += 16;
+                continue;
+            }
+            // SAFETY: as above.
+            let [b, c] = unsafe {
+                [
+                    _mm_loadu_si128(p.byte_add(1)),
+                    _mm_loadu_si128(p.byte_add(2)),
+                ]
+            };
+            let pieces = pieces16(&sets, stay, a, b, c);
+            let out = pieces.out(carry);
+            if out != 0 {
+                return at + out.trailing_zeros() as usize;
+            }
+            carry = pieces.carry();
+            crossing = pieces.crossing();
+            at += 16;
+        }
+        // Fewer than 18 bytes left: back to the start of a piece the last
+        // window's end cut, and one window that sees only itself.
+        at -= crossing;
         while let Some(window) = input.get(at..at + 16) {
             // SAFETY: `window` is 16 readable bytes (a checked slice).
             let bytes = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
@@ -544,16 +710,44 @@ mod x86 {
     pub(super) unsafe fn avx2(sets: &WindowSets, input: &[u8], mut at: usize) -> usize {
         let narrow = registers(sets);
         let wide = narrow.map(|set| _mm256_broadcastsi128_si256(set));
-        while let Some(window) = input.get(at..at + 32) {
-            // SAFETY: `window` is 32 readable bytes (a checked slice).
-            let bytes = unsafe { _mm256_loadu_si256(window.as_ptr().cast::<__m256i>()) };
-            match advance(!mask32(&wide, bytes), 32) {
-                Ok(step) => at += step,
-                Err(stop) => return at + stop,
+        // As in `ssse3`.
+        let mut carry = 0;
+        let mut crossing = 0;
+        while let Some(window) = input.get(at..at + 34) {
+            let p = window.as_ptr().cast::<__m256i>();
+            // SAFETY: `window` is 34 readable bytes (a checked slice), so
+            // are the 32 from each of its first three; unaligned loads are
+            // allowed.
+            let a = unsafe { _mm256_loadu_si256(p) };
+            let stay = in32(wide[0], wide[3], a);
+            if stay | carry == u32::MAX {
+                // Stay bytes (and the end of a piece): no piece starts
+                // here, so none crosses the end.
+                carry = 0;
+                crossing = 0;
+                at += 32;
+                continue;
             }
+            // SAFETY: as above.
+            let [b, c] = unsafe {
+                [
+                    _mm256_loadu_si256(p.byte_add(1)),
+                    _mm256_loadu_si256(p.byte_add(2)),
+                ]
+            };
+            let pieces = pieces32(&wide, stay, a, b, c);
+            let out = pieces.out(carry);
+            if out != 0 {
+                return at + out.trailing_zeros() as usize;
+            }
+            carry = pieces.carry();
+            crossing = pieces.crossing();
+            at += 32;
         }
-        // The last 16 to 31 bytes: 16-byte windows, so that a run ending
-        // there is still found without the caller's byte loop.
+        at -= crossing;
+        // The last 16 to 33 bytes: 16-byte windows that see only
+        // themselves, so that a run ending there is still found without
+        // the caller's byte loop.
         while let Some(window) = input.get(at..at + 16) {
             // SAFETY: `window` is 16 readable bytes (a checked slice).
             let bytes = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
@@ -740,10 +934,12 @@ mod tests {
     /// or any triple on the portable path) or less than a window is left;
     /// never inside a triple, never past the run. For every code table,
     /// runs of its stay bytes with and without triples, one byte of every
-    /// value put at a few places, every length up to three windows and
+    /// value put at a few places, every length up to five windows and
     /// eight starting positions (so every alignment).
     #[test]
     fn every_path_agrees_with_the_table() {
+        // Five 32-byte windows: runs that cross window ends several times.
+        const LEN: usize = 160;
         let mut tables: Vec<&[u8; 256]> = crate::grammar::Rule::all()
             .iter()
             .flat_map(|rule| rule.dfa().code_tables())
@@ -769,12 +965,12 @@ mod tests {
                 if with_chars && chars.is_empty() {
                     continue;
                 }
-                let mut buffer = [0u8; 100];
+                let mut buffer = [0u8; LEN];
                 for (i, byte) in buffer.iter_mut().enumerate() {
                     *byte = stays[i * 7 % stays.len()];
                 }
                 if let (true, Some(h1), Some(h2)) = (with_triples, hex1, hex2) {
-                    for i in (3..96).step_by(11) {
+                    for i in (3..LEN - 4).step_by(11) {
                         buffer[i..i + 3].copy_from_slice(&[b'%', h1, h2]);
                     }
                 }
@@ -785,7 +981,7 @@ mod tests {
                     let step = if with_triples { 7 } else { 4 };
                     let mut k = (codes[0x41] as usize) % chars.len();
                     let mut i = 1;
-                    while i + 4 < 96 {
+                    while i + 4 < LEN - 4 {
                         if !with_triples || (i + 8) % 11 > 4 {
                             let char = &chars[k % chars.len()];
                             buffer[i..i + char.len()].copy_from_slice(char);
@@ -800,7 +996,7 @@ mod tests {
                     for start in [0usize, 1, 7] {
                         // Every third length: 3 is prime to the window
                         // sizes, so every residue modulo 16 and 32 comes.
-                        for len in (start..100).step_by(3) {
+                        for len in (start..LEN).step_by(3) {
                             // A seventh of the bytes at a few lengths, a
                             // sample elsewhere, from an offset that moves
                             // with the length, so every byte value comes
@@ -839,8 +1035,19 @@ mod tests {
                                     } else {
                                         input.get(end).is_some_and(|&b| b == b'%' || b >= 0xC0)
                                     };
+                                    // The SIMD paths judge windows with
+                                    // the two bytes after them and carry
+                                    // what crosses their ends, so they
+                                    // stop early only where fewer than
+                                    // 34 bytes (the last window's 32 and
+                                    // a piece it cut) are left.
+                                    let near_end = if path == Path::Portable {
+                                        true
+                                    } else {
+                                        len - end < 36
+                                    };
                                     assert!(
-                                        end == run_end || cause || len - end < 16,
+                                        end == run_end || (cause && near_end) || len - end < 16,
                                         "{path:?} stopped early at {end} of {len}, run to {run_end}"
                                     );
                                     checked += 1;
