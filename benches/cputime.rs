@@ -176,6 +176,7 @@ fn main() {
         ("pct-path", synthetic("%D7%A9")),
         ("cjk-path", synthetic("日本語/")),
         ("devanagari-path", synthetic("हिन्दी/")),
+        ("emoji-path", synthetic("🦀𠜎/")),
     ];
     // `--only=a,b` times only those libraries (and oxiri, for the
     // ratios): for a profiler, whose samples then belong to one row.

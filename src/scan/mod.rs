@@ -106,10 +106,12 @@
 //! is tried only on inputs with at least [`SKIP_MIN`] bytes left and when
 //! the next [`GATE`] bytes may all belong to the run: on short mixed
 //! references the table walk is faster (see `BENCHMARKS.md`). Four-byte
-//! characters and characters whose lead byte the codes do not vouch for
-//! (`EF`, where `U+FFFE` is excluded; `F0`, whose plane-1 noncharacters
-//! are) are taken by the skip's byte loop when their lead is vouched for,
-//! else walked by the table, which is exact.
+//! characters are taken by the skip's byte loop when their lead is vouched
+//! for: the codes of `F0`-`F2` (emoji, CJK extensions) vouch for every
+//! character but the two noncharacters that end each plane, which the loop
+//! leaves to the table ([`plane_end`]). Characters whose lead byte the
+//! codes do not vouch for (`EF`, where `U+FFFE` is excluded) are walked by
+//! the table, which is exact.
 
 mod batch;
 mod delims;
@@ -133,6 +135,8 @@ const LANE_MAX: usize = 256;
 /// Pieces of a run (ASCII bytes, `%HH` triples, characters) the byte loop
 /// of a skip takes before it tries the window check again.
 const UNITS: usize = 8;
+/// The most pieces the byte loop takes between two window checks.
+const UNITS_MAX: usize = 256;
 /// Bytes that must all be [`INSIDE`] a run before a skip is tried.
 const GATE: usize = 16;
 /// Input left below which no skip is tried: too short for a run to pay
@@ -798,22 +802,35 @@ fn worth_skipping(codes: &[u8; 256], input: &[u8], at: usize) -> bool {
 /// The end of the run from `at` that `codes` vouch for: ASCII bytes with
 /// [`STAY`], `%` triples, and characters whose lead byte says how many
 /// continuation bytes follow (each checked: the second against
-/// [`SECOND_BYTES`], the others to be continuation bytes).
+/// [`SECOND_BYTES`], the others to be continuation bytes, a four-byte one
+/// not to be a noncharacter: [`plane_end`]).
 ///
 /// Two loops: the window check of `path` on `windows` (derived from
 /// `codes`, see the `simd` module), over ASCII bytes with [`STAY`], `%HH`
 /// triples and two- and three-byte characters; then, where it stops, one
 /// piece at a time, branching on its code (four-byte characters, and
 /// everything on the portable path), back to the window check after
-/// [`UNITS`] pieces.
+/// [`UNITS`] pieces, or after up to [`UNITS_MAX`] while window checks pass
+/// less than a window's worth.
 #[inline(always)]
 fn skip(path: Path, windows: &WindowSets, codes: &[u8; 256], input: &[u8], mut at: usize) -> usize {
     let code = |byte: u8| codes[usize::from(byte)];
+    // Pieces the byte loop takes before the next window check: doubled
+    // each time a window check passes less than a window's worth of bytes
+    // (text the windows do not take, four-byte characters most often),
+    // back to [`UNITS`] when one passes more.
+    let mut limit = UNITS;
     loop {
+        let from = at;
         at = simd::stay_run(path, windows, codes, input, at);
+        limit = if at - from < 32 {
+            (limit * 2).min(UNITS_MAX)
+        } else {
+            UNITS
+        };
         let mut units = 0;
         loop {
-            if units == UNITS {
+            if units == limit {
                 break;
             }
             units += 1;
@@ -841,7 +858,8 @@ fn skip(path: Path, windows: &WindowSets, codes: &[u8; 256], input: &[u8], mut a
             match input.get(at + 1..at + 1 + continuations) {
                 Some([second, rest @ ..])
                     if SECOND_BYTES[usize::from(byte)].contains(second)
-                        && rest.iter().all(|&byte| code(byte) & CONTINUATION != 0) =>
+                        && rest.iter().all(|&byte| code(byte) & CONTINUATION != 0)
+                        && !plane_end(*second, rest) =>
                 {
                     at += 1 + continuations;
                 }
@@ -849,6 +867,16 @@ fn skip(path: Path, windows: &WindowSets, codes: &[u8; 256], input: &[u8], mut a
             }
         }
     }
+}
+
+/// Whether the continuation bytes after a lead (`second`, then `rest`)
+/// end a noncharacter `U+xFFFE` or `U+xFFFF` of a four-byte character
+/// (`x` with low nibble `F`, `BF`, `BE` or `BF`): the one exception a
+/// four-byte lead's code allows (`abnf_dfa::dfa::accel`), which the
+/// table judges.
+#[inline(always)]
+fn plane_end(second: u8, rest: &[u8]) -> bool {
+    matches!(rest, [0xBF, 0xBE | 0xBF] if second & 0x0F == 0x0F)
 }
 
 #[cfg(test)]
@@ -915,6 +943,10 @@ mod tests {
                         promises += 1;
                         for second in SECOND_BYTES[usize::from(byte)].clone() {
                             for fill in [0x80u8, 0x8F, 0x90, 0x9F, 0xA0, 0xBF] {
+                                if continuations == 3 && plane_end(second, &[fill, fill]) {
+                                    // The exception of four-byte leads.
+                                    continue;
+                                }
                                 let mut at = step(step(state, byte), second);
                                 for _ in 1..continuations {
                                     at = step(at, fill);
@@ -976,10 +1008,29 @@ mod tests {
                         // by `Dfa::new`).
                         let next = unsafe { dfa.step(state, byte) };
                         // A lead byte stays where the state's codes vouch
-                        // for it, a continuation byte anywhere.
-                        let vouched = dfa
+                        // for all its characters, a continuation byte
+                        // anywhere. (A four-byte lead's code leaves out
+                        // the noncharacters: it is vouched for here only
+                        // if they return too.)
+                        let count = dfa
                             .codes(state)
-                            .is_some_and(|codes| codes[usize::from(byte)] >> LEAD_SHIFT & 3 != 0);
+                            .map_or(0, |codes| codes[usize::from(byte)] >> LEAD_SHIFT & 3);
+                        let vouched = match count {
+                            0 => false,
+                            3 => SECOND_BYTES[usize::from(byte)]
+                                .clone()
+                                .filter(|second| second & 0x0F == 0x0F)
+                                .all(|second| {
+                                    [0xBE, 0xBF].iter().all(|&last| {
+                                        let mut at = unsafe { dfa.step(state, byte) };
+                                        for b in [second, 0xBF, last] {
+                                            at = unsafe { dfa.step(at, b) };
+                                        }
+                                        at == state
+                                    })
+                                }),
+                            _ => true,
+                        };
                         let expected = match byte {
                             0x80..=0xBF => k,
                             0xC0..=0xFF if vouched => k,
@@ -1045,6 +1096,12 @@ mod tests {
             "\u{4e2d}\u{6587}",
             "\u{928}\u{92e}",
             "\u{1f600}",
+            "\u{1fffe}",
+            "\u{2ffff}",
+            "\u{20bb7}",
+            "\u{e0001}",
+            "\u{10fffd}",
+            "\u{10ffff}",
             "\u{fffe}",
             "\u{e000}",
             "\u{f0000}",

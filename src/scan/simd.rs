@@ -30,7 +30,8 @@
 //! bytes, when they all follow it in the window and its second byte is in
 //! its range; a continuation byte counts only as part of such a character.
 //! So the window's run is well-formed UTF-8 of characters that return to
-//! the state. Four-byte characters (whose planes end in noncharacters) and
+//! the state. Four-byte characters (whose leads' codes leave out the
+//! noncharacters that end each plane, for the byte loop to check) and
 //! leads the codes do not vouch for (`C2`, the C1 controls; `EF`,
 //! `U+FFFE`; `EE` outside a query, private use) end the run, and the
 //! caller's byte loop (or the table) takes them.
@@ -701,6 +702,26 @@ mod x86 {
         at
     }
 
+    /// Each table in both halves of a 256-bit register (`vpshufb` looks up
+    /// within each half). Written out: a closure passed to `map` would not
+    /// inherit this function's target features, and could not be inlined.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn widen(sets: &[__m128i; 9]) -> [__m256i; 9] {
+        let [a, b, c, d, e, f, g, h, i] = *sets;
+        [
+            _mm256_broadcastsi128_si256(a),
+            _mm256_broadcastsi128_si256(b),
+            _mm256_broadcastsi128_si256(c),
+            _mm256_broadcastsi128_si256(d),
+            _mm256_broadcastsi128_si256(e),
+            _mm256_broadcastsi128_si256(f),
+            _mm256_broadcastsi128_si256(g),
+            _mm256_broadcastsi128_si256(h),
+            _mm256_broadcastsi128_si256(i),
+        ]
+    }
+
     /// [`super::stay_run`] with 32-byte windows.
     ///
     /// # Safety
@@ -709,7 +730,7 @@ mod x86 {
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn avx2(sets: &WindowSets, input: &[u8], mut at: usize) -> usize {
         let narrow = registers(sets);
-        let wide = narrow.map(|set| _mm256_broadcastsi128_si256(set));
+        let wide = widen(&narrow);
         // As in `ssse3`.
         let mut carry = 0;
         let mut crossing = 0;
@@ -879,13 +900,18 @@ mod tests {
 
     /// Where a left-to-right reading of the run from `start` ends, and
     /// every position it passes between two pieces (a byte, a triple or a
-    /// character whose lead the codes vouch for, well-formed).
+    /// two- or three-byte character whose lead the codes vouch for,
+    /// well-formed: the window check leaves four-byte ones to its
+    /// caller).
     fn reference(codes: &[u8; 256], input: &[u8], start: usize) -> (usize, Vec<usize>) {
         let code = |at: usize| input.get(at).map_or(0, |&b| codes[usize::from(b)]);
         let mut at = start;
         let mut boundaries = alloc::vec![at];
         loop {
-            let continuations = usize::from(code(at) >> LEAD_SHIFT & 3);
+            let continuations = match usize::from(code(at) >> LEAD_SHIFT & 3) {
+                3 => 0,
+                n => n,
+            };
             if code(at) & STAY != 0 {
                 at += 1;
             } else if code(at) & PERCENT != 0
@@ -919,13 +945,14 @@ mod tests {
         false
     }
 
-    /// A well-formed character for each lead byte whose code vouches for
-    /// its characters, with second bytes spread over the lead's range.
+    /// A well-formed two- or three-byte character for each lead byte whose
+    /// code vouches for its characters, with second bytes spread over the
+    /// lead's range.
     fn vouched_chars(codes: &[u8; 256]) -> Vec<Vec<u8>> {
         let mut chars = Vec::new();
         for lead in 0xC0..=0xFFu8 {
             let continuations = codes[usize::from(lead)] >> LEAD_SHIFT & 3;
-            if continuations == 0 {
+            if continuations == 0 || continuations == 3 {
                 continue;
             }
             let range = SECOND_BYTES[usize::from(lead)].clone();

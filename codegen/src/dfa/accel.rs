@@ -29,6 +29,14 @@
 //!   `E4` (CJK) and `E0` (Devanagari, Thai) qualify inside a path
 //!   segment; `EF` does not, because `U+FFFE` is not `ucschar`: the
 //!   scanner walks such characters with the table, which stays exact.
+//!   Four-byte leads (`F0`-`F4`) get 3 when every well-formed character
+//!   starting with them returns *except the noncharacters* `U+xFFFE` and
+//!   `U+xFFFF` that end every plane, which the scanner must then rule out
+//!   itself (`F0`: emoji, historic scripts; `F0`-`F2`: CJK extensions).
+//!   `F3` does not qualify in `ucschar`'s states (`U+E0000`-`U+E0FFF` are
+//!   out), nor does `F4` outside a query (private use). The shift
+//!   machines do not use these codes: they keep a lead only where all its
+//!   characters return (`Dfa::stay_lengths`).
 //!
 //! Example: in the path state of `IRI-reference`, `a`-`z`, `/`, `:` have
 //! [`STAY`]; `%` has [`PERCENT`] and `0`-`9`, `A`-`F`, `a`-`f` have
@@ -84,6 +92,12 @@ pub fn codes(dfa: &Dfa, state: u32) -> Option<[u8; 256]> {
     if !stays {
         return None;
     }
+    for lead in 0xF0..=0xF4u8 {
+        let code = &mut codes[usize::from(lead)];
+        if *code == 0 && returns_but_noncharacters(dfa, state, lead) {
+            *code |= 3 << LEAD_SHIFT;
+        }
+    }
     for code in &mut codes[0x80..=0xBF] {
         *code |= CONTINUATION;
     }
@@ -104,6 +118,44 @@ pub fn codes(dfa: &Dfa, state: u32) -> Option<[u8; 256]> {
         }
     }
     Some(codes)
+}
+
+/// Whether every well-formed four-byte character starting with `lead`
+/// brings the DFA from `state` back to `state`, except perhaps the two
+/// noncharacters that end each plane (`U+xFFFE`, `U+xFFFF`: second byte
+/// `x` with low nibble `F`, then `BF`, then `BE` or `BF`), which the
+/// scanner leaves to the table. Every plane of `ucschar` and `iprivate`
+/// ends just before them, so without the exception no four-byte lead
+/// would ever qualify, and emoji or CJK extension text would leave every
+/// run it is in.
+fn returns_but_noncharacters(dfa: &Dfa, state: u32, lead: u8) -> bool {
+    let after_lead = dfa.step(state, lead);
+    if after_lead == 0 {
+        return false;
+    }
+    // Whether every third and fourth byte after reaching `at` returns
+    // (but the noncharacters' `BF BE`/`BF BF` when `plane_end`), for
+    // each distinct `at` once: the second bytes lead to few states.
+    let mut checked: Vec<(u32, bool)> = Vec::new();
+    let (low, high) = super::utf8_second_bytes(lead);
+    (low..=high).all(|second| {
+        let at = dfa.step(after_lead, second);
+        let plane_end = second & 0x0F == 0x0F;
+        if checked.contains(&(at, plane_end)) {
+            return true;
+        }
+        let returns = (0x80..=0xBFu8).all(|third| {
+            let after_third = dfa.step(at, third);
+            (0x80..=0xBFu8).all(|fourth| {
+                let noncharacter = plane_end && third == 0xBF && fourth >= 0xBE;
+                noncharacter || dfa.step(after_third, fourth) == state
+            })
+        });
+        if returns {
+            checked.push((at, plane_end));
+        }
+        returns
+    })
 }
 
 /// The bytes allowed first and second after `%` from `state`, when every
@@ -209,9 +261,29 @@ mod tests {
         assert_eq!(at(b'7'), HEX1 | HEX2 | INSIDE);
         assert_eq!(at(0xE4), 2 << LEAD_SHIFT | INSIDE);
         assert_eq!(at(0xEF), 0, "U+FFFE and U+FFFF are excluded");
+        assert_eq!(at(0xF0), 0, "no four-byte character is allowed");
         assert_eq!(at(0x80), CONTINUATION | INSIDE);
         assert_eq!(codes(&dfa, dfa.start), None);
         assert_eq!(codes(&dfa, 0), None);
+    }
+
+    #[test]
+    fn four_byte_leads_qualify_but_for_noncharacters() {
+        // Planes 1 and 2 as `ucschar` has them, plane 3 whole, and half
+        // of plane 4.
+        let dfa = compile(
+            "top = \"/\" *( \"a\" / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFF / %x40000-47FFF )\n",
+            "top",
+        );
+        let inside = dfa.step(dfa.start, b'/');
+        let table = codes(&dfa, inside).unwrap();
+        let at = |b: u8| table[usize::from(b)];
+        assert_eq!(at(0xF0), 3 << LEAD_SHIFT | INSIDE);
+        assert_eq!(at(0xF1), 0, "half of plane 4 is out");
+        assert_eq!(at(0xF4), 0);
+        // The shift machines' notion is stricter: no noncharacter
+        // exception.
+        assert_eq!(dfa.stay_lengths(inside)[0xF0], 0);
     }
 
     #[test]
