@@ -106,10 +106,10 @@
 //! is tried only on inputs with at least [`SKIP_MIN`] bytes left and when
 //! the next [`GATE`] bytes may all belong to the run: on short mixed
 //! references the table walk is faster (see `BENCHMARKS.md`). Four-byte
-//! characters are taken by the skip's byte loop when their lead is vouched
-//! for: the codes of `F0`-`F2` (emoji, CJK extensions) vouch for every
-//! character but the two noncharacters that end each plane, which the loop
-//! leaves to the table ([`plane_end`]). Characters whose lead byte the
+//! characters stay in a run when their lead is vouched for: the codes of
+//! `F0`-`F2` (emoji, CJK extensions) vouch for every character but the two
+//! noncharacters that end each plane, which the window check (x86) and
+//! the skip's byte loop (everywhere) leave to the table ([`plane_end`]). Characters whose lead byte the
 //! codes do not vouch for (`EF`, where `U+FFFE` is excluded) are walked by
 //! the table, which is exact.
 
@@ -807,8 +807,8 @@ fn worth_skipping(codes: &[u8; 256], input: &[u8], at: usize) -> bool {
 ///
 /// Two loops: the window check of `path` on `windows` (derived from
 /// `codes`, see the `simd` module), over ASCII bytes with [`STAY`], `%HH`
-/// triples and two- and three-byte characters; then, where it stops, one
-/// piece at a time, branching on its code (four-byte characters, and
+/// triples and characters; then, where it stops, one piece at a time,
+/// branching on its code (characters the window check leaves, and
 /// everything on the portable path), back to the window check after
 /// [`UNITS`] pieces, or after up to [`UNITS_MAX`] while window checks pass
 /// less than a window's worth.

@@ -30,23 +30,27 @@
 //! bytes, when they all follow it in the window and its second byte is in
 //! its range; a continuation byte counts only as part of such a character.
 //! So the window's run is well-formed UTF-8 of characters that return to
-//! the state. Four-byte characters (whose leads' codes leave out the
-//! noncharacters that end each plane, for the byte loop to check) and
-//! leads the codes do not vouch for (`C2`, the C1 controls; `EF`,
-//! `U+FFFE`; `EE` outside a query, private use) end the run, and the
-//! caller's byte loop (or the table) takes them.
+//! the state. Leads the codes do not vouch for (`C2`, the C1 controls;
+//! `EF`, `U+FFFE`; `EE` outside a query, private use) end the run, and
+//! the caller's byte loop (or the table) takes them. Four-byte characters
+//! (whose leads' codes vouch for all but the two noncharacters that end
+//! each plane) stay on the x86 paths, in a window with a byte from `F0`
+//! up: three more lead sets (`F1`-`F3`; `F0`, second byte `90`-`BF`; `F4`,
+//! `80`-`8F`) and the noncharacter test (second byte `xF`, then `BF`, then
+//! `BE` or `BF`) from the windows one, two and three bytes on (below);
+//! elsewhere they end the run too.
 //!
 //! On x86_64 the windows lie at fixed steps and a triple or a character
 //! that a window's end cuts is seen whole (`Pieces`): each window is
-//! judged with the two windows one and two bytes further on (where a
-//! piece's second and third bytes are), and what a piece that crosses the
+//! judged with the three windows one, two and three bytes further on
+//! (where a piece's later bytes are), and what a piece that crosses the
 //! end covers of the next window is carried over to it. So the address of
 //! the next window never waits for the mask of this one: the loop runs at
 //! the throughput of its instructions, not at the latency of a load and a
 //! dozen vector steps (`BENCHMARKS.md`, session 26: on percent-encoded
 //! and CJK text, where nearly every window cuts a piece, that halved the
 //! time). A window of stay bytes alone (the first mask computed) needs
-//! nothing more and goes on at once. The last 16 to 33 bytes, and the
+//! nothing more and goes on at once. The last 16 to 37 bytes, and the
 //! NEON path, use windows that see only themselves: one whose run stops
 //! in its last three bytes is followed by one that starts at that stop,
 //! and a stop earlier in the window ends the check there.
@@ -92,6 +96,17 @@ pub(crate) struct WindowSets {
     lead3_high: UpperSet,
     /// The same, for leads whose second byte must be `80`-`9F` (`ED`).
     lead3_low: UpperSet,
+    /// Lead bytes of four-byte characters that all return but the
+    /// noncharacters ending each plane, whose second byte may be any
+    /// continuation byte (`F1`-`F3`); the x86 paths only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    lead4: UpperSet,
+    /// The same, for leads whose second byte must be `90`-`BF` (`F0`).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    lead4_high: UpperSet,
+    /// The same, for leads whose second byte must be `80`-`8F` (`F4`).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    lead4_low: UpperSet,
 }
 
 /// `1 << h` at index `h` for `h` below 8, zero above: the high nibble's
@@ -123,6 +138,9 @@ impl WindowSets {
         lead3: [0; 16],
         lead3_high: [0; 16],
         lead3_low: [0; 16],
+        lead4: [0; 16],
+        lead4_high: [0; 16],
+        lead4_low: [0; 16],
     };
 
     /// Every table a window check looks up, in the order the SIMD paths
@@ -178,15 +196,19 @@ impl WindowSets {
             lead3: lead_set(codes, 2, 0x80),
             lead3_high: lead_set(codes, 2, 0xA0),
             lead3_low: lead_set(codes, 2, 0x80 | 0x100),
+            lead4: lead_set(codes, 3, 0x80),
+            lead4_high: lead_set(codes, 3, 0x90),
+            lead4_low: lead_set(codes, 3, 0x80 | 0x200),
         }
     }
 }
 
 /// The lead bytes whose code says `continuations` continuation bytes
-/// follow (every character they begin returns to the state) and whose
-/// second byte may be, by UTF-8 ([`SECOND_BYTES`]): `80`-`BF` for
-/// `second == 0x80`, `A0`-`BF` for `0xA0`, `80`-`9F` for `0x180`. Four-byte
-/// characters are left to the caller's byte loop.
+/// follow (every character they begin returns to the state, but a
+/// four-byte one's noncharacters) and whose second byte may be, by UTF-8
+/// ([`SECOND_BYTES`]): `80`-`BF` for `second == 0x80`, `A0`-`BF` for
+/// `0xA0`, `80`-`9F` for `0x180`, `90`-`BF` for `0x90`, `80`-`8F` for
+/// `0x280`.
 const fn lead_set(codes: &[u8; 256], continuations: u8, second: u16) -> UpperSet {
     let mut set = [0u8; 16];
     let mut byte = 0xC0;
@@ -196,6 +218,8 @@ const fn lead_set(codes: &[u8; 256], continuations: u8, second: u16) -> UpperSet
             (0x80, 0xBF) => 0x80,
             (0xA0, 0xBF) => 0xA0,
             (0x80, 0x9F) => 0x180,
+            (0x90, 0xBF) => 0x90,
+            (0x80, 0x8F) => 0x280,
             _ => 0,
         };
         if codes[byte] >> LEAD_SHIFT & 3 == continuations && kind == second {
@@ -245,16 +269,20 @@ fn run_mask(stay: u32, percent: u32, hex1: u32, hex2: u32) -> u32 {
 }
 
 /// The pieces that start in a window of `WIDTH` bytes, found with the
-/// two windows one and two bytes further on (so a triple or a character
+/// windows one, two and three bytes further on (so a triple or a character
 /// that the window's end cuts is seen whole): bit `i` of `stay` for a
-/// [`STAY`] byte at `i`, of `long` for a triple or a character of two or
-/// three bytes starting at `i`, of `three` for one of three bytes.
+/// [`STAY`] byte at `i`, of `long` for a triple or a character of two to
+/// four bytes starting at `i`, of `three` for one of three or four
+/// bytes.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
 struct Pieces<const WIDTH: u32> {
     stay: u32,
     long: u32,
     three: u32,
+    /// Bit `i` for a four-byte character starting at `i` (also in `long`
+    /// and `three`).
+    four: u32,
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -277,6 +305,19 @@ impl<const WIDTH: u32> Pieces<WIDTH> {
             stay,
             long: triples | two | three,
             three: triples | three,
+            four: 0,
+        }
+    }
+
+    /// These pieces and the four-byte characters starting at the bits of
+    /// `four`.
+    #[inline(always)]
+    fn and_four(self, four: u32) -> Self {
+        Pieces {
+            stay: self.stay,
+            long: self.long | four,
+            three: self.three | four,
+            four,
         }
     }
 
@@ -284,26 +325,31 @@ impl<const WIDTH: u32> Pieces<WIDTH> {
     /// the pieces of the window before cover of this one (`carry`).
     #[inline(always)]
     fn out(self, carry: u32) -> u32 {
-        let covered = self.stay | self.long | self.long << 1 | self.three << 2 | carry;
+        let covered =
+            self.stay | self.long | self.long << 1 | self.three << 2 | self.four << 3 | carry;
         !covered & (u32::MAX >> (32 - WIDTH))
     }
 
     /// What the pieces of this window cover of the next one: its first
-    /// byte when a piece starts in the last byte, or a three-byte one in
-    /// the last but one; its second when a three-byte piece starts in the
+    /// byte when a piece starts in the last byte, a piece of three or four
+    /// bytes in the last but one, or one of four in the one before; its
+    /// second when a piece of three or four starts in the last, or one of
+    /// four in the last but one; its third when one of four starts in the
     /// last.
     #[inline(always)]
     fn carry(self) -> u32 {
-        self.long >> (WIDTH - 1) | self.three >> (WIDTH - 2)
+        self.long >> (WIDTH - 1) | self.three >> (WIDTH - 2) | self.four >> (WIDTH - 3)
     }
 
     /// How many bytes before the window's end the piece that crosses it
-    /// starts (0: none does). At most one does: the second byte of a
-    /// piece never starts one (a hex digit is not `%`, a continuation byte
-    /// not a lead).
+    /// starts (0: none does). At most one does (so at most one term is
+    /// not zero): the later bytes of a piece never start one (a hex digit
+    /// is not `%`, a continuation byte not a lead).
     #[inline(always)]
     fn crossing(self) -> usize {
-        (self.three >> (WIDTH - 2) & 1) as usize * 2 + (self.long >> (WIDTH - 1)) as usize
+        (self.four >> (WIDTH - 3) & 1) as usize * 3
+            + (self.three >> (WIDTH - 2) & 1) as usize * 2
+            + (self.long >> (WIDTH - 1)) as usize
     }
 }
 
@@ -495,6 +541,13 @@ mod x86 {
         sets.tables().map(load)
     }
 
+    /// The four-byte lead sets in registers: `lead4`, `lead4_high`,
+    /// `lead4_low`.
+    #[inline(always)]
+    fn four_registers(sets: &WindowSets) -> [__m128i; 3] {
+        [&sets.lead4, &sets.lead4_high, &sets.lead4_low].map(load)
+    }
+
     /// The run's mask of 16 bytes: [`run_mask`] of the ASCII sets, and,
     /// when the window has a byte from `80` up, [`chars_mask`] of the
     /// lead sets.
@@ -571,10 +624,16 @@ mod x86 {
     }
 
     /// The [`Pieces`] of the 16 bytes of `a` (whose mask of stay bytes is
-    /// `stay`), with `b` and `c` the 16 bytes one and two further on.
+    /// `stay`), with `b`, `c` and `d` the 16 bytes one, two and three
+    /// further on.
     #[inline]
     #[target_feature(enable = "ssse3")]
-    fn pieces16(sets: &[__m128i; 9], stay: u32, a: __m128i, b: __m128i, c: __m128i) -> Pieces<16> {
+    fn pieces16(
+        sets: &[__m128i; 9],
+        fours: &[__m128i; 3],
+        stay: u32,
+        [a, b, c, d]: [__m128i; 4],
+    ) -> Pieces<16> {
         let [_, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] = *sets;
         let percent = equal16(a, 0xFF, b'%');
         let triples_next = [in16(hex1, high_bits, b), 0, 0];
@@ -594,7 +653,23 @@ mod x86 {
             equal16(b, 0xE0, 0x80),
         ];
         let after = [triples_after[0], equal16(c, 0xC0, 0x80)];
-        Pieces::of(stay, percent, next, after, leads)
+        let pieces = Pieces::of(stay, percent, next, after, leads);
+        if equal16(a, 0xF0, 0xF0) == 0 {
+            // No lead of a four-byte character (most text).
+            return pieces;
+        }
+        let [lead4, lead4_high, lead4_low] = *fours;
+        // Second bytes `80`-`8F` (after `F4`) and the rest (`90`-`BF`,
+        // after `F0`); the noncharacters `x` with low nibble `F`, `BF`,
+        // `BE` or `BF`.
+        let low16 = equal16(b, 0xF0, 0x80);
+        let continuation = next[1];
+        let second = in16(lead4, upper_bits, a) & continuation
+            | in16(lead4_high, upper_bits, a) & continuation & !low16
+            | in16(lead4_low, upper_bits, a) & low16;
+        let noncharacter = equal16(b, 0x0F, 0x0F) & equal16(c, 0xFF, 0xBF) & equal16(d, 0xFE, 0xBE);
+        let four = second & after[1] & equal16(d, 0xC0, 0x80) & !noncharacter;
+        pieces.and_four(four)
     }
 
     /// [`in16`] on 32 bytes.
@@ -621,7 +696,12 @@ mod x86 {
     /// [`pieces16`] on 32 bytes.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn pieces32(sets: &[__m256i; 9], stay: u32, a: __m256i, b: __m256i, c: __m256i) -> Pieces<32> {
+    fn pieces32(
+        sets: &[__m256i; 9],
+        fours: &[__m256i; 3],
+        stay: u32,
+        [a, b, c, d]: [__m256i; 4],
+    ) -> Pieces<32> {
         let [_, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] = *sets;
         let percent = equal32(a, 0xFF, b'%');
         let triples_next = [in32(hex1, high_bits, b), 0, 0];
@@ -641,7 +721,23 @@ mod x86 {
             equal32(b, 0xE0, 0x80),
         ];
         let after = [triples_after[0], equal32(c, 0xC0, 0x80)];
-        Pieces::of(stay, percent, next, after, leads)
+        let pieces = Pieces::of(stay, percent, next, after, leads);
+        if equal32(a, 0xF0, 0xF0) == 0 {
+            // No lead of a four-byte character (most text).
+            return pieces;
+        }
+        let [lead4, lead4_high, lead4_low] = *fours;
+        // Second bytes `80`-`8F` (after `F4`) and the rest (`90`-`BF`,
+        // after `F0`); the noncharacters `x` with low nibble `F`, `BF`,
+        // `BE` or `BF`.
+        let low16 = equal32(b, 0xF0, 0x80);
+        let continuation = next[1];
+        let second = in32(lead4, upper_bits, a) & continuation
+            | in32(lead4_high, upper_bits, a) & continuation & !low16
+            | in32(lead4_low, upper_bits, a) & low16;
+        let noncharacter = equal32(b, 0x0F, 0x0F) & equal32(c, 0xFF, 0xBF) & equal32(d, 0xFE, 0xBE);
+        let four = second & after[1] & equal32(d, 0xC0, 0x80) & !noncharacter;
+        pieces.and_four(four)
     }
 
     /// [`super::stay_run`] with 16-byte windows.
@@ -651,16 +747,17 @@ mod x86 {
     /// The CPU has SSSE3.
     #[target_feature(enable = "ssse3")]
     pub(super) unsafe fn ssse3(sets: &WindowSets, input: &[u8], mut at: usize) -> usize {
+        let fours = four_registers(sets);
         let sets = registers(sets);
-        // Windows at fixed steps, each judged with the two bytes after it
+        // Windows at fixed steps, each judged with the three bytes after it
         // (the next address never waits for a mask), and what a piece
         // that crosses a window's end covers of the next carried over.
         let mut carry = 0;
         let mut crossing = 0;
-        while let Some(window) = input.get(at..at + 18) {
+        while let Some(window) = input.get(at..at + 19) {
             let p = window.as_ptr().cast::<__m128i>();
-            // SAFETY: `window` is 18 readable bytes (a checked slice), so
-            // are the 16 from each of its first three; unaligned loads are
+            // SAFETY: `window` is 19 readable bytes (a checked slice), so
+            // are the 16 from each of its first four; unaligned loads are
             // allowed.
             let a = unsafe { _mm_loadu_si128(p) };
             let stay = in16(sets[0], sets[3], a);
@@ -673,13 +770,14 @@ mod x86 {
                 continue;
             }
             // SAFETY: as above.
-            let [b, c] = unsafe {
+            let [b, c, d] = unsafe {
                 [
                     _mm_loadu_si128(p.byte_add(1)),
                     _mm_loadu_si128(p.byte_add(2)),
+                    _mm_loadu_si128(p.byte_add(3)),
                 ]
             };
-            let pieces = pieces16(&sets, stay, a, b, c);
+            let pieces = pieces16(&sets, &fours, stay, [a, b, c, d]);
             let out = pieces.out(carry);
             if out != 0 {
                 return at + out.trailing_zeros() as usize;
@@ -688,7 +786,7 @@ mod x86 {
             crossing = pieces.crossing();
             at += 16;
         }
-        // Fewer than 18 bytes left: back to the start of a piece the last
+        // Fewer than 19 bytes left: back to the start of a piece the last
         // window's end cut, and one window that sees only itself.
         at -= crossing;
         while let Some(window) = input.get(at..at + 16) {
@@ -731,13 +829,19 @@ mod x86 {
     pub(super) unsafe fn avx2(sets: &WindowSets, input: &[u8], mut at: usize) -> usize {
         let narrow = registers(sets);
         let wide = widen(&narrow);
+        let [f, g, h] = four_registers(sets);
+        let fours = [
+            _mm256_broadcastsi128_si256(f),
+            _mm256_broadcastsi128_si256(g),
+            _mm256_broadcastsi128_si256(h),
+        ];
         // As in `ssse3`.
         let mut carry = 0;
         let mut crossing = 0;
-        while let Some(window) = input.get(at..at + 34) {
+        while let Some(window) = input.get(at..at + 35) {
             let p = window.as_ptr().cast::<__m256i>();
-            // SAFETY: `window` is 34 readable bytes (a checked slice), so
-            // are the 32 from each of its first three; unaligned loads are
+            // SAFETY: `window` is 35 readable bytes (a checked slice), so
+            // are the 32 from each of its first four; unaligned loads are
             // allowed.
             let a = unsafe { _mm256_loadu_si256(p) };
             let stay = in32(wide[0], wide[3], a);
@@ -750,13 +854,14 @@ mod x86 {
                 continue;
             }
             // SAFETY: as above.
-            let [b, c] = unsafe {
+            let [b, c, d] = unsafe {
                 [
                     _mm256_loadu_si256(p.byte_add(1)),
                     _mm256_loadu_si256(p.byte_add(2)),
+                    _mm256_loadu_si256(p.byte_add(3)),
                 ]
             };
-            let pieces = pieces32(&wide, stay, a, b, c);
+            let pieces = pieces32(&wide, &fours, stay, [a, b, c, d]);
             let out = pieces.out(carry);
             if out != 0 {
                 return at + out.trailing_zeros() as usize;
@@ -766,7 +871,7 @@ mod x86 {
             at += 32;
         }
         at -= crossing;
-        // The last 16 to 33 bytes: 16-byte windows that see only
+        // The last 16 to 37 bytes: 16-byte windows that see only
         // themselves, so that a run ending there is still found without
         // the caller's byte loop.
         while let Some(window) = input.get(at..at + 16) {
@@ -900,18 +1005,14 @@ mod tests {
 
     /// Where a left-to-right reading of the run from `start` ends, and
     /// every position it passes between two pieces (a byte, a triple or a
-    /// two- or three-byte character whose lead the codes vouch for,
-    /// well-formed: the window check leaves four-byte ones to its
-    /// caller).
+    /// character whose lead the codes vouch for, well-formed, and not a
+    /// noncharacter when of four bytes).
     fn reference(codes: &[u8; 256], input: &[u8], start: usize) -> (usize, Vec<usize>) {
         let code = |at: usize| input.get(at).map_or(0, |&b| codes[usize::from(b)]);
         let mut at = start;
         let mut boundaries = alloc::vec![at];
         loop {
-            let continuations = match usize::from(code(at) >> LEAD_SHIFT & 3) {
-                3 => 0,
-                n => n,
-            };
+            let continuations = usize::from(code(at) >> LEAD_SHIFT & 3);
             if code(at) & STAY != 0 {
                 at += 1;
             } else if code(at) & PERCENT != 0
@@ -925,6 +1026,8 @@ mod tests {
                     .is_some_and(|b| SECOND_BYTES[usize::from(input[at])].contains(b))
                 && (at + 1..=at + continuations)
                     .all(|i| input.get(i).is_some_and(|&b| b & 0xC0 == 0x80))
+                && !(continuations == 3
+                    && super::super::plane_end(input[at + 1], &input[at + 2..at + 4]))
             {
                 at += 1 + continuations;
             } else {
@@ -945,15 +1048,21 @@ mod tests {
         false
     }
 
-    /// A well-formed two- or three-byte character for each lead byte whose
-    /// code vouches for its characters, with second bytes spread over the
-    /// lead's range.
+    /// A well-formed character for each lead byte whose code vouches for
+    /// its characters, with second bytes spread over the lead's range,
+    /// and a noncharacter for each four-byte lead.
     fn vouched_chars(codes: &[u8; 256]) -> Vec<Vec<u8>> {
         let mut chars = Vec::new();
         for lead in 0xC0..=0xFFu8 {
             let continuations = codes[usize::from(lead)] >> LEAD_SHIFT & 3;
-            if continuations == 0 || continuations == 3 {
+            if continuations == 0 {
                 continue;
+            }
+            if continuations == 3 {
+                // Now and then the noncharacter that ends a plane, which
+                // ends a run.
+                let last = *SECOND_BYTES[usize::from(lead)].end();
+                chars.push(alloc::vec![lead, last, 0xBF, 0xBE + lead % 2]);
             }
             let range = SECOND_BYTES[usize::from(lead)].clone();
             for (k, second) in range.step_by(13).enumerate() {
@@ -1023,7 +1132,9 @@ mod tests {
                         if !with_triples || (i + 8) % 11 > 4 {
                             let char = &chars[k % chars.len()];
                             buffer[i..i + char.len()].copy_from_slice(char);
-                            k += 1;
+                            // A prime stride: every kind of lead comes
+                            // (the list is in lead order).
+                            k += 97;
                             i += char.len();
                         }
                         i += step;
@@ -1074,13 +1185,13 @@ mod tests {
                                         input.get(end).is_some_and(|&b| b == b'%' || b >= 0xC0)
                                     };
                                     // The x86 paths judge windows with
-                                    // the two bytes after them and carry
-                                    // what crosses their ends, so they
-                                    // stop early only where fewer than
-                                    // 34 bytes (the last window's 32 and
-                                    // a piece it cut) are left.
+                                    // the three bytes after them and
+                                    // carry what crosses their ends, so
+                                    // they stop early only where fewer
+                                    // than 38 bytes (the last window's
+                                    // 35 and a piece it cut) are left.
                                     let near_end =
-                                        if carried(path) { len - end < 36 } else { true };
+                                        if carried(path) { len - end < 38 } else { true };
                                     assert!(
                                         end == run_end || (cause && near_end) || len - end < 16,
                                         "{path:?} stopped early at {end} of {len}, run to {run_end}"
@@ -1106,6 +1217,57 @@ mod tests {
                 "only {chars_seen} runs over characters"
             );
         }
+    }
+
+    /// Four-byte characters stay in a run on every path that takes them,
+    /// the noncharacters that end their planes never do: for every code
+    /// table that vouches for a four-byte lead, a run of stay bytes with
+    /// such characters, and one noncharacter of that lead at every offset
+    /// of two windows, ends exactly at the noncharacter on the x86 paths
+    /// (the others stop at a lead, and the caller's byte loop decides).
+    #[test]
+    fn noncharacters_end_runs() {
+        let mut checked = 0usize;
+        for rule in crate::grammar::Rule::all() {
+            for codes in rule.dfa().code_tables() {
+                let Some(stay) = (0..0x80u8).find(|&b| codes[usize::from(b)] & STAY != 0) else {
+                    continue;
+                };
+                let sets = WindowSets::of(codes);
+                for lead in
+                    (0xF0..=0xF4u8).filter(|&l| codes[usize::from(l)] >> LEAD_SHIFT & 3 == 3)
+                {
+                    let range = SECOND_BYTES[usize::from(lead)].clone();
+                    let char = [lead, *range.start(), 0x80, 0xBF];
+                    let last = range
+                        .clone()
+                        .rfind(|s| s & 0x0F == 0x0F)
+                        .expect("a plane end");
+                    for fourth in [0xBE, 0xBF] {
+                        let noncharacter = [lead, last, 0xBF, fourth];
+                        for at in 0..70usize {
+                            let mut input = alloc::vec![stay; 120];
+                            for i in (1..at.saturating_sub(4)).step_by(9) {
+                                input[i..i + 4].copy_from_slice(&char);
+                            }
+                            input[at..at + 4].copy_from_slice(&noncharacter);
+                            let (run_end, _) = reference(codes, &input, 0);
+                            assert_eq!(run_end, at, "{lead:02X} at {at}");
+                            for path in Path::available() {
+                                let end = stay_run(path, &sets, codes, &input, 0);
+                                if carried(path) {
+                                    assert_eq!(end, at, "{path:?}: {lead:02X} at {at}");
+                                } else {
+                                    assert!(end <= at, "{path:?}: past {at}");
+                                }
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} cases");
     }
 
     /// The nibble sets hold exactly the ASCII bytes with their bit.
