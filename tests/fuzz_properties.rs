@@ -171,6 +171,10 @@ const EDGE_CASES: &[&str] = &[
     "a:/\u{e9}/",
     "file://localhost/etc",
     "a:/..//g",
+    // Runs of four-byte characters long enough for the window check, and
+    // the noncharacters, tag characters and private planes that end them.
+    "http://example.org/\u{1f980}\u{2070e}/\u{1f980}\u{2070e}/\u{1f980}\u{2070e}/\u{1f980}\u{2070e}/\u{1f980}\u{2070e}/\u{1f980}\u{2070e}/?q=\u{1f44d}\u{1f3fd}\u{1f44d}\u{1f3fd}\u{1f44d}\u{1f3fd}\u{1f44d}\u{1f3fd}\u{f0001}\u{100001}#\u{1f600}\u{1f600}\u{1f600}\u{1f600}\u{1f600}",
+    "https://\u{4f8b}.jp/a\u{1f980}a\u{1f980}a\u{1f980}a\u{1f980}a\u{1f980}a\u{1f980}a\u{1f980}a\u{1f980}\u{1fffe}bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb?xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\u{e0001}\u{10fffd}yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\u{2ffff}",
 ];
 
 /// RFC 3986 section 5.4's references (normal and abnormal), resolved
