@@ -141,7 +141,9 @@ impl Dfa {
     /// (the second byte in [`utf8_second_bytes`], the others continuation
     /// bytes), without walking the table one dependent load at a time.
     /// Lead bytes some of whose characters the grammar excludes (`EF`,
-    /// for U+FFFE; `F0`, for U+1FFFE) get `0` and are walked as usual.
+    /// for U+FFFE; `F0`, for U+1FFFE) get `0` and are walked as usual (the
+    /// scanner's codes vouch for four-byte leads but for the noncharacters,
+    /// which it checks itself: `accel::codes`).
     pub fn stay_lengths(&self, state: u32) -> [u8; 256] {
         let mut lengths = [0u8; 256];
         if state == 0 {
