@@ -107,11 +107,12 @@
 //! the next [`GATE`] bytes may all belong to the run: on short mixed
 //! references the table walk is faster (see `BENCHMARKS.md`). Four-byte
 //! characters stay in a run when their lead is vouched for: the codes of
-//! `F0`-`F2` (emoji, CJK extensions) vouch for every character but the two
-//! noncharacters that end each plane, which the window check (x86) and
-//! the skip's byte loop (everywhere) leave to the table ([`plane_end`]). Characters whose lead byte the
-//! codes do not vouch for (`EF`, where `U+FFFE` is excluded) are walked by
-//! the table, which is exact.
+//! `F0`-`F2` (emoji, CJK extensions; `F4` too in a query) vouch for every
+//! character but the two noncharacters that end each plane, which the
+//! window check (x86) and the skip's byte loop (everywhere) leave to the
+//! table ([`plane_end`]). Characters whose lead byte the codes do not
+//! vouch for (`EF`, where `U+FFFE` is excluded) are walked by the table,
+//! which is exact.
 
 mod batch;
 mod delims;
@@ -1017,6 +1018,8 @@ mod tests {
                             .map_or(0, |codes| codes[usize::from(byte)] >> LEAD_SHIFT & 3);
                         let vouched = match count {
                             0 => false,
+                            // SAFETY (of the `step` calls): as above, `state`
+                            // and every `step` result are state ids.
                             3 => SECOND_BYTES[usize::from(byte)]
                                 .clone()
                                 .filter(|second| second & 0x0F == 0x0F)
