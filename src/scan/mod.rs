@@ -818,13 +818,13 @@ fn skip(path: Path, windows: &WindowSets, codes: &[u8; 256], input: &[u8], mut a
     let code = |byte: u8| codes[usize::from(byte)];
     // Pieces the byte loop takes before the next window check: doubled
     // each time a window check passes less than a window's worth of bytes
-    // (text the windows do not take, four-byte characters most often),
-    // back to [`UNITS`] when one passes more.
+    // (`path.width()`: text the windows do not take, most often), back to
+    // [`UNITS`] when one passes more.
     let mut limit = UNITS;
     loop {
         let from = at;
         at = simd::stay_run(path, windows, codes, input, at);
-        limit = if at - from < 32 {
+        limit = if at - from < path.width() {
             (limit * 2).min(UNITS_MAX)
         } else {
             UNITS

@@ -291,9 +291,18 @@ impl<const WIDTH: u32> Pieces<WIDTH> {
     /// `percent`, the four lead sets), of the next window's (bytes one
     /// further on: `hex1`, continuation bytes, low continuation bytes) and
     /// of the one after (two further on: `hex2`, continuation bytes), as
-    /// [`run_mask`] and [`chars_mask`] read them within one window.
+    /// [`run_mask`] and [`chars_mask`] read them within one window, and
+    /// the four-byte characters starting at the bits of `four` (checked by
+    /// the caller, which sees the windows three bytes on).
     #[inline(always)]
-    fn of(stay: u32, percent: u32, next: [u32; 3], after: [u32; 2], leads: [u32; 4]) -> Self {
+    fn of(
+        stay: u32,
+        percent: u32,
+        next: [u32; 3],
+        after: [u32; 2],
+        leads: [u32; 4],
+        four: u32,
+    ) -> Self {
         let [hex1, continuation, low] = next;
         let [hex2, continuation_after] = after;
         let [lead2, lead3, lead3_high, lead3_low] = leads;
@@ -303,20 +312,8 @@ impl<const WIDTH: u32> Pieces<WIDTH> {
             & continuation_after;
         Pieces {
             stay,
-            long: triples | two | three,
-            three: triples | three,
-            four: 0,
-        }
-    }
-
-    /// These pieces and the four-byte characters starting at the bits of
-    /// `four`.
-    #[inline(always)]
-    fn and_four(self, four: u32) -> Self {
-        Pieces {
-            stay: self.stay,
-            long: self.long | four,
-            three: self.three | four,
+            long: triples | two | three | four,
+            three: triples | three | four,
             four,
         }
     }
@@ -448,6 +445,21 @@ impl Path {
         )))]
         {
             Path::Portable
+        }
+    }
+
+    /// How many bytes one window of this path judges: a window check that
+    /// passes fewer has not taken a window's worth.
+    #[inline(always)]
+    pub(crate) const fn width(self) -> usize {
+        match self {
+            Path::Portable => 8,
+            #[cfg(target_arch = "x86_64")]
+            Path::Ssse3 => 16,
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => 32,
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            Path::Neon => 16,
         }
     }
 
@@ -639,7 +651,7 @@ mod x86 {
         let triples_next = [in16(hex1, high_bits, b), 0, 0];
         let triples_after = [in16(hex2, high_bits, c), 0];
         if _mm_movemask_epi8(a) == 0 {
-            return Pieces::of(stay, percent, triples_next, triples_after, [0; 4]);
+            return Pieces::of(stay, percent, triples_next, triples_after, [0; 4], 0);
         }
         let leads = [
             in16(lead2, upper_bits, a),
@@ -653,10 +665,9 @@ mod x86 {
             equal16(b, 0xE0, 0x80),
         ];
         let after = [triples_after[0], equal16(c, 0xC0, 0x80)];
-        let pieces = Pieces::of(stay, percent, next, after, leads);
         if equal16(a, 0xF0, 0xF0) == 0 {
             // No lead of a four-byte character (most text).
-            return pieces;
+            return Pieces::of(stay, percent, next, after, leads, 0);
         }
         let [lead4, lead4_high, lead4_low] = *fours;
         // Second bytes `80`-`8F` (after `F4`) and the rest (`90`-`BF`,
@@ -669,7 +680,7 @@ mod x86 {
             | in16(lead4_low, upper_bits, a) & low16;
         let noncharacter = equal16(b, 0x0F, 0x0F) & equal16(c, 0xFF, 0xBF) & equal16(d, 0xFE, 0xBE);
         let four = second & after[1] & equal16(d, 0xC0, 0x80) & !noncharacter;
-        pieces.and_four(four)
+        Pieces::of(stay, percent, next, after, leads, four)
     }
 
     /// [`in16`] on 32 bytes.
@@ -707,7 +718,7 @@ mod x86 {
         let triples_next = [in32(hex1, high_bits, b), 0, 0];
         let triples_after = [in32(hex2, high_bits, c), 0];
         if _mm256_movemask_epi8(a) == 0 {
-            return Pieces::of(stay, percent, triples_next, triples_after, [0; 4]);
+            return Pieces::of(stay, percent, triples_next, triples_after, [0; 4], 0);
         }
         let leads = [
             in32(lead2, upper_bits, a),
@@ -721,10 +732,9 @@ mod x86 {
             equal32(b, 0xE0, 0x80),
         ];
         let after = [triples_after[0], equal32(c, 0xC0, 0x80)];
-        let pieces = Pieces::of(stay, percent, next, after, leads);
         if equal32(a, 0xF0, 0xF0) == 0 {
             // No lead of a four-byte character (most text).
-            return pieces;
+            return Pieces::of(stay, percent, next, after, leads, 0);
         }
         let [lead4, lead4_high, lead4_low] = *fours;
         // Second bytes `80`-`8F` (after `F4`) and the rest (`90`-`BF`,
@@ -737,7 +747,7 @@ mod x86 {
             | in32(lead4_low, upper_bits, a) & low16;
         let noncharacter = equal32(b, 0x0F, 0x0F) & equal32(c, 0xFF, 0xBF) & equal32(d, 0xFE, 0xBE);
         let four = second & after[1] & equal32(d, 0xC0, 0x80) & !noncharacter;
-        pieces.and_four(four)
+        Pieces::of(stay, percent, next, after, leads, four)
     }
 
     /// [`super::stay_run`] with 16-byte windows.
