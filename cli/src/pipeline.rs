@@ -32,8 +32,10 @@
 //!   into one run of lines per core, of about the same number of lines,
 //!   each computed on a scoped thread (the first on the main thread); a
 //!   smaller batch, or a machine with one core, stays on the main thread.
-//! - **Memory.** Bounded by the batch: at most [`BATCH_BYTES`] of input
-//!   (or one longer line) and its results, whatever the input's size.
+//! - **Memory.** Bounded by the read buffer ([`BATCH_BYTES`] where
+//!   batches go to threads, 64 KB otherwise) and the batch: at most
+//!   [`BATCH_BYTES`] of input (or one longer line) and its results,
+//!   whatever the input's size.
 
 use std::io::{self, BufReader, BufWriter, Read};
 use std::ops::{ControlFlow, Range};
@@ -44,8 +46,16 @@ use crate::args::Parsed;
 use crate::input::{read_lines, Event, Input, LineEnd, Outcome, Source, Status};
 use crate::output::{Mode, Output};
 
-/// Size of the stdin read buffer and of the stdout write buffer.
+/// Size of the stdout write buffer, and of the stdin read buffer where
+/// lines are answered on the main thread.
 const BUFFER_SIZE: usize = 64 * 1024;
+/// Size of the stdin read buffer where batches go to threads: a batch is
+/// answered before each read that may wait for input (see
+/// [`crate::input::Event::Idle`]), so the read buffer bounds the batch.
+/// With 64 KB reads (about 900 lines) the threads' start cost more than
+/// they shared and `iri normalize` ran slower on 16 cores than on one;
+/// see BENCHMARKS.md.
+const PARALLEL_READ_SIZE: usize = BATCH_BYTES;
 /// Lines per batch, at most.
 pub const BATCH_LINES: usize = 8192;
 /// Bytes of input per batch, at most (a longer line is a batch alone).
@@ -60,7 +70,9 @@ pub fn sequential(
     args: Parsed,
     each: impl FnMut(Input<'_>, &mut Output<'_>) -> Outcome,
 ) -> ExitCode {
-    with_streams(&args, |source, output| drive_each(source, output, each))
+    with_streams(&args, BUFFER_SIZE, |source, output| {
+        drive_each(source, output, each)
+    })
 }
 
 /// The loop of [`sequential`]: [`drive`] with the work done by `each`.
@@ -137,7 +149,12 @@ fn run_batches<T: Send>(
     work: impl Work<T>,
     write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
 ) -> ExitCode {
-    with_streams(&args, |source, output| {
+    let read_size = if threads >= 2 {
+        PARALLEL_READ_SIZE
+    } else {
+        BUFFER_SIZE
+    };
+    with_streams(&args, read_size, |source, output| {
         let batch = matches!(source, Source::Lines(_)).then(|| Batch::new(threads));
         drive(source, line_end, batch, output, work, write)
     })
@@ -145,10 +162,11 @@ fn run_batches<T: Send>(
 
 /// The one place that opens the streams for a subcommand: checks that
 /// stdout is open, buffers it in the mode `--json` selects, and hands
-/// `body` the source of the inputs: the input arguments, or else the
-/// buffered stdin.
+/// `body` the source of the inputs: the input arguments, or else stdin
+/// read `read_size` bytes at a time.
 fn with_streams(
     args: &Parsed,
+    read_size: usize,
     body: impl FnOnce(Source<'_, io::StdinLock<'static>>, &mut Output<'_>) -> Status,
 ) -> ExitCode {
     if let Err(error) = crate::output::ensure_stdout_is_open() {
@@ -164,7 +182,7 @@ fn with_streams(
     let mut stderr = io::stderr().lock();
     let mut output = Output::new(mode, &mut stdout, &mut stderr);
     let status = if args.inputs.is_empty() {
-        let mut stdin = BufReader::with_capacity(BUFFER_SIZE, io::stdin().lock());
+        let mut stdin = BufReader::with_capacity(read_size, io::stdin().lock());
         body(Source::Lines(&mut stdin), &mut output)
     } else {
         body(Source::Args(&args.inputs), &mut output)

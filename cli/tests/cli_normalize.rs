@@ -288,3 +288,59 @@ fn equiv_json_and_failures() {
     let run = iri(&["equiv", "--level", "nfc"], b"");
     assert_eq!(run.code, 2);
 }
+
+// ---- answers before the next line ------------------------------------------
+
+/// Contract: a caller that writes one line and waits for its answer gets
+/// it before it sends the next, also from the subcommands that compute
+/// their batches on threads with a large read buffer (`normalize`,
+/// `to-uri`) and from `check` (batches on the main thread).
+#[test]
+fn each_answer_comes_before_the_next_line_is_sent() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    for (command, input, expected) in [
+        (
+            &["normalize"][..],
+            "HTTP://Example.ORG/a/./b",
+            "http://example.org/a/b",
+        ),
+        (
+            &["to-uri"],
+            "http://例え.jp/ü",
+            "http://%E4%BE%8B%E3%81%88.jp/%C3%BC",
+        ),
+        (
+            &["check", "--json"],
+            "http://example.org/",
+            "{\"input\": \"http://example.org/\", \"valid\": true}",
+        ),
+    ] {
+        let mut child = cli_support::iri_command(command).spawn().unwrap();
+        let command = command.join(" ");
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        for round in 0..3 {
+            writeln!(stdin, "{input}").unwrap();
+            stdin.flush().unwrap();
+            // The answer is read on another thread so that a missing one
+            // fails the test instead of hanging it.
+            let (send, receive) = mpsc::channel();
+            let reader = std::thread::spawn(move || {
+                let mut line = String::new();
+                stdout.read_line(&mut line).unwrap();
+                send.send(line).unwrap();
+                stdout
+            });
+            let answer = receive
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("iri {command}: no answer to line {round} in 20 s"));
+            assert_eq!(answer, format!("{expected}\n"), "iri {command}");
+            stdout = reader.join().unwrap();
+        }
+        drop(stdin);
+        assert!(child.wait().unwrap().success(), "iri {command}");
+    }
+}
