@@ -461,6 +461,13 @@ impl Positions {
         (self.path_start > h).then(|| &t[h + 2..self.path_start])
     }
 
+    /// Where the authority starts (after the `//`), when there is one.
+    #[inline]
+    pub fn authority_start(&self) -> Option<usize> {
+        let h = self.hier_start();
+        (self.path_start > h).then_some(h + 2)
+    }
+
     #[inline]
     pub fn userinfo<'a>(&self, t: &'a str) -> Option<&'a str> {
         let start = self.hier_start() + 2;

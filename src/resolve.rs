@@ -195,7 +195,7 @@ pub fn resolve_into(base: &str, reference: &str, out: &mut String) -> Result<(),
     crate::check(&rules::IRI, base).map_err(ResolveError::Base)?;
     crate::check(&rules::IRI_REFERENCE, reference).map_err(ResolveError::Reference)?;
     resolve_parts_into(
-        &Components::split(base),
+        &Positioned::split(base),
         reference,
         split(reference),
         true,
@@ -209,7 +209,7 @@ fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, Res
     crate::check(&rules::IRI_REFERENCE, reference).map_err(ResolveError::Reference)?;
     let mut out = String::with_capacity(base.len() + reference.len());
     resolve_parts_into(
-        &Components::split(base),
+        &Positioned::split(base),
         reference,
         split(reference),
         strict,
@@ -221,15 +221,18 @@ fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, Res
 /// Appends the target of `reference` (whose components are at `r`)
 /// against the split base `b` to `out`; returns the positions of the
 /// target's components in what it appended.
-fn resolve_parts_into(
-    b: &Components<'_>,
+fn resolve_parts_into<'b>(
+    b: &impl Parts<'b>,
     reference: &str,
     r: Positions,
     strict: bool,
     out: &mut String,
 ) -> Positions {
-    let rc = Components::of(reference, r);
-    if strict && rc.scheme.is_some() && !has_dot_segment(rc.path) {
+    let rc = Positioned {
+        text: reference,
+        pos: r,
+    };
+    if strict && rc.scheme().is_some() && !has_dot_segment(rc.path()) {
         // An IRI whose path has no dot segment is its own target (and its
         // path cannot start with "//" without an authority: the grammar
         // forbids it), so recomposing it would copy it piece by piece.
@@ -248,7 +251,7 @@ fn resolve_parsed<T: AsRef<str>, U: AsRef<str>>(
 ) -> Iri<String> {
     let mut out = String::with_capacity(base.as_str().len() + reference.as_str().len());
     let pos = resolve_parts_into(
-        &base.components(),
+        &Positioned::of(base),
         reference.as_str(),
         reference.positions(),
         strict,
@@ -289,7 +292,7 @@ impl<T: AsRef<str>> Iri<T> {
     /// ```
     pub fn resolve_into<U: AsRef<str>>(&self, reference: &IriRef<U>, out: &mut String) {
         resolve_parts_into(
-            &self.components(),
+            &Positioned::of(self),
             reference.as_str(),
             reference.positions(),
             true,
@@ -336,19 +339,19 @@ impl<'a> Components<'a> {
 /// recomposition, appended to `out`; returns the positions of the
 /// components in what it appended (offsets from where it started), found
 /// while writing them, so the target needs no second split.
-pub(crate) fn transform(
-    base: &Components<'_>,
-    r: &Components<'_>,
+pub(crate) fn transform<'b, 'r>(
+    base: &impl Parts<'b>,
+    r: &impl Parts<'r>,
     strict: bool,
     out: &mut String,
 ) -> Positions {
-    let r_scheme = match (r.scheme, base.scheme) {
+    let r_scheme = match (r.scheme(), base.scheme()) {
         (Some(rs), Some(bs)) if !strict && rs.eq_ignore_ascii_case(bs) => None,
         (rs, _) => rs,
     };
     let scheme;
-    // The authority, and the components it comes from (for the host).
-    let authority: Option<(&str, &Components<'_>)>;
+    // The authority, and where the host starts and ends in it.
+    let authority: Option<(&str, (usize, usize))>;
     let query;
     // Where the path comes from: the reference's (dot segments removed),
     // the base's as is, or the merge of both (then dot segments removed).
@@ -358,33 +361,30 @@ pub(crate) fn transform(
         Merge(&'p str),
     }
     let path;
+    let r_path = r.path();
     if let Some(s) = r_scheme {
         scheme = Some(s);
-        authority = r.authority.map(|a| (a, r));
-        path = PathFrom::Clean(r.path);
-        query = r.query;
+        authority = r.authority().map(|a| (a, r.host_in_authority()));
+        path = PathFrom::Clean(r_path);
+        query = r.query();
     } else {
-        scheme = base.scheme;
-        if let Some(a) = r.authority {
-            authority = Some((a, r));
-            path = PathFrom::Clean(r.path);
-            query = r.query;
+        scheme = base.scheme();
+        if let Some(a) = r.authority() {
+            authority = Some((a, r.host_in_authority()));
+            path = PathFrom::Clean(r_path);
+            query = r.query();
         } else {
-            authority = base.authority.map(|a| (a, base));
-            if r.path.is_empty() {
-                path = PathFrom::Copy(base.path);
-                query = if r.query.is_some() {
-                    r.query
-                } else {
-                    base.query
-                };
+            authority = base.authority().map(|a| (a, base.host_in_authority()));
+            if r_path.is_empty() {
+                path = PathFrom::Copy(base.path());
+                query = r.query().or_else(|| base.query());
             } else {
-                path = if r.path.starts_with('/') {
-                    PathFrom::Clean(r.path)
+                path = if r_path.starts_with('/') {
+                    PathFrom::Clean(r_path)
                 } else {
-                    PathFrom::Merge(r.path)
+                    PathFrom::Merge(r_path)
                 };
-                query = r.query;
+                query = r.query();
             }
         }
     }
@@ -397,12 +397,12 @@ pub(crate) fn transform(
         out.push(':');
     }
     let (mut host_start, mut host_end) = (out.len() - start, out.len() - start);
-    if let Some((a, from)) = authority {
+    if let Some((a, (host_from, host_to))) = authority {
         out.push_str("//");
         let authority_start = out.len() - start;
         out.push_str(a);
-        host_start = authority_start + from.userinfo.map_or(0, |u| u.len() + 1);
-        host_end = host_start + from.host.map_or(0, str::len);
+        host_start = authority_start + host_from;
+        host_end = authority_start + host_to;
     }
     let path_start = out.len();
     match path {
@@ -436,7 +436,7 @@ pub(crate) fn transform(
         out.push_str(q);
     }
     let query_end = out.len() - start;
-    if let Some(f) = r.fragment {
+    if let Some(f) = r.fragment() {
         out.push('#');
         out.push_str(f);
     }
@@ -463,14 +463,114 @@ pub(crate) fn protect_path(out: &mut String, path_start: usize) {
 /// The part of the base path that a relative-path reference keeps (section
 /// 5.2.3): up to and including the last `/`, `"/"` for an empty path under
 /// an authority, `""` for a path without `/`.
-fn directory<'a>(base: &Components<'a>) -> &'a str {
-    if base.authority.is_some() && base.path.is_empty() {
+fn directory<'a>(base: &impl Parts<'a>) -> &'a str {
+    let path = base.path();
+    if path.is_empty() && base.authority().is_some() {
         "/"
     } else {
-        match memchr::memrchr(b'/', base.path.as_bytes()) {
-            Some(slash) => &base.path[..=slash],
+        match memchr::memrchr(b'/', path.as_bytes()) {
+            Some(slash) => &path[..=slash],
             None => "",
         }
+    }
+}
+
+/// What resolution reads of a base or a reference: its components, and
+/// where the host lies in its authority (for the target's positions).
+/// Implemented by [`Components`] (all of them split at once) and by
+/// [`Positioned`] (a parsed value's text and positions, each component
+/// sliced only when read: resolving a relative reference reads few of
+/// them, and each slice costs a bounds and two char-boundary checks).
+pub(crate) trait Parts<'a> {
+    fn scheme(&self) -> Option<&'a str>;
+    fn authority(&self) -> Option<&'a str>;
+    /// Where the host starts and ends in the authority (after the
+    /// userinfo and its `@`, before the port's `:`); `(0, 0)` without an
+    /// authority.
+    fn host_in_authority(&self) -> (usize, usize);
+    fn path(&self) -> &'a str;
+    fn query(&self) -> Option<&'a str>;
+    fn fragment(&self) -> Option<&'a str>;
+}
+
+impl<'a> Parts<'a> for Components<'a> {
+    fn scheme(&self) -> Option<&'a str> {
+        self.scheme
+    }
+
+    fn authority(&self) -> Option<&'a str> {
+        self.authority
+    }
+
+    fn host_in_authority(&self) -> (usize, usize) {
+        let host_start = self.userinfo.map_or(0, |u| u.len() + 1);
+        (host_start, host_start + self.host.map_or(0, str::len))
+    }
+
+    fn path(&self) -> &'a str {
+        self.path
+    }
+
+    fn query(&self) -> Option<&'a str> {
+        self.query
+    }
+
+    fn fragment(&self) -> Option<&'a str> {
+        self.fragment
+    }
+}
+
+/// A parsed value's text and the positions of its components.
+#[derive(Clone, Copy)]
+pub(crate) struct Positioned<'a> {
+    text: &'a str,
+    pos: Positions,
+}
+
+impl<'a> Positioned<'a> {
+    /// `text`, which matches `IRI-reference`, with its components found
+    /// ([`crate::components::split`]).
+    fn split(text: &'a str) -> Self {
+        Positioned {
+            text,
+            pos: split(text),
+        }
+    }
+
+    fn of<T: AsRef<str>>(iri: &'a Iri<T>) -> Self {
+        Positioned {
+            text: iri.as_str(),
+            pos: iri.positions(),
+        }
+    }
+}
+
+impl<'a> Parts<'a> for Positioned<'a> {
+    fn scheme(&self) -> Option<&'a str> {
+        self.pos.scheme(self.text)
+    }
+
+    fn authority(&self) -> Option<&'a str> {
+        self.pos.authority(self.text)
+    }
+
+    fn host_in_authority(&self) -> (usize, usize) {
+        match self.pos.authority_start() {
+            Some(start) => (self.pos.host_start - start, self.pos.host_end - start),
+            None => (0, 0),
+        }
+    }
+
+    fn path(&self) -> &'a str {
+        self.pos.path(self.text)
+    }
+
+    fn query(&self) -> Option<&'a str> {
+        self.pos.query(self.text)
+    }
+
+    fn fragment(&self) -> Option<&'a str> {
+        self.pos.fragment(self.text)
     }
 }
 
@@ -764,6 +864,23 @@ mod tests {
                 .unwrap()
                 .resolve(&IriRef::parse(reference).unwrap());
             assert_eq!(parsed, target, "{base} {reference}");
+        }
+    }
+
+    #[test]
+    fn a_target_knows_its_components_wherever_its_authority_came_from() {
+        let base = Iri::parse("http://u@例え.jp:8080/b/c?q#f").unwrap();
+        for (reference, target, host) in [
+            ("g", "http://u@例え.jp:8080/b/g", "例え.jp"),
+            ("?y", "http://u@例え.jp:8080/b/c?y", "例え.jp"),
+            ("//v@[::1]:9/x", "http://v@[::1]:9/x", "[::1]"),
+            ("ftp://h/../x", "ftp://h/x", "h"),
+        ] {
+            let resolved = base.resolve(&IriRef::parse(reference).unwrap());
+            assert_eq!(resolved, target);
+            let again = Iri::parse(target).unwrap();
+            assert_eq!(resolved.host(), Some(host), "{reference}");
+            assert_eq!(resolved.components(), again.components(), "{reference}");
         }
     }
 
