@@ -457,8 +457,8 @@ impl Positions {
 
     #[inline]
     pub fn authority<'a>(&self, t: &'a str) -> Option<&'a str> {
-        let h = self.hier_start();
-        (self.path_start > h).then(|| &t[h + 2..self.path_start])
+        self.authority_start()
+            .map(|start| &t[start..self.path_start])
     }
 
     /// Where the authority starts (after the `//`), when there is one.
