@@ -141,9 +141,12 @@ const UNITS_MAX: usize = 256;
 /// Bytes that must all be [`INSIDE`] a run before a skip is tried.
 const GATE: usize = 16;
 /// Input left below which no skip is tried: too short for a run to pay
-/// for the branches that leave it (measured: on 60-byte references a
-/// skip attempt costs more than the table walk it saves).
-const SKIP_MIN: usize = 64;
+/// for the branches that leave it. Measured: from 32 bytes left, skips
+/// slowed 60-byte references (table walks then); once shift machines
+/// walked a byte a cycle, from 64 bytes they still cost URLs of 80-150
+/// bytes about two mispredicted branches each (trying, leaving the run,
+/// leaving the machine for it) for runs the machine walks as fast.
+const SKIP_MIN: usize = 128;
 /// Bytes a shift machine walks on a long input before the scanner tries
 /// a skip again: a window check takes 16 or 32 bytes in the time the
 /// machine takes a few, so the machine only bridges the gap between two
@@ -1133,7 +1136,8 @@ mod tests {
         let mut inputs: Vec<Vec<u8>> = Vec::new();
         for _ in 0..3000 {
             let mut input = HEADS[next() as usize % HEADS.len()].as_bytes().to_vec();
-            let stop = next() as usize % 160;
+            // Past SKIP_MIN, so that runs are skipped too.
+            let stop = next() as usize % (SKIP_MIN + 96);
             while input.len() < stop {
                 let piece = PIECES[next() as usize % PIECES.len()];
                 // Mostly run text, now and then anything.
@@ -1149,7 +1153,7 @@ mod tests {
         // Raw bytes too (invalid UTF-8 inside runs).
         for _ in 0..500 {
             let mut input = b"http://h/".to_vec();
-            for _ in 0..next() % 120 {
+            for _ in 0..next() as usize % (SKIP_MIN + 64) {
                 let byte = next() as u8;
                 input.push(if next().is_multiple_of(3) {
                     byte
