@@ -107,6 +107,7 @@ use core::fmt;
 
 use crate::components::{split, Positions};
 use crate::grammar::rules;
+use crate::scan;
 use crate::{CheckError, Components, Iri, IriRef};
 
 /// Why a resolution could not run: the base or the reference is not what
@@ -468,7 +469,7 @@ fn directory<'a>(base: &impl Parts<'a>) -> &'a str {
     if path.is_empty() && base.authority().is_some() {
         "/"
     } else {
-        match memchr::memrchr(b'/', path.as_bytes()) {
+        match last_slash(path.as_bytes()) {
             Some(slash) => &path[..=slash],
             None => "",
         }
@@ -657,18 +658,73 @@ pub fn remove_dot_segments(path: &str, out: &mut String) {
 }
 
 /// Whether some segment of `path` is `.` or `..` (false positives are fine:
-/// the slow path then finds nothing to remove).
+/// the slow path then finds nothing to remove): whether a `.` starts the
+/// path or follows a `/`.
+///
+/// Paths are short (a few dozen bytes): 16-byte windows (the last one
+/// overlapping the one before it, a path under 16 bytes padded with
+/// zeros), a compare for each of `.` and `/` in each, and no call:
+/// `memchr`'s search, one call per dot, cost more per resolved reference
+/// than the search itself (`BENCHMARKS.md`, session 28).
 pub(crate) fn has_dot_segment(path: &str) -> bool {
-    // Most paths have no `.` at all, or one in a file name: a vectorized
-    // search for the dots, then a look at the byte before each.
     let bytes = path.as_bytes();
-    memchr::memchr_iter(b'.', bytes).any(|at| at == 0 || bytes[at - 1] == b'/')
+    // A `.` as the window's first byte starts a segment when `before`
+    // (the path starts there, or a `/` precedes it), any other when the
+    // byte before it in the window is a `/`.
+    let dot_starts = |window: &[u8; 16], before: bool| {
+        scan::hits(window, b'.') & (scan::hits(window, b'/') << 1 | u32::from(before)) != 0
+    };
+    let Some(last) = bytes.len().checked_sub(16) else {
+        return dot_starts(&scan::padded_window(bytes), true);
+    };
+    let mut at = 0;
+    loop {
+        let start = at.min(last);
+        let before = start.checked_sub(1).is_none_or(|i| bytes[i] == b'/');
+        if dot_starts(window_at(bytes, start), before) {
+            return true;
+        }
+        if start == last {
+            return false;
+        }
+        at += 16;
+    }
+}
+
+/// The offset of the last `/` in `bytes`: 16-byte windows from the end,
+/// as [`has_dot_segment`] reads them from the start.
+fn last_slash(bytes: &[u8]) -> Option<usize> {
+    let highest = |mask: u32| 31 - mask.leading_zeros() as usize;
+    if bytes.len() < 16 {
+        let slashes = scan::hits(&scan::padded_window(bytes), b'/');
+        return (slashes != 0).then(|| highest(slashes));
+    }
+    let mut end = bytes.len();
+    loop {
+        // The window ends at `end`, or starts at 0 and its bytes from
+        // `end` on (read before) do not count.
+        let start = end.saturating_sub(16);
+        let slashes = scan::hits(window_at(bytes, start), b'/') & ((1 << (end - start)) - 1);
+        if slashes != 0 {
+            return Some(start + highest(slashes));
+        }
+        if start == 0 {
+            return None;
+        }
+        end = start;
+    }
+}
+
+/// The 16 bytes of `bytes` from `at`.
+#[inline(always)]
+fn window_at(bytes: &[u8], at: usize) -> &[u8; 16] {
+    bytes[at..at + 16].try_into().expect("16 bytes")
 }
 
 /// Step C's "remove the last segment and its preceding `/` (if any) from
 /// the output buffer", for the buffer `out[start..]`.
 fn pop_segment(out: &mut String, start: usize) {
-    let cut = memchr::memrchr(b'/', &out.as_bytes()[start..]).map_or(start, |i| start + i);
+    let cut = last_slash(&out.as_bytes()[start..]).map_or(start, |i| start + i);
     out.truncate(cut);
 }
 
@@ -837,6 +893,55 @@ mod tests {
         let mut out = String::from("prefix");
         remove_dot_segments(path, &mut out);
         out.split_off(6)
+    }
+
+    /// Every string of up to eight pieces of `.`, `/`, `a` and `é` (up to
+    /// 16 bytes: a padded window or one whole), and random ones up to 80
+    /// bytes (windows overlapping at every offset), with each prefix
+    /// dropped: the window searches give what a byte-by-byte reading gives.
+    #[test]
+    fn dots_and_slashes_are_found_as_a_byte_reading_finds_them() {
+        const PIECES: [&str; 4] = [".", "/", "a", "\u{e9}"];
+        let check = |path: &str| {
+            let bytes = path.as_bytes();
+            let dot_segment =
+                (0..bytes.len()).any(|i| bytes[i] == b'.' && (i == 0 || bytes[i - 1] == b'/'));
+            assert_eq!(has_dot_segment(path), dot_segment, "{path:?}");
+            for from in 0..bytes.len() {
+                let rest = &bytes[from..];
+                let slash = rest.iter().rposition(|&byte| byte == b'/');
+                assert_eq!(last_slash(rest), slash, "{path:?} from {from}");
+            }
+        };
+        let mut checked = 0;
+        for len in 0..=8u32 {
+            for mut code in 0..4usize.pow(len) {
+                let mut path = String::new();
+                for _ in 0..len {
+                    path.push_str(PIECES[code % 4]);
+                    code /= 4;
+                }
+                check(&path);
+                checked += 1;
+            }
+        }
+        let mut next = crate::test_rng::xorshift(0x2E2F_2E2E);
+        for _ in 0..20_000 {
+            let mut path = String::new();
+            let len = next() as usize % 80;
+            // Mostly plain text, so that dots and slashes are sparse.
+            let plain = !next().is_multiple_of(4);
+            while path.len() < len {
+                let piece = next() as usize % if plain { 40 } else { 4 };
+                path.push_str(PIECES.get(piece).copied().unwrap_or("a"));
+            }
+            check(&path);
+            checked += 1;
+        }
+        assert_eq!(
+            checked,
+            (0..=8).map(|len| 4usize.pow(len)).sum::<usize>() + 20_000
+        );
     }
 
     #[test]

@@ -19,6 +19,10 @@
 //! [`Masks`] gives all the delimiters of a short input at once (SSE2 on
 //! x86_64), for the split's branch-free form; a test compares them with a
 //! byte-by-byte reading on every length they take.
+//!
+//! [`hits`] gives where one byte value stands in a 16-byte window, for
+//! short searches elsewhere (the dot segments of a path, its last `/`),
+//! where a call to a general search costs more than the search.
 
 /// The first offset from `from` on whose byte is one of `set`, or
 /// `bytes.len()` (also when `from` is past the end).
@@ -211,12 +215,38 @@ impl Head {
     }
 }
 
+/// Bit `i` set when byte `i` of `window` is `byte`: one SSE2 compare and
+/// mask on x86_64, a byte loop elsewhere.
+#[inline(always)]
+pub(crate) fn hits(window: &[u8; 16], byte: u8) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of every x86_64 CPU (a baseline feature of
+        // every x86_64 target), all that `x86::hits` requires.
+        unsafe { x86::hits(window, [byte]) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        plain_hits(window, byte)
+    }
+}
+
+/// [`hits`] byte by byte: what it must give, and what it is where there
+/// is no SSE2.
+#[cfg_attr(target_arch = "x86_64", cfg(test))]
+fn plain_hits(window: &[u8; 16], byte: u8) -> u32 {
+    let mut mask = 0;
+    for (i, &b) in window.iter().enumerate() {
+        mask |= u32::from(b == byte) << i;
+    }
+    mask
+}
+
 /// `bytes` (fewer than 16) in a zeroed window, copied as two overlapping
 /// words of a fixed size rather than by a `memcpy` of variable length
 /// (measured: the call cost short references as much as the masks).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
-fn padded_window(bytes: &[u8]) -> [u8; 16] {
+pub(crate) fn padded_window(bytes: &[u8]) -> [u8; 16] {
     let len = bytes.len();
     debug_assert!(len < 16);
     let mut window = [0u8; 16];
@@ -274,7 +304,7 @@ mod x86 {
     /// Bit `i` set when byte `i` of `window` is one of `set`.
     #[inline]
     #[target_feature(enable = "sse2")]
-    fn hits<const N: usize>(window: &[u8; 16], set: [u8; N]) -> u32 {
+    pub(super) fn hits<const N: usize>(window: &[u8; 16], set: [u8; N]) -> u32 {
         // SAFETY: `window` is 16 readable bytes and `_mm_loadu_si128`
         // allows any alignment.
         let bytes = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
@@ -402,6 +432,34 @@ mod tests {
             .skip(from)
             .find(|(_, b)| set.contains(b))
             .map_or(bytes.len(), |(i, _)| i)
+    }
+
+    /// `hits` is the byte-by-byte mask for every byte value, on windows
+    /// holding it nowhere, once, and at every other place, among every
+    /// other byte value.
+    #[test]
+    fn hits_are_the_plain_ones() {
+        let mut next = crate::test_rng::xorshift(0x6869_7473);
+        for byte in 0..=255u8 {
+            for _ in 0..64 {
+                let mut window = [0u8; 16];
+                for b in &mut window {
+                    *b = next() as u8;
+                }
+                let place = next() as usize % 20;
+                if let Some(b) = window.get_mut(place) {
+                    *b = byte;
+                }
+                if place.is_multiple_of(3) {
+                    window.iter_mut().step_by(2).for_each(|b| *b = byte);
+                }
+                assert_eq!(
+                    hits(&window, byte),
+                    plain_hits(&window, byte),
+                    "{byte} {window:?}"
+                );
+            }
+        }
     }
 
     /// Every path finds the byte-by-byte answer, from every start of
