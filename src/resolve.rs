@@ -654,12 +654,10 @@ pub fn remove_dot_segments(path: &str, out: &mut String) {
                 _ => {}
             }
         }
-        // E: the first segment, with its leading "/" if any (segments are
-        // short: a byte loop beats `find`).
-        let mut end = usize::from(first == b'/');
-        while end < bytes.len() && bytes[end] != b'/' {
-            end += 1;
-        }
+        // E: the first segment, with its leading "/" if any, found in a
+        // 16-byte window (a byte loop's exit mispredicted once a segment:
+        // segments differ in length).
+        let end = scan::first_of(bytes, usize::from(first == b'/'), *b"/");
         out.push_str(&input[..end]);
         input = &input[end..];
     }
