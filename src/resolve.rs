@@ -413,18 +413,28 @@ pub(crate) fn transform<'b, 'r>(
             // Section 5.2.3: the reference's path appended to the base
             // path's directory.
             let directory = directory(base);
-            if has_dot_segment(directory) || has_dot_segment(p) {
-                let mut merged = String::with_capacity(directory.len() + p.len());
-                merged.push_str(directory);
-                merged.push_str(p);
-                remove_dot_segments(&merged, out);
-            } else {
-                // Neither half has a segment starting with `.`, and the
-                // directory ends with `/` (or is empty), so neither has
-                // the merge: no dot segment to remove, no buffer to merge
-                // in.
-                out.push_str(directory);
-                out.push_str(p);
+            let clean = !has_dot_segment(directory);
+            match directory.strip_suffix('/') {
+                // The directory ends with `/` (or is empty), so the
+                // junction makes no segment: with no dot segment in either
+                // half, nothing to remove.
+                _ if clean && !has_dot_segment(p) => {
+                    out.push_str(directory);
+                    out.push_str(p);
+                }
+                // A clean directory is its own result: the dot segments
+                // of the merge are the reference's, read after the
+                // directory's last `/`. No buffer to merge in.
+                Some(before_slash) if clean => {
+                    out.push_str(before_slash);
+                    remove_dot_segments_after_slash(p, path_start, out);
+                }
+                _ => {
+                    let mut merged = String::with_capacity(directory.len() + p.len());
+                    merged.push_str(directory);
+                    merged.push_str(p);
+                    remove_dot_segments(&merged, out);
+                }
             }
         }
     }
@@ -608,7 +618,46 @@ pub fn remove_dot_segments(path: &str, out: &mut String) {
         out.push_str(path);
         return;
     }
-    let mut input = path;
+    remove_dots_from(path, start, out);
+}
+
+/// [`remove_dot_segments`] of `"/"` followed by `path`, appended to `out`,
+/// whose output buffer starts at `start` (what it holds from there is the
+/// output of what came before the `/`): the merge of a clean directory
+/// and a reference's path, without writing them into one string first.
+/// Takes the first step on `"/" + path` here; what input it leaves is a
+/// slice of `path` (or `"/"`), which the common loop takes on.
+fn remove_dot_segments_after_slash(path: &str, start: usize, out: &mut String) {
+    let bytes = path.as_bytes();
+    let input = match (bytes.first(), bytes.get(1), bytes.get(2)) {
+        // B, "/." at the end: becomes "/".
+        (Some(b'.'), None, _) => "/",
+        // B, "/./": the replacing "/" is `path[1]`.
+        (Some(b'.'), Some(b'/'), _) => &path[1..],
+        // C, "/.." at the end.
+        (Some(b'.'), Some(b'.'), None) => {
+            pop_segment(out, start);
+            "/"
+        }
+        // C, "/../" in the middle: the replacing "/" is `path[2]`.
+        (Some(b'.'), Some(b'.'), Some(b'/')) => {
+            pop_segment(out, start);
+            &path[2..]
+        }
+        // E: the first segment with the "/" before it.
+        _ => {
+            let end = scan::first_of(bytes, 0, *b"/");
+            out.push('/');
+            out.push_str(&path[..end]);
+            &path[end..]
+        }
+    };
+    remove_dots_from(input, start, out);
+}
+
+/// The loop of [`remove_dot_segments`] on `input`, the output buffer being
+/// `out[start..]`.
+fn remove_dots_from(mut input: &str, start: usize, out: &mut String) {
     while let Some(&first) = input.as_bytes().first() {
         let bytes = input.as_bytes();
         if first == b'.' {
@@ -947,6 +996,40 @@ mod tests {
         assert_eq!(
             checked,
             (0..=8).map(|len| 4usize.pow(len)).sum::<usize>() + 20_000
+        );
+    }
+
+    /// The merge of a clean directory and a path with dot segments,
+    /// read in two parts, is the removal on the two written as one: every
+    /// path of up to six pieces of `.`, `..`, `a`, `é` and `/`, after
+    /// directories with and without a leading `/` (or none).
+    #[test]
+    fn a_path_after_a_clean_directory_loses_the_dot_segments_of_the_whole() {
+        const PIECES: [&str; 5] = [".", "..", "a", "\u{e9}", "/"];
+        const DIRECTORIES: [&str; 6] = ["", "/a", "/a/bb", "a", "a/\u{e9}", "/b/"];
+        let mut checked = 0;
+        for len in 0..=6u32 {
+            for mut code in 0..5usize.pow(len) {
+                let mut path = String::new();
+                for _ in 0..len {
+                    path.push_str(PIECES[code % 5]);
+                    code /= 5;
+                }
+                for directory in DIRECTORIES {
+                    let mut whole = String::from("http:");
+                    remove_dot_segments(&alloc::format!("{directory}/{path}"), &mut whole);
+                    let mut parts = String::from("http:");
+                    let start = parts.len();
+                    parts.push_str(directory);
+                    remove_dot_segments_after_slash(&path, start, &mut parts);
+                    assert_eq!(parts, whole, "{directory:?} + / + {path:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(
+            checked,
+            6 * (0..=6).map(|len| 5usize.pow(len)).sum::<usize>()
         );
     }
 
