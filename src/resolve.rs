@@ -944,6 +944,20 @@ fn relative_path(dir: &str, path: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// Every string of up to `most` pieces of `pieces`, shortest first.
+    fn strings_of<'p>(pieces: &'p [&str], most: u32) -> impl Iterator<Item = String> + 'p {
+        (0..=most).flat_map(move |len| {
+            (0..pieces.len().pow(len)).map(move |mut code| {
+                let mut text = String::new();
+                for _ in 0..len {
+                    text.push_str(pieces[code % pieces.len()]);
+                    code /= pieces.len();
+                }
+                text
+            })
+        })
+    }
+
     fn rds(path: &str) -> String {
         let mut out = String::from("prefix");
         remove_dot_segments(path, &mut out);
@@ -969,16 +983,9 @@ mod tests {
             }
         };
         let mut checked = 0;
-        for len in 0..=8u32 {
-            for mut code in 0..4usize.pow(len) {
-                let mut path = String::new();
-                for _ in 0..len {
-                    path.push_str(PIECES[code % 4]);
-                    code /= 4;
-                }
-                check(&path);
-                checked += 1;
-            }
+        for path in strings_of(&PIECES, 8) {
+            check(&path);
+            checked += 1;
         }
         let mut next = crate::test_rng::xorshift(0x2E2F_2E2E);
         for _ in 0..20_000 {
@@ -1008,23 +1015,16 @@ mod tests {
         const PIECES: [&str; 5] = [".", "..", "a", "\u{e9}", "/"];
         const DIRECTORIES: [&str; 6] = ["", "/a", "/a/bb", "a", "a/\u{e9}", "/b/"];
         let mut checked = 0;
-        for len in 0..=6u32 {
-            for mut code in 0..5usize.pow(len) {
-                let mut path = String::new();
-                for _ in 0..len {
-                    path.push_str(PIECES[code % 5]);
-                    code /= 5;
-                }
-                for directory in DIRECTORIES {
-                    let mut whole = String::from("http:");
-                    remove_dot_segments(&alloc::format!("{directory}/{path}"), &mut whole);
-                    let mut parts = String::from("http:");
-                    let start = parts.len();
-                    parts.push_str(directory);
-                    remove_dot_segments_after_slash(&path, start, &mut parts);
-                    assert_eq!(parts, whole, "{directory:?} + / + {path:?}");
-                    checked += 1;
-                }
+        for path in strings_of(&PIECES, 6) {
+            for directory in DIRECTORIES {
+                let mut whole = String::from("http:");
+                remove_dot_segments(&alloc::format!("{directory}/{path}"), &mut whole);
+                let mut parts = String::from("http:");
+                let start = parts.len();
+                parts.push_str(directory);
+                remove_dot_segments_after_slash(&path, start, &mut parts);
+                assert_eq!(parts, whole, "{directory:?} + / + {path:?}");
+                checked += 1;
             }
         }
         assert_eq!(
