@@ -479,7 +479,7 @@ fn directory<'a>(base: &impl Parts<'a>) -> &'a str {
     if path.is_empty() && base.authority().is_some() {
         "/"
     } else {
-        match last_slash(path.as_bytes()) {
+        match scan::last_of(path.as_bytes(), b'/') {
             Some(slash) => &path[..=slash],
             None => "",
         }
@@ -736,7 +736,7 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
     loop {
         let start = at.min(last);
         let before = start.checked_sub(1).is_none_or(|i| bytes[i] == b'/');
-        if dot_starts(window_at(bytes, start), before) {
+        if dot_starts(scan::window_at(bytes, start), before) {
             return true;
         }
         if start == last {
@@ -746,40 +746,10 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
     }
 }
 
-/// The offset of the last `/` in `bytes`: 16-byte windows from the end,
-/// as [`has_dot_segment`] reads them from the start.
-fn last_slash(bytes: &[u8]) -> Option<usize> {
-    let highest = |mask: u32| 31 - mask.leading_zeros() as usize;
-    if bytes.len() < 16 {
-        let slashes = scan::hits(&scan::padded_window(bytes), b'/');
-        return (slashes != 0).then(|| highest(slashes));
-    }
-    let mut end = bytes.len();
-    loop {
-        // The window ends at `end`, or starts at 0 and its bytes from
-        // `end` on (read before) do not count.
-        let start = end.saturating_sub(16);
-        let slashes = scan::hits(window_at(bytes, start), b'/') & ((1 << (end - start)) - 1);
-        if slashes != 0 {
-            return Some(start + highest(slashes));
-        }
-        if start == 0 {
-            return None;
-        }
-        end = start;
-    }
-}
-
-/// The 16 bytes of `bytes` from `at`.
-#[inline(always)]
-fn window_at(bytes: &[u8], at: usize) -> &[u8; 16] {
-    bytes[at..at + 16].try_into().expect("16 bytes")
-}
-
 /// Step C's "remove the last segment and its preceding `/` (if any) from
 /// the output buffer", for the buffer `out[start..]`.
 fn pop_segment(out: &mut String, start: usize) {
-    let cut = last_slash(&out.as_bytes()[start..]).map_or(start, |i| start + i);
+    let cut = scan::last_of(&out.as_bytes()[start..], b'/').map_or(start, |i| start + i);
     out.truncate(cut);
 }
 
@@ -979,7 +949,7 @@ mod tests {
             for from in 0..bytes.len() {
                 let rest = &bytes[from..];
                 let slash = rest.iter().rposition(|&byte| byte == b'/');
-                assert_eq!(last_slash(rest), slash, "{path:?} from {from}");
+                assert_eq!(scan::last_of(rest, b'/'), slash, "{path:?} from {from}");
             }
         };
         let mut checked = 0;

@@ -21,8 +21,9 @@
 //! byte-by-byte reading on every length they take.
 //!
 //! [`hits`] gives where one byte value stands in a 16-byte window, for
-//! short searches elsewhere (the dot segments of a path, its last `/`),
-//! where a call to a general search costs more than the search.
+//! short searches elsewhere (the dot segments of a path), where a call to
+//! a general search costs more than the search; [`last_of`] reads such
+//! windows from the end (a path's last `/`).
 
 /// The first offset from `from` on whose byte is one of `set`, or
 /// `bytes.len()` (also when `from` is past the end).
@@ -240,6 +241,39 @@ fn plain_hits(window: &[u8; 16], byte: u8) -> u32 {
         mask |= u32::from(b == byte) << i;
     }
     mask
+}
+
+/// The offset of the last `byte` in `bytes`: 16-byte windows from the
+/// end, as [`first_of`] reads them from the start. When the length is not
+/// a multiple of 16 the first window overlaps the one after it; the bytes
+/// read twice need no masking, since the later window found none of them.
+/// For short searches (a path's last `/`), where a call to a general
+/// search costs more than the search.
+pub(crate) fn last_of(bytes: &[u8], byte: u8) -> Option<usize> {
+    let highest = |mask: u32| 31 - mask.leading_zeros() as usize;
+    if bytes.len() < 16 {
+        // The padding's zeros are no bytes of the input.
+        let found = hits(&padded_window(bytes), byte) & ((1 << bytes.len()) - 1);
+        return (found != 0).then(|| highest(found));
+    }
+    let mut end = bytes.len();
+    loop {
+        let start = end.saturating_sub(16);
+        let found = hits(window_at(bytes, start), byte);
+        if found != 0 {
+            return Some(start + highest(found));
+        }
+        if start == 0 {
+            return None;
+        }
+        end = start;
+    }
+}
+
+/// The 16 bytes of `bytes` from `at` (which must leave 16).
+#[inline(always)]
+pub(crate) fn window_at(bytes: &[u8], at: usize) -> &[u8; 16] {
+    bytes[at..at + 16].try_into().expect("16 bytes")
 }
 
 /// `bytes` (fewer than 16) in a zeroed window, copied as two overlapping
@@ -462,10 +496,26 @@ mod tests {
         }
     }
 
-    /// Every path finds the byte-by-byte answer, from every start of
-    /// inputs of every length up to a few windows, with delimiters at
-    /// every place (and none), beside bytes that differ from a delimiter
-    /// in one bit (which a careless SWAR borrow would flag).
+    /// `last_of` is `rposition` for every delimiter (and the zero byte
+    /// that pads short windows), on inputs of every
+    /// length up to five windows (one window padded, whole windows, and
+    /// a first window overlapping the next at every offset), with the
+    /// delimiter nowhere, once or a few times, beside bytes one bit away.
+    #[test]
+    fn the_last_is_the_last() {
+        const FILL: &[u8] = b"abc;.x\xC3\xA9\x80\xFF\x0A\x2E\x2D\x3B\x6F";
+        let mut next = crate::test_rng::xorshift(0x6C61_7374);
+        for len in 0..80usize {
+            for _ in 0..40 {
+                let bytes = with_delimiters(&mut next, FILL, len, 4);
+                for &byte in b":/?#@[]\0" {
+                    let want = bytes.iter().rposition(|&b| b == byte);
+                    assert_eq!(last_of(&bytes, byte), want, "{byte} in {bytes:?}");
+                }
+            }
+        }
+    }
+
     /// `len` bytes drawn from `fill`, then fewer than `most` of them
     /// replaced with delimiters at random places.
     fn with_delimiters(
@@ -486,6 +536,10 @@ mod tests {
         bytes
     }
 
+    /// Every path finds the byte-by-byte answer, from every start of
+    /// inputs of every length up to a few windows, with delimiters at
+    /// every place (and none), beside bytes that differ from a delimiter
+    /// in one bit (which a careless SWAR borrow would flag).
     #[test]
     fn every_path_finds_the_first() {
         const FILL: &[u8] = b"abc;;>.x\xC3\xA9\x80\xFF\x0A\x2E\x3E\x3B";
