@@ -23,7 +23,10 @@
 //!    validates base and reference on every call), `rfc3987-parsed`
 //!    (`IriRef::parse` of the reference, then `Iri::resolve` against a base
 //!    parsed once, giving an `Iri<String>` with its components: the same
-//!    work as the peers), `oxiri` (`IriRef::parse`, then `Iri::resolve`
+//!    work as the peers), `rfc3987-base` (the same against a
+//!    [`rfc3987::resolve::Base`] made once from the parsed base, which
+//!    finds the base's directory once, not per reference; no peer has such
+//!    a type), `oxiri` (`IriRef::parse`, then `Iri::resolve`
 //!    against a base parsed once), and `iri-string`
 //!    (`IriReferenceStr::new`, then `resolve_against` a base validated
 //!    once, `to_dedicated_string`). `rfc3987-relativize` times the inverse
@@ -42,7 +45,7 @@ use criterion::{Criterion, SamplingMode, Throughput};
 use iri_string::format::ToDedicatedString;
 use iri_string::types::{IriAbsoluteStr, IriReferenceStr};
 use rfc3987::grammar::rules;
-use rfc3987::resolve::{relativize, resolve};
+use rfc3987::resolve::{relativize, resolve, Base};
 
 mod corpus;
 mod ratios;
@@ -51,12 +54,14 @@ use ratios::Corpus as _;
 
 const RFC3987: &str = "rfc3987";
 const RFC3987_PARSED: &str = "rfc3987-parsed";
+const RFC3987_BASE: &str = "rfc3987-base";
 const OXIRI: &str = "oxiri";
 const IRI_STRING: &str = "iri-string";
 const RFC3987_RELATIVIZE: &str = "rfc3987-relativize";
 const BENCHMARKS: &[&str] = &[
     RFC3987,
     RFC3987_PARSED,
+    RFC3987_BASE,
     OXIRI,
     IRI_STRING,
     RFC3987_RELATIVIZE,
@@ -175,11 +180,14 @@ fn absolute(base: &str) -> &IriAbsoluteStr {
 fn sanity(corpus: &Corpus) {
     let ox_base = oxiri::Iri::parse(corpus.base.as_str()).expect("oxiri parses the base");
     let is_base = absolute(&corpus.base);
+    let parsed_base = rfc3987::Iri::parse(corpus.base.as_str()).expect("the bench bases are IRIs");
+    let prepared = Base::new(&parsed_base);
     let mut agree = [0usize; 2];
     let mut shown = [0usize; 2];
     let mut round_trips = 0;
     for reference in &corpus.references {
         let a = ours(&corpus.base, reference).expect("references are valid");
+        assert_eq!(prepared.resolve_str(reference).as_deref(), Ok(a.as_str()));
         let others = [
             (OXIRI, oxiri_resolve(&ox_base, reference)),
             (IRI_STRING, iri_string_resolve(is_base, reference)),
@@ -230,6 +238,11 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
     ratios::time_strings(&mut group, RFC3987_PARSED, &references, |r| {
         let reference = rfc3987::IriRef::parse(r).ok()?;
         Some(parsed_base.resolve(&reference).into_inner())
+    });
+    let prepared = Base::new(&parsed_base);
+    ratios::time_strings(&mut group, RFC3987_BASE, &references, |r| {
+        let reference = rfc3987::IriRef::parse(r).ok()?;
+        Some(prepared.resolve(&reference).into_inner())
     });
     ratios::time_strings(&mut group, OXIRI, &references, |r| {
         oxiri_resolve(&ox_base, r)

@@ -35,6 +35,11 @@
 //! # Ok::<(), rfc3987::ParseError>(())
 //! ```
 //!
+//! Many references against one base (a document's links, an RDF file's
+//! relative IRIs) go through a [`Base`], which finds once what every
+//! merge reads of the base: its directory, and whether it has dot
+//! segments.
+//!
 //! # The algorithm, and where it departs from the pseudo-code
 //!
 //! [`resolve`] is section 5.2.2's pseudo-code with its *strict* parser: a
@@ -92,7 +97,9 @@
 //! reference without dot segments is copied as it is (it is its own
 //! target). The string functions validate both inputs with the generated
 //! recognizers first and split them with the crate's one component split
-//! ([`crate::Components`]); the methods on parsed values skip that.
+//! ([`crate::Components`]); the methods on parsed values skip that, and a
+//! [`Base`] also skips finding the base's directory (its last `/`, and a
+//! dot-segment test) for each reference.
 //! Relativize is linear too (a bounded number of candidate resolutions).
 //!
 //! # Limits
@@ -105,7 +112,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::components::{split, Positions};
+use crate::components::{split, split_knowing, Positions};
 use crate::grammar::rules;
 use crate::scan;
 use crate::{CheckError, Components, Iri, IriRef};
@@ -194,28 +201,16 @@ pub fn resolve_non_strict(base: &str, reference: &str) -> Result<String, Resolve
 /// ```
 pub fn resolve_into(base: &str, reference: &str, out: &mut String) -> Result<(), ResolveError> {
     crate::check(&rules::IRI, base).map_err(ResolveError::Base)?;
-    crate::check(&rules::IRI_REFERENCE, reference).map_err(ResolveError::Reference)?;
-    resolve_parts_into(
-        &Positioned::split(base),
-        reference,
-        split(reference),
-        true,
-        out,
-    );
+    let r = split_reference(reference)?;
+    resolve_parts_into(&Positioned::split(base), reference, r, true, out);
     Ok(())
 }
 
 fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, ResolveError> {
     crate::check(&rules::IRI, base).map_err(ResolveError::Base)?;
-    crate::check(&rules::IRI_REFERENCE, reference).map_err(ResolveError::Reference)?;
+    let r = split_reference(reference)?;
     let mut out = String::with_capacity(base.len() + reference.len());
-    resolve_parts_into(
-        &Positioned::split(base),
-        reference,
-        split(reference),
-        strict,
-        &mut out,
-    );
+    resolve_parts_into(&Positioned::split(base), reference, r, strict, &mut out);
     Ok(out)
 }
 
@@ -326,6 +321,171 @@ impl<T: AsRef<str>> Iri<T> {
     }
 }
 
+/// A base IRI made ready to resolve many references against it: the
+/// directory that relative-path references merge with (section 5.2.3) and
+/// whether it holds dot segments are found once, here, rather than for
+/// every reference as [`Iri::resolve`] does. The shape of an RDF document
+/// or an HTML page: one base, thousands of references.
+///
+/// Strict by default (section 5.2.2's strict parser, as [`resolve`]);
+/// [`Base::non_strict`] drops a reference's scheme equal to the base's,
+/// as [`resolve_non_strict`]. Every method gives what the corresponding
+/// one-off function or method gives.
+///
+/// ```
+/// use rfc3987::resolve::Base;
+/// use rfc3987::{Iri, IriRef};
+///
+/// let iri = Iri::parse("http://a/b/c/d;p?q")?;
+/// let base = Base::new(&iri);
+/// assert_eq!(base.resolve(&IriRef::parse("../g")?), "http://a/b/g");
+/// // Strings, checked as `resolve` checks them:
+/// assert_eq!(base.resolve_str("g;x?y#s").unwrap(), "http://a/b/c/g;x?y#s");
+/// assert_eq!(base.resolve_str("a b").unwrap_err().offset(), 1);
+/// // The non-strict parser:
+/// assert_eq!(base.non_strict().resolve_str("http:g").unwrap(), "http://a/b/c/g");
+/// # Ok::<(), rfc3987::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Base<'a> {
+    iri: Positioned<'a>,
+    /// `directory(iri)`.
+    directory: &'a str,
+    /// Whether `directory` has no dot segment.
+    clean: bool,
+    strict: bool,
+}
+
+impl<'a> Base<'a> {
+    /// `iri`, ready to resolve references against (strictly).
+    pub fn new<T: AsRef<str>>(iri: &'a Iri<T>) -> Self {
+        let iri = Positioned::of(iri);
+        let directory = directory(&iri);
+        Base {
+            iri,
+            directory,
+            clean: !has_dot_segment(directory),
+            strict: true,
+        }
+    }
+
+    /// The same base with section 5.2.2's non-strict parser: a
+    /// reference whose scheme equals the base's (ASCII
+    /// case-insensitively) is read as if it had none.
+    #[must_use]
+    pub fn non_strict(self) -> Self {
+        Base {
+            strict: false,
+            ..self
+        }
+    }
+
+    /// The base IRI's text.
+    pub fn as_str(&self) -> &'a str {
+        self.iri.text
+    }
+
+    /// The target of `reference` (as [`Iri::resolve`], or
+    /// [`Iri::resolve_non_strict`] when [`Base::non_strict`]).
+    pub fn resolve<U: AsRef<str>>(&self, reference: &IriRef<U>) -> Iri<String> {
+        let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len());
+        let pos = resolve_parts_into(
+            self,
+            reference.as_str(),
+            reference.positions(),
+            self.strict,
+            &mut out,
+        );
+        debug_assert_eq!(pos, split(&out), "positions of {out:?}");
+        Iri(IriRef::from_parts(out, pos))
+    }
+
+    /// [`Base::resolve`], appending the target's text to `out` (no
+    /// allocation when `out` has room).
+    pub fn resolve_into<U: AsRef<str>>(&self, reference: &IriRef<U>, out: &mut String) {
+        resolve_parts_into(
+            self,
+            reference.as_str(),
+            reference.positions(),
+            self.strict,
+            out,
+        );
+    }
+
+    /// The target of `reference`, a string that must match
+    /// `IRI-reference`, or the [`ResolveError::Reference`] that
+    /// [`resolve`] gives for it (the base was checked when it was
+    /// parsed).
+    pub fn resolve_str(&self, reference: &str) -> Result<String, ResolveError> {
+        let r = split_reference(reference)?;
+        let mut out = String::with_capacity(self.as_str().len() + reference.len());
+        resolve_parts_into(self, reference, r, self.strict, &mut out);
+        Ok(out)
+    }
+}
+
+impl fmt::Debug for Base<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Base")
+            .field("iri", &self.iri.text)
+            .field("directory", &self.directory)
+            .field("strict", &self.strict)
+            .finish()
+    }
+}
+
+/// A [`Base`] reads as its IRI, with the directory found when it was made.
+impl<'a> Parts<'a> for Base<'a> {
+    #[inline]
+    fn scheme(&self) -> Option<&'a str> {
+        self.iri.scheme()
+    }
+
+    #[inline]
+    fn authority(&self) -> Option<&'a str> {
+        self.iri.authority()
+    }
+
+    #[inline]
+    fn host_in_authority(&self) -> (usize, usize) {
+        self.iri.host_in_authority()
+    }
+
+    #[inline]
+    fn path(&self) -> &'a str {
+        self.iri.path()
+    }
+
+    #[inline]
+    fn query(&self) -> Option<&'a str> {
+        self.iri.query()
+    }
+
+    #[inline]
+    fn fragment(&self) -> Option<&'a str> {
+        self.iri.fragment()
+    }
+
+    #[inline]
+    fn directory(&self) -> (&'a str, bool) {
+        (self.directory, self.clean)
+    }
+}
+
+/// The positions of `reference`'s components, if it matches
+/// `IRI-reference`: one walk, whose last state tells the split what the
+/// text lacks.
+fn split_reference(reference: &str) -> Result<Positions, ResolveError> {
+    match rules::IRI_REFERENCE.accept_str(reference) {
+        Ok(facts) => Ok(split_knowing(reference, facts)),
+        Err(reject) => Err(ResolveError::Reference(CheckError::rejected(
+            &rules::IRI_REFERENCE,
+            reference,
+            reject,
+        ))),
+    }
+}
+
 impl<'a> Components<'a> {
     /// The components of `text`, which matches `IRI-reference`, by the
     /// crate's one component split ([`crate::components`]). `None` is
@@ -412,8 +572,7 @@ pub(crate) fn transform<'b, 'r>(
         PathFrom::Merge(p) => {
             // Section 5.2.3: the reference's path appended to the base
             // path's directory.
-            let directory = directory(base);
-            let clean = !has_dot_segment(directory);
+            let (directory, clean) = base.directory();
             match directory.strip_suffix('/') {
                 // The directory ends with `/` (or is empty), so the
                 // junction makes no segment: with no dot segment in either
@@ -474,7 +633,7 @@ pub(crate) fn protect_path(out: &mut String, path_start: usize) {
 /// The part of the base path that a relative-path reference keeps (section
 /// 5.2.3): up to and including the last `/`, `"/"` for an empty path under
 /// an authority, `""` for a path without `/`.
-fn directory<'a>(base: &impl Parts<'a>) -> &'a str {
+fn directory<'a>(base: &(impl Parts<'a> + ?Sized)) -> &'a str {
     let path = base.path();
     if path.is_empty() && base.authority().is_some() {
         "/"
@@ -502,6 +661,14 @@ pub(crate) trait Parts<'a> {
     fn path(&self) -> &'a str;
     fn query(&self) -> Option<&'a str>;
     fn fragment(&self) -> Option<&'a str>;
+    /// The directory a relative-path reference is merged with (section
+    /// 5.2.3, see [`directory`]), and whether it is free of dot segments.
+    /// Found when asked; [`Base`] finds them once for all its references.
+    #[inline]
+    fn directory(&self) -> (&'a str, bool) {
+        let directory = directory(self);
+        (directory, !has_dot_segment(directory))
+    }
 }
 
 impl<'a> Parts<'a> for Components<'a> {

@@ -12,7 +12,7 @@
 //!   that resolves to `t` is shorter than `relativize(base, t)`.
 
 use rfc3987::grammar::rules;
-use rfc3987::resolve::{relativize, remove_dot_segments, resolve, resolve_non_strict};
+use rfc3987::resolve::{relativize, remove_dot_segments, resolve, resolve_non_strict, Base};
 use rfc3987::{Iri, IriRef};
 
 #[path = "support/rng.rs"]
@@ -374,6 +374,54 @@ fn parsed_values_resolve_like_strings() {
         assert_eq!(relative, relativize(&base_text, target.as_str()).unwrap());
         let reparsed = IriRef::parse(relative.as_str()).unwrap();
         assert_eq!(relative.components(), reparsed.components());
+    }
+}
+
+/// A base prepared once resolves each of many references as the one-off
+/// calls do, strict and not, parsed and as strings; a reference that is
+/// not an `IRI-reference` gets the error `resolve` gives for it.
+#[test]
+fn a_prepared_base_resolves_like_the_one_off_calls() {
+    let mut rng = Rng::new(0x5EED_0005);
+    let mut out = String::new();
+    for _ in 0..4_000 {
+        let base_text = gen::iri(&mut rng);
+        let iri = Iri::parse(base_text.as_str()).unwrap();
+        let base = Base::new(&iri);
+        assert_eq!(base.as_str(), base_text);
+        for _ in 0..8 {
+            let text = gen::reference(&mut rng);
+            let reference = IriRef::parse(text.as_str()).unwrap();
+            let strict = resolve(&base_text, &text).unwrap();
+            let target = base.resolve(&reference);
+            assert_eq!(target, strict, "{base_text} + {text}");
+            assert_eq!(target.components(), iri.resolve(&reference).components());
+            assert_eq!(base.resolve_str(&text).unwrap(), strict);
+            out.clear();
+            out.push('<');
+            base.resolve_into(&reference, &mut out);
+            assert_eq!(out[1..], strict);
+            let loose = resolve_non_strict(&base_text, &text).unwrap();
+            assert_eq!(base.non_strict().resolve(&reference), loose);
+            assert_eq!(base.non_strict().resolve_str(&text).unwrap(), loose);
+            // Broken at a random character boundary: the same error.
+            let mut cut = rng.below(text.len() + 1);
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let broken = [
+                &text[..cut],
+                ["<", " ", "%G", "\\"][rng.below(4)],
+                &text[cut..],
+            ]
+            .concat();
+            assert_eq!(
+                base.resolve_str(&broken),
+                resolve(&base_text, &broken),
+                "{broken:?}"
+            );
+            assert!(base.resolve_str(&broken).is_err(), "{broken:?}");
+        }
     }
 }
 

@@ -575,12 +575,14 @@ fn resolve_impl(
     errors: Option<&mut ErrorColumn>,
 ) -> Result<ArrayRef, ArrowError> {
     let base = parse_base(base)?;
+    // The base's directory found once for the whole column.
+    let prepared = rfc3987::resolve::Base::new(&base);
     let input = Strings::new(array, "resolve")?;
     let mut scratch = String::new();
     map_text(input, errors, |text, out| {
         let r = IriRef::parse(text)?;
         scratch.clear();
-        base.resolve_into(&r, &mut scratch);
+        prepared.resolve_into(&r, &mut scratch);
         out.push(&scratch);
         Ok(())
     })

@@ -16,7 +16,7 @@
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
-use rfc3987::resolve::{relativize, resolve, resolve_non_strict, ResolveError};
+use rfc3987::resolve::{relativize, Base, ResolveError};
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{Input, Outcome};
@@ -67,11 +67,17 @@ fn base(args: &mut Parsed) -> Result<String, UsageError> {
 
 fn run(mut args: Parsed) -> Result<ExitCode, UsageError> {
     let base = base(&mut args)?;
-    let strict = !args.flag("non-strict");
+    let iri = rfc3987::Iri::parse(base.as_str()).expect("`base` checked it");
+    // Prepared once: each line is then one walk of the reference.
+    let prepared = if args.flag("non-strict") {
+        Base::new(&iri).non_strict()
+    } else {
+        Base::new(&iri)
+    };
     Ok(crate::pipeline::parallel(
         args,
         crate::input::LineEnd::Newline,
-        |bytes| resolve_bytes(&base, strict, bytes),
+        |bytes| resolve_bytes(&prepared, bytes),
         write,
     ))
 }
@@ -98,18 +104,14 @@ fn relativize_bytes(base: &str, bytes: &[u8]) -> Result<String, ResolveError> {
 }
 
 /// The target of one input, or why there is none.
-fn resolve_bytes(base: &str, strict: bool, bytes: &[u8]) -> Result<String, ResolveError> {
+fn resolve_bytes(base: &Base<'_>, bytes: &[u8]) -> Result<String, ResolveError> {
     let Ok(reference) = std::str::from_utf8(bytes) else {
         return Err(ResolveError::Reference(
             rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
                 .expect_err("the recognizers reject ill-formed UTF-8"),
         ));
     };
-    if strict {
-        resolve(base, reference)
-    } else {
-        resolve_non_strict(base, reference)
-    }
+    base.resolve_str(reference)
 }
 
 fn write(
@@ -191,15 +193,16 @@ mod tests {
 
     #[test]
     fn strict_and_not() {
+        let iri = rfc3987::Iri::parse("http://a/b").unwrap();
+        let base = Base::new(&iri);
+        assert_eq!(resolve_bytes(&base, b"http:g").unwrap(), "http:g");
         assert_eq!(
-            resolve_bytes("http://a/b", true, b"http:g").unwrap(),
-            "http:g"
-        );
-        assert_eq!(
-            resolve_bytes("http://a/b", false, b"http:g").unwrap(),
+            resolve_bytes(&base.non_strict(), b"http:g").unwrap(),
             "http://a/g"
         );
-        let error = resolve_bytes("http://a/b", true, b"\xC3").unwrap_err();
+        let error = resolve_bytes(&base, b"\xC3").unwrap_err();
         assert_eq!(error.offset(), 0);
+        let error = resolve_bytes(&base, b"g h").unwrap_err();
+        assert_eq!(error.offset(), 1);
     }
 }
