@@ -635,53 +635,63 @@ mod x86 {
         _mm_movemask_epi8(_mm_cmpeq_epi8(masked, _mm_set1_epi8(value as i8))) as u32
     }
 
-    /// The [`Pieces`] of the 16 bytes of `a` (whose mask of stay bytes is
-    /// `stay`), with `b`, `c` and `d` the 16 bytes one, two and three
-    /// further on.
-    #[inline]
-    #[target_feature(enable = "ssse3")]
-    fn pieces16(
-        sets: &[__m128i; 9],
-        fours: &[__m128i; 3],
-        stay: u32,
-        [a, b, c, d]: [__m128i; 4],
-    ) -> Pieces<16> {
-        let [_, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] = *sets;
-        let percent = equal16(a, 0xFF, b'%');
-        let triples_next = [in16(hex1, high_bits, b), 0, 0];
-        let triples_after = [in16(hex2, high_bits, c), 0];
-        if _mm_movemask_epi8(a) == 0 {
-            return Pieces::of(stay, percent, triples_next, triples_after, [0; 4], 0);
-        }
-        let leads = [
-            in16(lead2, upper_bits, a),
-            in16(lead3, upper_bits, a),
-            in16(lead3_high, upper_bits, a),
-            in16(lead3_low, upper_bits, a),
-        ];
-        let next = [
-            triples_next[0],
-            equal16(b, 0xC0, 0x80),
-            equal16(b, 0xE0, 0x80),
-        ];
-        let after = [triples_after[0], equal16(c, 0xC0, 0x80)];
-        if equal16(a, 0xF0, 0xF0) == 0 {
-            // No lead of a four-byte character (most text).
-            return Pieces::of(stay, percent, next, after, leads, 0);
-        }
-        let [lead4, lead4_high, lead4_low] = *fours;
-        // Second bytes `80`-`8F` (after `F4`) and the rest (`90`-`BF`,
-        // after `F0`); the noncharacters `x` with low nibble `F`, `BF`,
-        // `BE` or `BF`.
-        let low16 = equal16(b, 0xF0, 0x80);
-        let continuation = next[1];
-        let second = in16(lead4, upper_bits, a) & continuation
-            | in16(lead4_high, upper_bits, a) & continuation & !low16
-            | in16(lead4_low, upper_bits, a) & low16;
-        let noncharacter = equal16(b, 0x0F, 0x0F) & equal16(c, 0xFF, 0xBF) & equal16(d, 0xFE, 0xBE);
-        let four = second & after[1] & equal16(d, 0xC0, 0x80) & !noncharacter;
-        Pieces::of(stay, percent, next, after, leads, four)
+    /// One function per register width giving the [`Pieces`] of the
+    /// window `a` (whose mask of stay bytes is `stay`), with `b`, `c` and
+    /// `d` the windows one, two and three bytes further on: the same steps
+    /// on 16 bytes (SSSE3) and on 32 (AVX2), written once.
+    macro_rules! pieces_of {
+        ($(#[$doc:meta])* $name:ident: $feature:literal, $register:ty, $width:literal,
+         $member:ident, $equal:ident, $any_high:ident) => {
+            $(#[$doc])*
+            #[inline]
+            #[target_feature(enable = $feature)]
+            fn $name(
+                sets: &[$register; 9],
+                fours: &[$register; 3],
+                stay: u32,
+                [a, b, c, d]: [$register; 4],
+            ) -> Pieces<$width> {
+                let [_, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] =
+                    *sets;
+                let percent = $equal(a, 0xFF, b'%');
+                let triples_next = [$member(hex1, high_bits, b), 0, 0];
+                let triples_after = [$member(hex2, high_bits, c), 0];
+                if $any_high(a) == 0 {
+                    return Pieces::of(stay, percent, triples_next, triples_after, [0; 4], 0);
+                }
+                let leads = [
+                    $member(lead2, upper_bits, a),
+                    $member(lead3, upper_bits, a),
+                    $member(lead3_high, upper_bits, a),
+                    $member(lead3_low, upper_bits, a),
+                ];
+                let next = [triples_next[0], $equal(b, 0xC0, 0x80), $equal(b, 0xE0, 0x80)];
+                let after = [triples_after[0], $equal(c, 0xC0, 0x80)];
+                if $equal(a, 0xF0, 0xF0) == 0 {
+                    // No lead of a four-byte character (most text).
+                    return Pieces::of(stay, percent, next, after, leads, 0);
+                }
+                let [lead4, lead4_high, lead4_low] = *fours;
+                // Second bytes `80`-`8F` (after `F4`) and the rest
+                // (`90`-`BF`, after `F0`); the noncharacters `x` with low
+                // nibble `F`, `BF`, `BE` or `BF`.
+                let low16 = $equal(b, 0xF0, 0x80);
+                let continuation = next[1];
+                let second = $member(lead4, upper_bits, a) & continuation
+                    | $member(lead4_high, upper_bits, a) & continuation & !low16
+                    | $member(lead4_low, upper_bits, a) & low16;
+                let noncharacter =
+                    $equal(b, 0x0F, 0x0F) & $equal(c, 0xFF, 0xBF) & $equal(d, 0xFE, 0xBE);
+                let four = second & after[1] & $equal(d, 0xC0, 0x80) & !noncharacter;
+                Pieces::of(stay, percent, next, after, leads, four)
+            }
+        };
     }
+
+    pieces_of!(
+        /// The [`Pieces`] of 16 bytes.
+        pieces16: "ssse3", __m128i, 16, in16, equal16, _mm_movemask_epi8
+    );
 
     /// [`in16`] on 32 bytes.
     #[inline]
@@ -704,51 +714,10 @@ mod x86 {
         _mm256_movemask_epi8(_mm256_cmpeq_epi8(masked, _mm256_set1_epi8(value as i8))) as u32
     }
 
-    /// [`pieces16`] on 32 bytes.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    fn pieces32(
-        sets: &[__m256i; 9],
-        fours: &[__m256i; 3],
-        stay: u32,
-        [a, b, c, d]: [__m256i; 4],
-    ) -> Pieces<32> {
-        let [_, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] = *sets;
-        let percent = equal32(a, 0xFF, b'%');
-        let triples_next = [in32(hex1, high_bits, b), 0, 0];
-        let triples_after = [in32(hex2, high_bits, c), 0];
-        if _mm256_movemask_epi8(a) == 0 {
-            return Pieces::of(stay, percent, triples_next, triples_after, [0; 4], 0);
-        }
-        let leads = [
-            in32(lead2, upper_bits, a),
-            in32(lead3, upper_bits, a),
-            in32(lead3_high, upper_bits, a),
-            in32(lead3_low, upper_bits, a),
-        ];
-        let next = [
-            triples_next[0],
-            equal32(b, 0xC0, 0x80),
-            equal32(b, 0xE0, 0x80),
-        ];
-        let after = [triples_after[0], equal32(c, 0xC0, 0x80)];
-        if equal32(a, 0xF0, 0xF0) == 0 {
-            // No lead of a four-byte character (most text).
-            return Pieces::of(stay, percent, next, after, leads, 0);
-        }
-        let [lead4, lead4_high, lead4_low] = *fours;
-        // Second bytes `80`-`8F` (after `F4`) and the rest (`90`-`BF`,
-        // after `F0`); the noncharacters `x` with low nibble `F`, `BF`,
-        // `BE` or `BF`.
-        let low16 = equal32(b, 0xF0, 0x80);
-        let continuation = next[1];
-        let second = in32(lead4, upper_bits, a) & continuation
-            | in32(lead4_high, upper_bits, a) & continuation & !low16
-            | in32(lead4_low, upper_bits, a) & low16;
-        let noncharacter = equal32(b, 0x0F, 0x0F) & equal32(c, 0xFF, 0xBF) & equal32(d, 0xFE, 0xBE);
-        let four = second & after[1] & equal32(d, 0xC0, 0x80) & !noncharacter;
-        Pieces::of(stay, percent, next, after, leads, four)
-    }
+    pieces_of!(
+        /// The [`Pieces`] of 32 bytes.
+        pieces32: "avx2", __m256i, 32, in32, equal32, _mm256_movemask_epi8
+    );
 
     /// [`super::stay_run`] with 16-byte windows.
     ///
