@@ -327,44 +327,58 @@ impl<T: AsRef<str>> Iri<T> {
 /// every reference as [`Iri::resolve`] does. The shape of an RDF document
 /// or an HTML page: one base, thousands of references.
 ///
-/// Strict by default (section 5.2.2's strict parser, as [`resolve`]);
-/// [`Base::non_strict`] drops a reference's scheme equal to the base's,
-/// as [`resolve_non_strict`]. Every method gives what the corresponding
-/// one-off function or method gives.
+/// It holds its [`Iri`] (any storage: `Base<&str>` borrows, `Base<String>`
+/// owns, so a struct can keep one). Strict by default (section 5.2.2's
+/// strict parser, as [`resolve`]); [`Base::non_strict`] drops a
+/// reference's scheme equal to the base's, as [`resolve_non_strict`].
+/// Every method gives what the corresponding one-off function or method
+/// gives.
 ///
 /// ```
 /// use rfc3987::resolve::Base;
 /// use rfc3987::{Iri, IriRef};
 ///
-/// let iri = Iri::parse("http://a/b/c/d;p?q")?;
-/// let base = Base::new(&iri);
+/// let base = Base::new(Iri::parse("http://a/b/c/d;p?q")?);
 /// assert_eq!(base.resolve(&IriRef::parse("../g")?), "http://a/b/g");
 /// // Strings, checked as `resolve` checks them:
 /// assert_eq!(base.resolve_str("g;x?y#s").unwrap(), "http://a/b/c/g;x?y#s");
 /// assert_eq!(base.resolve_str("a b").unwrap_err().offset(), 1);
 /// // The non-strict parser:
-/// assert_eq!(base.non_strict().resolve_str("http:g").unwrap(), "http://a/b/c/g");
+/// let loose = base.non_strict();
+/// assert_eq!(loose.resolve_str("http:g").unwrap(), "http://a/b/c/g");
+/// // An owned base, from an `Iri` kept elsewhere:
+/// let iri = Iri::parse(String::from("http://a/b/"))?;
+/// let owned: Base<String> = Base::new(iri.clone());
+/// assert_eq!(Base::new(iri.as_deref()).resolve_str("c").unwrap(), "http://a/b/c");
+/// assert_eq!(owned.iri(), &iri);
 /// # Ok::<(), rfc3987::ParseError>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct Base<'a> {
-    iri: Positioned<'a>,
-    /// `directory(iri)`.
-    directory: &'a str,
-    /// Whether `directory` has no dot segment.
+pub struct Base<T> {
+    iri: Iri<T>,
+    /// Where the directory ends in the text (it starts where the path
+    /// does); `None` for the `"/"` of an empty path under an authority.
+    directory_end: Option<usize>,
+    /// Whether the directory has no dot segment.
     clean: bool,
     strict: bool,
 }
 
-impl<'a> Base<'a> {
+impl<T: AsRef<str>> Base<T> {
     /// `iri`, ready to resolve references against (strictly).
-    pub fn new<T: AsRef<str>>(iri: &'a Iri<T>) -> Self {
-        let iri = Positioned::of(iri);
-        let directory = directory(&iri);
+    pub fn new(iri: Iri<T>) -> Self {
+        let parts = Positioned::of(&iri);
+        let directory = directory(&parts);
+        let directory_end = if parts.path().is_empty() && parts.authority().is_some() {
+            None
+        } else {
+            Some(iri.positions().path_start + directory.len())
+        };
+        let clean = !has_dot_segment(directory);
         Base {
             iri,
-            directory,
-            clean: !has_dot_segment(directory),
+            directory_end,
+            clean,
             strict: true,
         }
     }
@@ -380,9 +394,19 @@ impl<'a> Base<'a> {
         }
     }
 
+    /// The base IRI.
+    pub fn iri(&self) -> &Iri<T> {
+        &self.iri
+    }
+
+    /// The base IRI, given back.
+    pub fn into_iri(self) -> Iri<T> {
+        self.iri
+    }
+
     /// The base IRI's text.
-    pub fn as_str(&self) -> &'a str {
-        self.iri.text
+    pub fn as_str(&self) -> &str {
+        self.iri.as_str()
     }
 
     /// The target of `reference` (as [`Iri::resolve`], or
@@ -390,7 +414,7 @@ impl<'a> Base<'a> {
     pub fn resolve<U: AsRef<str>>(&self, reference: &IriRef<U>) -> Iri<String> {
         let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len());
         let pos = resolve_parts_into(
-            self,
+            &self.parts(),
             reference.as_str(),
             reference.positions(),
             self.strict,
@@ -404,7 +428,7 @@ impl<'a> Base<'a> {
     /// allocation when `out` has room).
     pub fn resolve_into<U: AsRef<str>>(&self, reference: &IriRef<U>, out: &mut String) {
         resolve_parts_into(
-            self,
+            &self.parts(),
             reference.as_str(),
             reference.positions(),
             self.strict,
@@ -419,23 +443,51 @@ impl<'a> Base<'a> {
     pub fn resolve_str(&self, reference: &str) -> Result<String, ResolveError> {
         let r = split_reference(reference)?;
         let mut out = String::with_capacity(self.as_str().len() + reference.len());
-        resolve_parts_into(self, reference, r, self.strict, &mut out);
+        resolve_parts_into(&self.parts(), reference, r, self.strict, &mut out);
         Ok(out)
+    }
+
+    /// What resolution reads of the base, with the directory found once.
+    #[inline]
+    fn parts(&self) -> Prepared<'_> {
+        let iri = Positioned::of(&self.iri);
+        let directory = match self.directory_end {
+            Some(end) => &iri.text[iri.pos.path_start..end],
+            None => "/",
+        };
+        Prepared {
+            iri,
+            directory,
+            clean: self.clean,
+        }
     }
 }
 
-impl fmt::Debug for Base<'_> {
+impl<T: AsRef<str>> fmt::Debug for Base<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Base")
-            .field("iri", &self.iri.text)
-            .field("directory", &self.directory)
+            .field("iri", &self.as_str())
+            .field("directory", &self.parts().directory)
             .field("strict", &self.strict)
             .finish()
     }
 }
 
-/// A [`Base`] reads as its IRI, with the directory found when it was made.
-impl<'a> Parts<'a> for Base<'a> {
+impl<T: AsRef<str>> From<Iri<T>> for Base<T> {
+    fn from(iri: Iri<T>) -> Self {
+        Base::new(iri)
+    }
+}
+
+/// A [`Base`] as resolution reads it: its IRI, and the directory found
+/// when it was made.
+struct Prepared<'a> {
+    iri: Positioned<'a>,
+    directory: &'a str,
+    clean: bool,
+}
+
+impl<'a> Parts<'a> for Prepared<'a> {
     #[inline]
     fn scheme(&self) -> Option<&'a str> {
         self.iri.scheme()

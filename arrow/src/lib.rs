@@ -574,9 +574,8 @@ fn resolve_impl(
     base: &str,
     errors: Option<&mut ErrorColumn>,
 ) -> Result<ArrayRef, ArrowError> {
-    let base = parse_base(base)?;
     // The base's directory found once for the whole column.
-    let prepared = rfc3987::resolve::Base::new(&base);
+    let prepared = rfc3987::resolve::Base::new(parse_base(base)?);
     let input = Strings::new(array, "resolve")?;
     let mut scratch = String::new();
     map_text(input, errors, |text, out| {

@@ -67,12 +67,12 @@ fn base(args: &mut Parsed) -> Result<String, UsageError> {
 
 fn run(mut args: Parsed) -> Result<ExitCode, UsageError> {
     let base = base(&mut args)?;
-    let iri = rfc3987::Iri::parse(base.as_str()).expect("`base` checked it");
     // Prepared once: each line is then one walk of the reference.
+    let prepared = Base::new(rfc3987::Iri::parse(base.as_str()).expect("`base` checked it"));
     let prepared = if args.flag("non-strict") {
-        Base::new(&iri).non_strict()
+        prepared.non_strict()
     } else {
-        Base::new(&iri)
+        prepared
     };
     Ok(crate::pipeline::parallel(
         args,
@@ -104,7 +104,7 @@ fn relativize_bytes(base: &str, bytes: &[u8]) -> Result<String, ResolveError> {
 }
 
 /// The target of one input, or why there is none.
-fn resolve_bytes(base: &Base<'_>, bytes: &[u8]) -> Result<String, ResolveError> {
+fn resolve_bytes(base: &Base<&str>, bytes: &[u8]) -> Result<String, ResolveError> {
     let Ok(reference) = std::str::from_utf8(bytes) else {
         return Err(ResolveError::Reference(
             rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
@@ -193,8 +193,7 @@ mod tests {
 
     #[test]
     fn strict_and_not() {
-        let iri = rfc3987::Iri::parse("http://a/b").unwrap();
-        let base = Base::new(&iri);
+        let base = Base::new(rfc3987::Iri::parse("http://a/b").unwrap());
         assert_eq!(resolve_bytes(&base, b"http:g").unwrap(), "http:g");
         assert_eq!(
             resolve_bytes(&base.non_strict(), b"http:g").unwrap(),

@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use rfc3987::grammar::Rule;
 use rfc3987::mapping::{from_text, ToIri, ToUri};
 use rfc3987::normalize::Normalizer;
+use rfc3987::resolve::Base;
 use rfc3987::{Iri, IriRef, Splitter};
 
 use crate::error::Failure;
@@ -70,10 +71,11 @@ pub fn equivalent(normalizer: &Normalizer<'static>, a: &str, b: &str) -> Result<
         .map_err(|e| Failure::equiv([a, b], &e))
 }
 
-/// References resolved against one base, parsed once.
+/// References resolved against one base, parsed and prepared once (its
+/// directory found once, see [`rfc3987::resolve::Base`]).
 #[derive(Debug)]
 pub struct Resolver {
-    base: Iri<String>,
+    base: Base<String>,
     strict: bool,
 }
 
@@ -81,15 +83,18 @@ impl Resolver {
     /// Fails when `base` is not an `IRI` (as [`rfc3987::resolve::resolve`]).
     pub fn new(base: &str, strict: bool) -> Result<Self, Failure> {
         match Iri::parse(base.to_owned()) {
-            Ok(base) => Ok(Resolver { base, strict }),
+            Ok(iri) => {
+                let base = Base::new(iri);
+                let base = if strict { base } else { base.non_strict() };
+                Ok(Resolver { base, strict })
+            }
             Err(_) => Err(Self::failure(base, "", strict)),
         }
     }
 
     pub fn apply(&self, reference: &str) -> Result<String, Failure> {
         match IriRef::parse(reference) {
-            Ok(r) if self.strict => Ok(self.base.resolve(&r).into_inner()),
-            Ok(r) => Ok(self.base.resolve_non_strict(&r).into_inner()),
+            Ok(r) => Ok(self.base.resolve(&r).into_inner()),
             Err(_) => Err(Self::failure(self.base.as_str(), reference, self.strict)),
         }
     }
