@@ -67,6 +67,7 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use rfc3987::grammar::Rule;
 use rfc3987::mapping::{ToIri, ToUri};
 use rfc3987::normalize::{Level, Normalizer};
+use rfc3987::resolve::Base;
 use rfc3987::{Iri, IriRef};
 
 use crate::failure::RowError;
@@ -575,7 +576,7 @@ fn resolve_impl(
     errors: Option<&mut ErrorColumn>,
 ) -> Result<ArrayRef, ArrowError> {
     // The base's directory found once for the whole column.
-    let prepared = rfc3987::resolve::Base::new(parse_base(base)?);
+    let prepared = Base::new(parse_base(base)?);
     let input = Strings::new(array, "resolve")?;
     let mut scratch = String::new();
     map_text(input, errors, |text, out| {
@@ -607,11 +608,25 @@ fn resolve_columns_impl(
     let bases = Strings::new(bases, "resolve: bases")?;
     let references = Strings::new(references, "resolve: references")?;
     let mut scratch = String::new();
+    // The last row's base, prepared: rows from one page or document share
+    // their base, usually one after another, and then it is parsed and
+    // its directory found once for the run (its text buffer reused when
+    // the base changes).
+    let mut last: Option<Base<String>> = None;
     map_text2(bases, references, errors, |base, reference, out| {
-        let base = Iri::parse(base).map_err(|e| RowError::Side("base", e))?;
-        let r = IriRef::parse(reference)?;
+        let prepared = match last.take() {
+            Some(prepared) if prepared.as_str() == base => prepared,
+            other => {
+                let mut text = other.map_or_else(String::new, |b| b.into_iri().into_inner());
+                text.clear();
+                text.push_str(base);
+                Base::new(Iri::parse(text).map_err(|e| RowError::Side("base", e))?)
+            }
+        };
+        let r = IriRef::parse(reference);
+        let prepared = last.insert(prepared);
         scratch.clear();
-        base.resolve_into(&r, &mut scratch);
+        prepared.resolve_into(&r?, &mut scratch);
         out.push(&scratch);
         Ok(())
     })

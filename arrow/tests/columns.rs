@@ -277,6 +277,48 @@ fn resolve_and_relativize_are_the_library_functions() {
     assert!(bad.to_string().contains("is not an IRI"), "{bad}");
 }
 
+/// Bases in runs (as rows of one page are), alternating, invalid between
+/// valid ones, and null: every row is what the library's `resolve` gives
+/// for its own base and reference, whatever the row before it held.
+#[test]
+fn resolve_columns_rows_are_independent_of_their_neighbours() {
+    let bases = [
+        "http://a/b/c/d;p?q",
+        "http://a/b/c/d;p?q",
+        "http://a/b/c/d;p?q",
+        "https://例え.jp/über/ファイル",
+        "http://a/b/c/d;p?q",
+        "no/scheme",
+        "http://a/b/c/d;p?q",
+        "http://a/b/c/d;p?q#f",
+        "http://a",
+        "http://a",
+        "x:a/./b/",
+        "x:a/./b/",
+    ];
+    let references = [
+        "g", "../g", "a b", "./ж?y", "", "g", "g", "#s", "g", "../..", "c", "../d",
+    ];
+    let mut base_column: Vec<Option<&str>> = bases.iter().copied().map(Some).collect();
+    let mut reference_column: Vec<Option<&str>> = references.iter().copied().map(Some).collect();
+    base_column.push(None);
+    reference_column.push(Some("g"));
+    base_column.push(Some("http://a"));
+    reference_column.push(Some("h"));
+    let got = rfc3987_arrow::resolve_columns_with_errors(
+        &(Arc::new(StringArray::from(base_column.clone())) as ArrayRef),
+        &(Arc::new(StringArray::from(reference_column.clone())) as ArrayRef),
+    )
+    .unwrap();
+    let values = got.values.as_string::<i32>();
+    for (row, (base, reference)) in base_column.iter().zip(&reference_column).enumerate() {
+        let want = base.and_then(|b| rfc3987::resolve::resolve(b, reference.unwrap()).ok());
+        let have = (!values.is_null(row)).then(|| values.value(row));
+        assert_eq!(have, want.as_deref(), "row {row}: {base:?} + {reference:?}");
+    }
+    assert!(values.is_null(2) && values.is_null(5) && values.is_null(12));
+}
+
 #[test]
 fn resolve_columns_reports_the_failing_base() {
     let bases: ArrayRef = Arc::new(StringArray::from(vec![
