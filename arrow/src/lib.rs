@@ -635,7 +635,10 @@ fn resolve_columns_impl(
 /// Each row of `references` resolved against the same row of `bases`
 /// (each an `IRI`). A row fails when its base is not an IRI (the error
 /// message starts with `base: `, as the library's) or its reference not
-/// an `IRI-reference`; the result's type follows `references`'.
+/// an `IRI-reference`; the result's type follows `references`'. A base
+/// equal to the row's before it is not parsed again (a
+/// [`rfc3987::resolve::Base`] is kept for the run): sort or group rows by
+/// base to get the most of it.
 pub fn resolve_columns(bases: &dyn Array, references: &dyn Array) -> Result<ArrayRef, ArrowError> {
     resolve_columns_impl(bases, references, None)
 }
