@@ -985,7 +985,8 @@ fn syntax_keeps_octets(text: &str, input: &IriRef<&str>, normal: &str) {
 /// `OTHER` is only a query or fragment (section 5.2.2), otherwise it has
 /// no dot segments (beyond the `/.` that keeps a path from starting with
 /// `//`) and the target resolves to itself; it is what the parsed values
-/// give; and `relativize` finds a reference no
+/// and a prepared `Base` give (a `Base` also gives the string function's
+/// error for an invalid `OTHER`); and `relativize` finds a reference no
 /// longer than `OTHER` that resolves back to it. With `OTHER` as a target
 /// IRI: `resolve(b, relativize(b, t)) == t` whenever some reference
 /// reaches `t` (its path has no dot segments, it is a resolution's
@@ -1006,11 +1007,26 @@ pub fn resolve(data: &[u8]) -> Checked {
         }
         (result, b, o) => panic!("{base:?} {other:?}: resolve {result:?}, check {b:?} {o:?}"),
     }
+    // A prepared base gives what the one-off calls give, errors included.
+    let prepared = Iri::parse(base).ok().map(resolve::Base::new);
+    if let Some(prepared) = prepared {
+        assert_eq!(
+            prepared.resolve_str(other),
+            resolved,
+            "{base:?} {other:?}: Base::resolve_str"
+        );
+    }
     let Ok(target) = resolved else {
         return Checked::Rejected;
     };
     let iri_base = Iri::parse(base).expect("checked");
     let reference = IriRef::parse(other).expect("checked");
+    let prepared = prepared.expect("checked");
+    assert_eq!(
+        prepared.resolve(&reference),
+        target,
+        "{base:?} {other:?}: Base"
+    );
 
     must_match(&rules::IRI, other, &target);
     let parsed = Iri::parse(target.as_str()).expect("an IRI");
@@ -1047,6 +1063,7 @@ pub fn resolve(data: &[u8]) -> Checked {
         .unwrap_or_else(|e| panic!("{base:?} {other:?}: non-strict: {e}"));
     must_match(&rules::IRI, other, &loose);
     assert_eq!(iri_base.resolve_non_strict(&reference), loose);
+    assert_eq!(prepared.non_strict().resolve(&reference), loose);
 
     let relative = relativize_back(base, &target);
     assert!(
