@@ -85,7 +85,8 @@
 //! ```
 //!
 //! The modules [`mapping`], [`normalize`] and [`resolve`] hold the options
-//! (`ToUri`, `ToIri`, `Normalizer`) and the same operations as functions on
+//! (`ToUri`, `ToIri`, `Normalizer`, and `resolve::Base`, a base prepared
+//! once for many references) and the same operations as functions on
 //! strings, which parse first: `to_uri("http://résumé.example.org/")`,
 //! `normalize(..)`, `resolve(base, reference)`.
 //!
