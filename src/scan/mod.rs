@@ -722,7 +722,8 @@ fn ascii_ahead(input: &[u8], at: usize) -> bool {
 const HIGH: u64 = u64::from_ne_bytes([0x80; CHUNK]);
 
 /// Walks `input` from `at` in `machine`, entered at offset `entry`, a
-/// [`CHUNK`] at a time, and the input's last bytes too: the DFA state
+/// [`CHUNK`] at a time, and the input's last bytes too (in eight steps,
+/// as the end of its last chunk: [`Shift::walk_last`]): the DFA state
 /// reached and where, at the start of the first chunk that leaves the
 /// machine (the table walks it: `true`), or at the end. Returns after
 /// [`SHIFT_SPAN`] bytes with `false`, so that a long input goes back to
@@ -773,12 +774,18 @@ fn shift_run<const UTF8: bool>(
                 at += CHUNK;
             }
             None => {
+                // Fewer than a chunk left: the input's last chunk, its
+                // bytes before `at` kept as walked, where there is one.
                 let tail = &input[at..];
-                if UTF8 || tail.is_ascii() {
-                    let next = machine.walk(current, tail);
-                    if next != shift::ESCAPE {
-                        return (machine.state(next), input.len(), false);
+                let next = match input.last_chunk::<CHUNK>() {
+                    Some(last) if UTF8 || u64::from_ne_bytes(*last) & HIGH == 0 => {
+                        machine.walk_last(current, last, CHUNK - tail.len())
                     }
+                    _ if UTF8 || tail.is_ascii() => machine.walk(current, tail),
+                    _ => shift::ESCAPE,
+                };
+                if next != shift::ESCAPE {
+                    return (machine.state(next), input.len(), false);
                 }
                 break;
             }
@@ -1067,6 +1074,47 @@ mod tests {
             let (machine, entry) = dfa.machine(dfa.start).expect("a start machine");
             assert_eq!((machine.state(entry), entry), (dfa.start, shift::ENTRY));
         }
+    }
+
+    /// A machine's walk of an input's last chunk, its first bytes kept as
+    /// walked, is the walk of the bytes after them: from every machine
+    /// state (the escape included) of every rule, on chunks of every
+    /// byte value, for every count of bytes walked already. Keeping the
+    /// state on a byte that was walked (`shift::KEEP`) or walking it again
+    /// would differ from it on most of them.
+    #[test]
+    fn the_last_chunk_walks_as_its_tail() {
+        let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
+        let mut checked = 0usize;
+        for rule in Rule::all() {
+            for machine in rule.dfa().shifts {
+                for k in (0..=shift::STATES as u64).map(|k| k * shift::WIDTH) {
+                    for _ in 0..64 {
+                        // Mostly bytes that IRIs are made of, so that
+                        // most walks do not escape at once; any byte too.
+                        const COMMON: &[u8] = b"az09/%AF?#=&.:@-~[]";
+                        let any = next().is_multiple_of(4);
+                        let last = next().to_le_bytes().map(|b| {
+                            if any {
+                                b
+                            } else {
+                                COMMON[usize::from(b) % COMMON.len()]
+                            }
+                        });
+                        for walked in 0..=CHUNK {
+                            assert_eq!(
+                                machine.walk_last(k, &last, walked),
+                                machine.walk(k, &last[walked..]),
+                                "{}: offset {k}, {last:02X?}, {walked} walked",
+                                rule.name()
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "only {checked} walks checked");
     }
 
     /// Every window-check path gives the plain walk's verdict, error

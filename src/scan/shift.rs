@@ -33,7 +33,19 @@ pub(super) const ESCAPE: u64 = 0;
 /// machine belongs to.
 pub(super) const ENTRY: u64 = WIDTH;
 /// Machine states besides the escape.
-const STATES: usize = 9;
+pub(super) const STATES: usize = 9;
+
+/// The row that keeps every machine state where it is: the field of each
+/// offset holds the offset.
+const KEEP: u64 = {
+    let mut row = 0;
+    let mut k = 0;
+    while k <= STATES as u64 {
+        row |= (k * WIDTH) << (k * WIDTH);
+        k += 1;
+    }
+    row
+};
 
 /// One shift machine, as the generator emits it.
 pub(crate) struct Shift {
@@ -92,6 +104,24 @@ impl Shift {
     pub(super) fn walk(&self, mut state: u64, bytes: &[u8]) -> u64 {
         for &byte in bytes {
             state = self.rows[usize::from(byte)].wrapping_shr(state as u32);
+        }
+        state & 63
+    }
+
+    /// [`walk`](Self::walk) of the input's last bytes from `last`, the
+    /// input's last [`CHUNK`](super::CHUNK) bytes, of which the first
+    /// `walked` were walked already: those take the row that keeps every
+    /// state. Eight steps whatever the tail's length, so no loop exit
+    /// depends on it (a loop over the tail mispredicted its exit about once
+    /// an input: tails differ in length).
+    #[inline(always)]
+    pub(super) fn walk_last(&self, mut state: u64, last: &[u8; 8], walked: usize) -> u64 {
+        for (i, &byte) in last.iter().enumerate() {
+            // A select, not a branch (as a branch it mispredicted as
+            // often as the loop's exit did).
+            let row =
+                core::hint::select_unpredictable(i < walked, KEEP, self.rows[usize::from(byte)]);
+            state = row.wrapping_shr(state as u32);
         }
         state & 63
     }
