@@ -10,13 +10,15 @@
 //! a reference's scheme equal to the base's is ignored (`http:g`).
 //!
 //! `iri relativize BASE [--json] [INPUT...]` is the inverse, as
-//! [`rfc3987::resolve::relativize`] computes it: the shortest reference that
+//! [`rfc3987::resolve::relativize`] computes it (BASE parsed once, then
+//! [`Iri::relativize`] for each input): the shortest reference that
 //! resolves against BASE to each input IRI.
 
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
-use rfc3987::resolve::{relativize, Base, ResolveError};
+use rfc3987::resolve::{Base, ResolveError};
+use rfc3987::Iri;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{Input, Outcome};
@@ -52,7 +54,8 @@ pub const RELATIVIZE: Command = Command {
 };
 
 /// Takes BASE off the front of the inputs and checks it.
-fn base(args: &mut Parsed) -> Result<String, UsageError> {
+/// BASE, parsed once for every input.
+fn base(args: &mut Parsed) -> Result<Iri<String>, UsageError> {
     if args.inputs.is_empty() {
         return Err(UsageError::new("missing BASE"));
     }
@@ -60,15 +63,14 @@ fn base(args: &mut Parsed) -> Result<String, UsageError> {
     let Some(base) = base.to_str() else {
         return Err(UsageError::new("BASE is not valid UTF-8"));
     };
-    rfc3987::Iri::parse(base)
-        .map_err(|e| UsageError::new(format!("BASE '{base}' is not an IRI: {e}")))?;
-    Ok(base.to_owned())
+    Iri::parse(base.to_owned())
+        .map_err(|e| UsageError::new(format!("BASE '{base}' is not an IRI: {e}")))
 }
 
 fn run(mut args: Parsed) -> Result<ExitCode, UsageError> {
     let base = base(&mut args)?;
     // Prepared once: each line is then one walk of the reference.
-    let prepared = Base::new(rfc3987::Iri::parse(base.as_str()).expect("`base` checked it"));
+    let prepared = Base::new(base.as_deref());
     let prepared = if args.flag("non-strict") {
         prepared.non_strict()
     } else {
@@ -92,14 +94,19 @@ fn run_relativize(mut args: Parsed) -> Result<ExitCode, UsageError> {
     ))
 }
 
-/// The reference from `base` to one input IRI, or why there is none.
-fn relativize_bytes(base: &str, bytes: &[u8]) -> Result<String, ResolveError> {
-    match std::str::from_utf8(bytes) {
-        Ok(target) => relativize(base, target),
-        Err(_) => Err(ResolveError::Reference(
+/// The reference from `base` to one input IRI, or why there is none:
+/// what [`rfc3987::resolve::relativize`] gives, without checking and splitting the base
+/// again for every input.
+fn relativize_bytes(base: &Iri<String>, bytes: &[u8]) -> Result<String, ResolveError> {
+    let Ok(target) = std::str::from_utf8(bytes) else {
+        return Err(ResolveError::Reference(
             rfc3987::check_bytes(&rules::IRI, bytes)
                 .expect_err("the recognizers reject ill-formed UTF-8"),
-        )),
+        ));
+    };
+    match Iri::parse(target) {
+        Ok(target) => Ok(base.relativize(&target).into_inner()),
+        Err(e) => Err(ResolveError::Reference(*e.error())),
     }
 }
 
