@@ -53,8 +53,8 @@ pub const RELATIVIZE: Command = Command {
     run: run_relativize,
 };
 
-/// Takes BASE off the front of the inputs and checks it.
-/// BASE, parsed once for every input.
+/// Takes BASE off the front of the inputs and parses it, once for every
+/// input.
 fn base(args: &mut Parsed) -> Result<Iri<String>, UsageError> {
     if args.inputs.is_empty() {
         return Err(UsageError::new("missing BASE"));
@@ -95,8 +95,8 @@ fn run_relativize(mut args: Parsed) -> Result<ExitCode, UsageError> {
 }
 
 /// The reference from `base` to one input IRI, or why there is none:
-/// what [`rfc3987::resolve::relativize`] gives, without checking and splitting the base
-/// again for every input.
+/// what [`rfc3987::resolve::relativize`] gives, without checking and
+/// splitting the base again for every input.
 fn relativize_bytes(base: &Iri<String>, bytes: &[u8]) -> Result<String, ResolveError> {
     let Ok(target) = std::str::from_utf8(bytes) else {
         return Err(ResolveError::Reference(

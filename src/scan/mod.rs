@@ -1082,9 +1082,8 @@ mod tests {
     /// A machine's walk of an input's last chunk, its first bytes kept as
     /// walked, is the walk of the bytes after them: from every machine
     /// state (the escape included) of every rule, on chunks of every
-    /// byte value, for every count of bytes walked already. Keeping the
-    /// state on a byte that was walked (`shift::KEEP`) or walking it again
-    /// would differ from it on most of them.
+    /// byte value, for every count of bytes walked already. A `KEEP` row
+    /// that moves some state, or a byte walked twice, fails it.
     #[test]
     fn the_last_chunk_walks_as_its_tail() {
         let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
