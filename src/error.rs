@@ -130,7 +130,7 @@ impl CheckError {
     /// Ill-formed UTF-8 is reported where the malformation starts.
     pub(crate) fn new(rule: &'static Rule, input: &[u8], dfa_offset: usize) -> Self {
         let valid = valid_before(input, dfa_offset);
-        Self::with_valid_prefix(rule, input, valid, dfa_offset)
+        Self::after_walk(rule, input, valid, dfa_offset, None)
     }
 
     /// [`new`](Self::new) for the walk's failure `reject` (no second walk
@@ -153,19 +153,6 @@ impl CheckError {
         Self::located(rule, input.as_bytes(), offset, found, dfa_offset, None)
     }
 
-    /// [`new`](Self::new), given that `input[..valid]` is the longest
-    /// well-formed UTF-8 prefix (`input.len()` for bytes of a `str`).
-    /// Walks the prefix once more (plainly) for the state before the
-    /// offset: only errors pay for it.
-    pub(crate) fn with_valid_prefix(
-        rule: &'static Rule,
-        input: &[u8],
-        valid: usize,
-        dfa_offset: usize,
-    ) -> Self {
-        Self::after_walk(rule, input, valid, dfa_offset, None)
-    }
-
     /// The error for the walk's failure `reject` on text (no second walk:
     /// the walk says the state, unless the offset moves back to the start
     /// of a character).
@@ -182,8 +169,10 @@ impl CheckError {
         )
     }
 
-    /// [`with_valid_prefix`](Self::with_valid_prefix), given the state
-    /// before `dfa_offset` if the walk knows it.
+    /// [`new`](Self::new), given that `input[..valid]` is the longest
+    /// well-formed UTF-8 prefix and the state before `dfa_offset` if the
+    /// walk knows it (otherwise the prefix is walked once more, plainly:
+    /// only errors pay for it).
     fn after_walk(
         rule: &'static Rule,
         input: &[u8],
