@@ -368,12 +368,11 @@ impl<T: AsRef<str>> Base<T> {
     /// `iri`, ready to resolve references against (strictly).
     pub fn new(iri: Iri<T>) -> Self {
         let parts = Positioned::of(&iri);
-        let directory = directory(&parts);
-        let directory_end = if parts.path().is_empty() && parts.authority().is_some() {
-            None
-        } else {
-            Some(iri.positions().path_start + directory.len())
-        };
+        let (path, directory) = (parts.path(), directory(&parts));
+        // The directory is the path's prefix, unless it is longer: the
+        // "/" of an empty path.
+        let directory_end =
+            (directory.len() <= path.len()).then(|| iri.positions().path_start + directory.len());
         let clean = !has_dot_segment(directory);
         Base {
             iri,
@@ -847,25 +846,11 @@ pub fn remove_dot_segments(path: &str, out: &mut String) {
 /// Takes the first step on `"/" + path` here; what input it leaves is a
 /// slice of `path` (or `"/"`), which the common loop takes on.
 fn remove_dot_segments_after_slash(path: &str, start: usize, out: &mut String) {
-    let bytes = path.as_bytes();
-    let input = match (bytes.first(), bytes.get(1), bytes.get(2)) {
-        // B, "/." at the end: becomes "/".
-        (Some(b'.'), None, _) => "/",
-        // B, "/./": the replacing "/" is `path[1]`.
-        (Some(b'.'), Some(b'/'), _) => &path[1..],
-        // C, "/.." at the end.
-        (Some(b'.'), Some(b'.'), None) => {
-            pop_segment(out, start);
-            "/"
-        }
-        // C, "/../" in the middle: the replacing "/" is `path[2]`.
-        (Some(b'.'), Some(b'.'), Some(b'/')) => {
-            pop_segment(out, start);
-            &path[2..]
-        }
+    let input = match slash_step(path, start, out) {
+        Some(input) => input,
         // E: the first segment with the "/" before it.
-        _ => {
-            let end = scan::first_of(bytes, 0, *b"/");
+        None => {
+            let end = scan::first_of(path.as_bytes(), 0, *b"/");
             out.push('/');
             out.push_str(&path[..end]);
             &path[end..]
@@ -896,30 +881,9 @@ fn remove_dots_from(mut input: &str, start: usize, out: &mut String) {
                 continue;
             }
         } else if first == b'/' && bytes.get(1) == Some(&b'.') {
-            match (bytes.get(2), bytes.get(3)) {
-                (None, _) => {
-                    // B, "/." at the end: becomes "/".
-                    input = "/";
-                    continue;
-                }
-                (Some(b'/'), _) => {
-                    // B, "/./": the replacing "/" is the prefix's last byte.
-                    input = &input[2..];
-                    continue;
-                }
-                (Some(b'.'), None) => {
-                    // C, "/.." at the end.
-                    input = "/";
-                    pop_segment(out, start);
-                    continue;
-                }
-                (Some(b'.'), Some(b'/')) => {
-                    // C, "/../" in the middle.
-                    input = &input[3..];
-                    pop_segment(out, start);
-                    continue;
-                }
-                _ => {}
+            if let Some(next) = slash_step(&input[1..], start, out) {
+                input = next;
+                continue;
             }
         }
         // E: the first segment, with its leading "/" if any, found in a
@@ -929,6 +893,32 @@ fn remove_dots_from(mut input: &str, start: usize, out: &mut String) {
         out.push_str(&input[..end]);
         input = &input[end..];
     }
+}
+
+/// Steps B and C for an input buffer that is `"/"` followed by `rest`,
+/// when they apply (`None` is step E): the input they leave, a slice of
+/// `rest` whose first byte is the replacing `"/"`, after popping a segment
+/// from the output for C. At the end of the input (`"/."`, `"/.."`) the
+/// replacing `"/"` would be the whole input, which step E would move to
+/// the output at once: it goes there now, and the input left is empty.
+#[inline(always)]
+fn slash_step<'a>(rest: &'a str, start: usize, out: &mut String) -> Option<&'a str> {
+    let bytes = rest.as_bytes();
+    let skip = match bytes {
+        // B: "/./" or "/." at the end.
+        [b'.', b'/', ..] | [b'.'] => 1,
+        // C: "/../" or "/.." at the end.
+        [b'.', b'.', b'/', ..] | [b'.', b'.'] => {
+            pop_segment(out, start);
+            2
+        }
+        _ => return None,
+    };
+    let input = &rest[skip..];
+    if input.is_empty() {
+        out.push('/');
+    }
+    Some(input)
 }
 
 /// Whether some segment of `path` is `.` or `..` (false positives are fine:
