@@ -434,8 +434,45 @@ impl Dfa {
     /// (this module's functions only pass those). `UTF8`: the input is
     /// known to be UTF-8 (see [`shift_run`]). On success, the state the
     /// walk ended in.
+    ///
+    /// Where the CPU has AVX2 (and so BMI2, which [`Path::Avx2`] requires
+    /// too) the walk is compiled for it: a machine's step is then one
+    /// `shrx`, where baseline x86_64 code must first move the shift count
+    /// into `cl` (four instructions a byte instead of three).
     #[inline(always)]
     fn resume<const UTF8: bool>(
+        &self,
+        path: Path,
+        state: usize,
+        input: &[u8],
+        at: usize,
+    ) -> Result<usize, Reject> {
+        #[cfg(target_arch = "x86_64")]
+        if path == Path::Avx2 {
+            // SAFETY: `Path::Avx2` is only ever detected on a CPU with
+            // AVX2 and BMI2 (`Path::detect`, `Path::available`), all
+            // that `resume_avx2` requires.
+            return unsafe { self.resume_avx2::<UTF8>(state, input, at) };
+        }
+        self.walk_on::<UTF8>(path, state, input, at)
+    }
+
+    /// [`resume`](Self::resume) on [`Path::Avx2`], compiled with AVX2 and
+    /// BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi2")]
+    fn resume_avx2<const UTF8: bool>(
+        &self,
+        state: usize,
+        input: &[u8],
+        at: usize,
+    ) -> Result<usize, Reject> {
+        self.walk_on::<UTF8>(Path::Avx2, state, input, at)
+    }
+
+    /// The body of [`resume`](Self::resume).
+    #[inline(always)]
+    fn walk_on<const UTF8: bool>(
         &self,
         path: Path,
         mut state: usize,
@@ -470,6 +507,10 @@ impl Dfa {
                             }
                         }
                         (state, at, table) = shift_run::<UTF8>(machine, entry, input, at);
+                        if at == input.len() {
+                            // Walked to the end in the machine.
+                            break;
+                        }
                         continue;
                     }
                 }

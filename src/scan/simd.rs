@@ -385,7 +385,9 @@ pub(crate) enum Path {
     /// 16-byte windows with `pshufb`.
     #[cfg(target_arch = "x86_64")]
     Ssse3,
-    /// 32-byte windows with `vpshufb`.
+    /// 32-byte windows with `vpshufb`, and the walk compiled with BMI2
+    /// (`shrx` for a machine's step; every CPU with AVX2 has it, and the
+    /// detection requires both).
     #[cfg(target_arch = "x86_64")]
     Avx2,
     /// 16-byte windows with `tbl` (NEON, part of every aarch64 target
@@ -408,7 +410,9 @@ impl Path {
                 2 => Path::Ssse3,
                 3 => Path::Avx2,
                 _ => {
-                    let path = if std::is_x86_feature_detected!("avx2") {
+                    let path = if std::is_x86_feature_detected!("avx2")
+                        && std::is_x86_feature_detected!("bmi2")
+                    {
                         Path::Avx2
                     } else if std::is_x86_feature_detected!("ssse3") {
                         Path::Ssse3
@@ -427,7 +431,7 @@ impl Path {
         }
         #[cfg(all(target_arch = "x86_64", not(feature = "std")))]
         {
-            if cfg!(target_feature = "avx2") {
+            if cfg!(all(target_feature = "avx2", target_feature = "bmi2")) {
                 Path::Avx2
             } else if cfg!(target_feature = "ssse3") {
                 Path::Ssse3
