@@ -1165,7 +1165,9 @@ mod tests {
     /// stay in runs (ASCII of every kind, `%HH`, characters of every
     /// UTF-8 length, noncharacters, iprivate) and pieces that end them or
     /// kill the walk, at every length up to a few 32-byte windows, behind
-    /// prefixes that shift the runs through every alignment.
+    /// prefixes that shift the runs through every alignment. The AVX2
+    /// path runs the walk compiled for AVX2 and BMI2 (`resume_avx2`), the
+    /// others the baseline code, so both builds of the walk are compared.
     #[test]
     fn every_path_walks_as_the_table() {
         const PIECES: &[&str] = &[
