@@ -87,7 +87,8 @@
 //! everywhere else); that load and the SIMD window check (`simd`:
 //! intrinsics behind a feature check, loads from checked slices) are its
 //! only uses, with the SSE2 delimiter search of the `delims` module
-//! (which the split into components uses).
+//! (which the split into components uses) and the call of the walk
+//! compiled for AVX2 and BMI2 (`Dfa::resume`, behind the same check).
 //!
 //! # Cost
 //!
@@ -96,7 +97,8 @@
 //! it, IP literals, characters whose lead byte the codes do not vouch
 //! for, and non-ASCII bytes that are not known to be text), with the
 //! dead-state test once per [`CHUNK`] bytes. In a machine, one shift a byte
-//! and one test per chunk; a chunk that leaves the machine costs a
+//! (three instructions with BMI2's `shrx`, four without) and one test per
+//! chunk; a chunk that leaves the machine costs a
 //! mispredicted branch and its table walk. On a skipped run with SSSE3 or
 //! AVX2: one window check per 16 or 32 bytes of ASCII, `%HH` triples and
 //! two- and three-byte characters alike (a window that cuts a triple or a
