@@ -303,18 +303,30 @@ pub(crate) fn split_knowing(text: &str, facts: u8) -> Positions {
     // `@`, then an IP literal up to its `]` or a host up to a `:`.
     let has_authority = (h.slash >> hier) & 3 == 3;
     let start = hier + 2 * usize::from(has_authority);
-    let end = if has_authority {
-        first(h.slash | h.question | h.hash, start)
-    } else {
-        hier
-    };
+    // A select: references with and without an authority alternate in
+    // many inputs (measured: a branch here mispredicted 0.4 times per
+    // reference of the benches' `mixed`).
+    let end = core::hint::select_unpredictable(
+        has_authority,
+        first(h.slash | h.question | h.hash, start),
+        hier,
+    );
     if !whole && end == span {
         return split_searching(text);
     }
     let until = |mask: u64, at: usize| first(mask, at).min(end);
     let at = until(h.at, start);
     let host_start = if at < end { at + 1 } else { start };
-    let host_end = if (host_start < end) & (b.get(host_start) == Some(&b'[')) {
+    // Only a host starts with `[` (no path, query or fragment has one),
+    // so the byte at `host_start` tells without a test of whether there is
+    // an authority: a test that follows the select above mispredicts as
+    // often. IP literals are what is rare.
+    let probe = if len > 0 {
+        b[host_start.min(len - 1)]
+    } else {
+        0
+    };
+    let host_end = if probe == b'[' {
         literal_end(b, host_start, end)
     } else {
         until(h.colon, host_start)
