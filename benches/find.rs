@@ -189,8 +189,8 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
         .throughput(Throughput::Bytes(corpus.bytes() as u64))
         .sampling_mode(SamplingMode::Flat)
         .sample_size(20)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
     group.bench_function(FIND, |b| {
         b.iter(|| {
             corpus

@@ -119,8 +119,8 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
         .throughput(Throughput::Bytes(corpus.bytes() as u64))
         .sampling_mode(SamplingMode::Flat)
         .sample_size(30)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
     ratios::time_strings(&mut group, RFC3987_TO_URI, &texts, |s| to_uri(s).ok());
     ratios::time_strings(&mut group, IRI_STRING, &texts, iri_string);
     ratios::time_strings(&mut group, RFC3987_TO_IRI, &uris, |s| to_iri(s).ok());

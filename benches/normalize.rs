@@ -136,8 +136,8 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
         .throughput(Throughput::Bytes(corpus.bytes() as u64))
         .sampling_mode(SamplingMode::Flat)
         .sample_size(30)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
     let syntax = Normalizer::new(Level::Syntax);
     let scheme = Normalizer::new(Level::Scheme);
     ratios::time_strings(&mut group, RFC3987_SYNTAX, &texts, |s| {

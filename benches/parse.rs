@@ -97,8 +97,8 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
     group
         .throughput(Throughput::Bytes(corpus.bytes() as u64))
         .sampling_mode(SamplingMode::Flat)
-        .measurement_time(Duration::from_secs(4))
-        .warm_up_time(Duration::from_secs(1));
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_millis(500));
     let texts = &corpus.texts;
     group.bench_function(RECOGNIZE, |b| {
         b.iter(|| {

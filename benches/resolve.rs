@@ -231,8 +231,8 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
         .throughput(Throughput::Bytes(corpus.bytes() as u64))
         .sampling_mode(SamplingMode::Flat)
         .sample_size(30)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
     ratios::time_strings(&mut group, RFC3987, &references, |r| ours(base, r));
     let parsed_base = rfc3987::Iri::parse(base).expect("the bench bases are IRIs");
     ratios::time_strings(&mut group, RFC3987_PARSED, &references, |r| {

@@ -263,8 +263,8 @@ fn bench(criterion: &mut Criterion, corpus: &Corpus) {
         .throughput(Throughput::Bytes(corpus.bytes() as u64))
         .sampling_mode(SamplingMode::Flat)
         .sample_size(50)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
 
     time(&mut group, RFC3987_RECOGNIZE, &texts, |s| {
         IRI_REFERENCE.recognize(s.as_bytes()).is_ok()
