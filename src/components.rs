@@ -107,12 +107,8 @@
 //! authority that runs past it, goes to the plain searches
 //! (`split_searching`), which also serve other targets than x86_64.
 //!
-//! In a batch (`parse_all`) the walks interleave and their final states
-//! are not kept: there [`split_branchless`] compares a reference of 16
-//! to 126 bytes (most of them), 16 bytes at a time, with the seven
-//! delimiters `:/?#@[]` (`scan::Masks`, x86_64), and each scan is a
-//! lowest set bit too. Tests compare every way with the searches, on
-//! every reference they take, with the facts and without.
+//! Tests compare the split with the searches on every reference they
+//! take, with the facts and without.
 //!
 //! # Cost
 //!
@@ -131,7 +127,7 @@
 
 use crate::grammar::codes::{NO_HASH, NO_QUESTION_OR_HASH};
 use crate::grammar::rules;
-use crate::scan::{Head, Masks};
+use crate::scan::Head;
 
 /// Byte offsets of the components of a string that matches
 /// `IRI-reference`, as [`split`] finds them.
@@ -182,84 +178,6 @@ fn scan<const N: usize>(bytes: &[u8], from: usize, set: [u8; N]) -> usize {
 #[inline]
 pub(crate) fn split(text: &str) -> Positions {
     split_knowing(text, 0)
-}
-
-/// [`split`] without branches that depend on the text, where the
-/// masks apply (see the module docs): for a batch.
-#[inline]
-pub(crate) fn split_branchless(text: &str) -> Positions {
-    match Masks::of(text.as_bytes()) {
-        Some(masks) => split_masked(text.len(), &masks),
-        None => split_searching(text),
-    }
-}
-
-/// The first set bit of `mask` at `from` or later (`from < 128`): with
-/// the sentinel of [`Masks`], the input's length when no delimiter is
-/// there.
-#[inline(always)]
-fn first_bit(mask: u128, from: usize) -> usize {
-    (mask >> from << from).trailing_zeros() as usize
-}
-
-/// Whether bit `i` of `mask` is set (`i < 128`).
-#[inline(always)]
-fn bit(mask: u128, i: usize) -> bool {
-    (mask >> i) & 1 == 1
-}
-
-/// `if c { a } else { b }`, written so that the compiler selects rather
-/// than branches.
-#[inline(always)]
-fn pick(c: bool, a: usize, b: usize) -> usize {
-    let all = usize::from(c).wrapping_neg();
-    (a & all) | (b & !all)
-}
-
-/// [`split_searching`]'s steps on the delimiter masks of a text of `len`
-/// bytes (at most [`Masks::MAX`]): each search is the first set bit of a
-/// mask from a position, each choice a select. Every position is at most
-/// `len + 1 < 128`, so no shift overflows.
-#[inline]
-fn split_masked(len: usize, m: &Masks) -> Positions {
-    debug_assert!(len <= Masks::MAX);
-    // 1. The first of `:/?#` is a `:` ending a scheme, or there is none.
-    let first = first_bit(m.colon | m.slash | m.question | m.hash, 0);
-    let has_scheme = (first > 0) & (first < len) & bit(m.colon, first);
-    let hier = pick(has_scheme, first + 1, 0);
-    // 2-4. `//` starts an authority, up to the next `/?#`: a userinfo up
-    // to its `@`, then an IP literal up to its `]` or a host up to a `:`.
-    let has_authority = (hier + 1 < len) & ((m.slash >> hier) & 3 == 3);
-    let start = hier + 2 * usize::from(has_authority);
-    let end = pick(
-        has_authority,
-        first_bit(m.slash | m.question | m.hash, start),
-        hier,
-    );
-    let at = first_bit(m.at, start).min(end);
-    let host_start = pick(at < end, at + 1, start);
-    let literal = (host_start < end) & bit(m.open, host_start);
-    let host_end = pick(
-        literal,
-        (first_bit(m.close, host_start).min(end) + 1).min(end),
-        first_bit(m.colon, host_start).min(end),
-    );
-    // 5-6. The path up to the first `?#`, a query up to the first `#`.
-    let path_end = first_bit(m.question | m.hash, end);
-    let query_end = pick(
-        (path_end < len) & bit(m.question, path_end),
-        first_bit(m.hash, path_end + 1),
-        path_end,
-    );
-    Positions {
-        scheme_end: pick(has_scheme, first, 0),
-        host_start,
-        host_end,
-        path_start: end,
-        path_end,
-        query_end,
-        len,
-    }
 }
 
 /// [`split`], knowing from the walk that accepted `text` what it does not
@@ -539,47 +457,6 @@ mod tests {
     use super::*;
     use alloc::vec;
 
-    /// The masked split is the searching one on every reference it takes:
-    /// random strings of delimiters, letters, IP literals, userinfo,
-    /// ports, `%HH` and non-ASCII that the DFA accepts, of every length
-    /// from `Masks::MIN` to `Masks::MAX` and a little past it (then
-    /// `Masks::of` declines). `tests/batch_parse.rs` compares `parse_all`,
-    /// which uses it, with `parse` on generated references.
-    #[test]
-    fn masked_split_is_the_searching_one() {
-        let mut next = crate::test_rng::xorshift(0x0DDB_1A5E_5BAD_5EEDu64);
-        const PIECES: [&str; 16] = [
-            "a", "b1", ":", "/", "//", "?", "#", "@", "[::1]", "[v7.x]", ":80", "%41", "é", "-",
-            ".", "u:p@",
-        ];
-        let mut compared = 0;
-        for _ in 0..400_000 {
-            let mut text = alloc::string::String::new();
-            while text.len() < Masks::MIN + (next() as usize % (Masks::MAX - Masks::MIN + 8)) {
-                text.push_str(PIECES[next() as usize % PIECES.len()]);
-            }
-            if rules::IRI_REFERENCE.recognize(text.as_bytes()).is_err() {
-                continue;
-            }
-            if let Some(masks) = Masks::of(text.as_bytes()) {
-                assert_eq!(
-                    split_masked(text.len(), &masks),
-                    split_searching(&text),
-                    "{text}"
-                );
-                compared += 1;
-            }
-        }
-        if cfg!(target_arch = "x86_64") {
-            assert!(compared > 10_000, "only {compared}");
-        }
-    }
-
-    /// The split on the head's masks is the searching one on every
-    /// reference: random ones of every shape around the head's edge
-    /// (`Head::SPAN`) and past it, with the walk's facts and without them.
-    /// Each fact is also checked against the text: it never claims a
-    /// `?` or `#` absent that is there.
     #[test]
     fn head_split_is_the_searching_one() {
         let mut next = crate::test_rng::xorshift(0x5EED_0FA1_15EE_D00Du64);

@@ -153,8 +153,8 @@ impl Rule {
 
     /// [`recognize_all`](Self::recognize_all) on text, yielding each
     /// input as the `&str` it was and, for a rejected one, the walk's
-    /// offset and state (for [`check_all`](crate::check_all) and the
-    /// `parse_all` of the IRI types, whose errors then walk nothing again).
+    /// offset and state (for [`check_all`](crate::check_all), whose
+    /// errors then walk nothing again).
     pub(crate) fn recognize_texts<'a, I>(
         &self,
         inputs: I,

@@ -42,11 +42,12 @@ fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_err
     }
 }
 
-/// [`parse_positions`] on each of `texts`, in order, four DFA walks at a
-/// time (the batch walk of [`check_all`](crate::check_all)), each with its
-/// text; an error is the one [`parse_positions`] gives (built from the
-/// offset and state where the batch walk stopped: nothing is walked
-/// again).
+/// [`parse_positions`] on each of `texts`, in order, each with its text:
+/// one walk and one split after another. (An interleaved batch walk, as
+/// [`check_all`](crate::check_all) runs, keeps no final state for the
+/// split's facts; measured with the results kept from the optimizer, it
+/// and the splits it needed were slower than this loop on crawl-shaped
+/// URLs and no faster on mixed references: `BENCHMARKS.md`, session 32.)
 fn parse_all_positions<'a, I>(
     texts: I,
     kind: Kind,
@@ -54,14 +55,7 @@ fn parse_all_positions<'a, I>(
 where
     I: Iterator<Item = &'a str>,
 {
-    let rule = kind.rule();
-    rule.recognize_texts(texts).map(move |(text, verdict)| {
-        let parsed = match verdict {
-            Ok(()) => Ok(crate::components::split_branchless(text)),
-            Err(reject) => Err(CheckError::rejected(rule, text, reject)),
-        };
-        (text, parsed)
-    })
+    texts.map(move |text| (text, parse_positions(text, kind)))
 }
 
 /// An IRI reference (`IRI-reference`, RFC 3987 section 2.2): an IRI, or a
@@ -729,15 +723,13 @@ macro_rules! common {
             /// [`parse`](Self::parse) gives for each: the shape of a
             /// crawler's or an RDF loader's work, many short strings.
             ///
-            /// Four DFA walks run interleaved so that their memory loads
-            /// overlap, as in [`check_all`](crate::check_all), and the
-            /// split into components runs without branches that depend on
-            /// the text (see the `components` module docs). Measured
-            /// against a loop of `parse` (`BENCHMARKS.md`): about 0.70 of
-            /// its time on mixed references, 0.75 on crawl-shaped URLs and
-            /// 0.9 on short relative references; level on long IRIs (inputs
-            /// over 256 bytes are walked alone). Inputs are read a block at
-            /// a time, lazily.
+            /// Each reference is walked and split as `parse` does it, one
+            /// after another, lazily: measured with every result kept, an
+            /// interleaved walk (as [`check_all`](crate::check_all) runs
+            /// for validation) was slower than this on crawl-shaped URLs
+            /// and no faster on mixed references, since the split then
+            /// lacks what the walk's last state tells it (`BENCHMARKS.md`,
+            /// session 32).
             ///
             /// ```
             #[doc = concat!("use rfc3987::", stringify!($Type), ";")]

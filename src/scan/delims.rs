@@ -16,10 +16,6 @@
 //! Both give the same position: the tests compare them on every start of
 //! many inputs.
 //!
-//! [`Masks`] gives all the delimiters of a short input at once (SSE2 on
-//! x86_64), for the split's branch-free form; a test compares them with a
-//! byte-by-byte reading on every length they take.
-//!
 //! [`hits`] gives where one byte value stands in a 16-byte window, for
 //! short searches elsewhere (the dot segments of a path), where a call to
 //! a general search costs more than the search; [`last_of`] reads such
@@ -54,91 +50,6 @@ pub(crate) fn first_of_before<const N: usize>(
         }
     }
     portable(&bytes[..end], from, set)
-}
-
-/// Where each delimiter of the split stands in a short input: bit `i` of
-/// a mask is set when byte `i` is that delimiter, and every mask has a
-/// sentinel bit at the input's length (so a search that finds nothing
-/// finds the end). With them, every boundary of the split is a
-/// `trailing_zeros` and the split needs no data-dependent branch: it pays
-/// where its branches would mispredict, as in a batch, whose split does
-/// not follow its own walk (`BENCHMARKS.md`, session 20).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Masks {
-    pub(crate) colon: u128,
-    pub(crate) slash: u128,
-    pub(crate) question: u128,
-    pub(crate) hash: u128,
-    pub(crate) at: u128,
-    pub(crate) open: u128,
-    pub(crate) close: u128,
-}
-
-impl Masks {
-    /// The shortest input [`Masks::of`] takes: one whole SSE2 window.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(crate) const MIN: usize = 16;
-    /// The longest input [`Masks::of`] takes: with the sentinel and a
-    /// search from one past the last delimiter, every shift stays below
-    /// 128.
-    pub(crate) const MAX: usize = 126;
-
-    /// The masks of `bytes` if it is [`MIN`](Self::MIN) to
-    /// [`MAX`](Self::MAX) bytes long on x86_64 (SSE2, which every x86_64
-    /// CPU has); `None` otherwise, and the split then searches.
-    #[inline(always)]
-    pub(crate) fn of(bytes: &[u8]) -> Option<Masks> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if (Self::MIN..=Self::MAX).contains(&bytes.len()) {
-                // SAFETY: SSE2 is part of every x86_64 CPU (a baseline
-                // feature of every x86_64 target), all that `x86::masks`
-                // requires.
-                return Some(unsafe { x86::masks(bytes) });
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = bytes;
-        None
-    }
-
-    /// The masks of an input of `len` bytes without delimiters: the
-    /// sentinel bit alone.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    #[inline(always)]
-    fn empty(len: usize) -> Masks {
-        let end = 1u128 << len;
-        Masks {
-            colon: end,
-            slash: end,
-            question: end,
-            hash: end,
-            at: end,
-            open: end,
-            close: end,
-        }
-    }
-
-    /// The masks byte by byte (any length up to [`MAX`](Self::MAX)): what
-    /// [`Masks::of`] must give.
-    #[cfg(test)]
-    pub(crate) fn plain(bytes: &[u8]) -> Masks {
-        let mut m = Masks::empty(bytes.len());
-        for (i, &byte) in bytes.iter().enumerate() {
-            let mask = match byte {
-                b':' => &mut m.colon,
-                b'/' => &mut m.slash,
-                b'?' => &mut m.question,
-                b'#' => &mut m.hash,
-                b'@' => &mut m.at,
-                b'[' => &mut m.open,
-                b']' => &mut m.close,
-                _ => continue,
-            };
-            *mask |= 1 << i;
-        }
-        m
-    }
 }
 
 /// The delimiters among an input's first [`Head::SPAN`] bytes (fewer
@@ -347,39 +258,6 @@ mod x86 {
             any = _mm_or_si128(any, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(delimiter as i8)));
         }
         _mm_movemask_epi8(any) as u32
-    }
-
-    /// [`super::Masks::of`] for 16 to 126 bytes: windows every 16 bytes,
-    /// the last one moved back to end at the input's end (its bytes read
-    /// twice set the same bits), each compared with the seven
-    /// delimiters.
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    pub(super) fn masks(bytes: &[u8]) -> super::Masks {
-        let len = bytes.len();
-        debug_assert!((super::Masks::MIN..=super::Masks::MAX).contains(&len));
-        let mut m = super::Masks::empty(len);
-        let mut next = 0;
-        while next < len {
-            let at = next.min(len - 16);
-            let window: &[u8; 16] = bytes[at..at + 16].try_into().expect("16 bytes");
-            // SAFETY: `window` is 16 readable bytes and `_mm_loadu_si128`
-            // allows any alignment.
-            let v = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
-            let hits = |delimiter: u8| {
-                let found = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(delimiter as i8)));
-                u128::from(found as u16) << at
-            };
-            m.colon |= hits(b':');
-            m.slash |= hits(b'/');
-            m.question |= hits(b'?');
-            m.hash |= hits(b'#');
-            m.at |= hits(b'@');
-            m.open |= hits(b'[');
-            m.close |= hits(b']');
-            next += 16;
-        }
-        m
     }
 
     /// [`super::Head::of`] for at least 16 bytes: a window at 0 and one
@@ -599,32 +477,5 @@ mod tests {
             }
         }
         assert!(compared > 30_000, "only {compared}");
-    }
-
-    /// The SSE2 masks are the byte-by-byte ones on every length they take
-    /// (and there are none outside it), with delimiters at random places
-    /// among bytes one bit away from them.
-    #[test]
-    fn masks_are_the_plain_ones() {
-        const FILL: &[u8] = b"ab;>.x\xC3\xA9\x80\xFF\x0A\x2E\x3E\x3B\x22\x41\x5C\x7B\x7D\x5B\x5D";
-        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15u64);
-        let mut compared = 0usize;
-        for len in 0..=Masks::MAX + 20 {
-            for _ in 0..300 {
-                let bytes = with_delimiters(&mut next, FILL, len, 10);
-                match Masks::of(&bytes) {
-                    Some(masks) => {
-                        assert_eq!(masks, Masks::plain(&bytes), "{bytes:?}");
-                        compared += 1;
-                    }
-                    None => assert!(
-                        !(Masks::MIN..=Masks::MAX).contains(&len) || !cfg!(target_arch = "x86_64")
-                    ),
-                }
-            }
-        }
-        if cfg!(target_arch = "x86_64") {
-            assert_eq!(compared, 300 * (Masks::MAX - Masks::MIN + 1));
-        }
     }
 }

@@ -122,9 +122,7 @@ mod shift;
 mod simd;
 
 pub(crate) use batch::{reject_slice, Batch};
-pub(crate) use delims::{
-    first_of, first_of_before, hits, last_of, padded_window, window_at, Head, Masks,
-};
+pub(crate) use delims::{first_of, first_of_before, hits, last_of, padded_window, window_at, Head};
 pub(crate) use shift::Shift;
 use simd::{Path, WindowSets};
 
