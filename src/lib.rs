@@ -249,10 +249,14 @@ pub fn check_bytes(rule: &'static grammar::Rule, input: &[u8]) -> Result<(), Che
 /// [`check`] on each of `inputs`, in order: the shape of a crawler's or an
 /// RDF loader's work, many short strings.
 ///
-/// Four DFA walks run interleaved, so that their memory loads overlap (a
-/// walk waits on load latency): on references of 40-150 bytes about 1.35
-/// times the throughput of calling [`check`] in a loop, less on very short
-/// ones (see `BENCHMARKS.md`), with the same results. The iterator form is [`check_all`].
+/// Four table walks run interleaved, so that their memory loads overlap
+/// (a table walk waits on load latency), with the same results as
+/// [`check`]. Measured against a loop of [`check`] (`BENCHMARKS.md`,
+/// session 32): about 1.15 times its throughput on mixed references, 1.1
+/// on short relative ones, but 0.8 on ASCII URLs shaped as a crawler
+/// finds them, which [`check`] walks in shift machines (one shift a byte,
+/// no load waiting on the one before), where interleaving has nothing to
+/// hide. The iterator form is [`check_all`].
 ///
 /// ```
 /// use rfc3987::grammar::rules::IRI_REFERENCE;
