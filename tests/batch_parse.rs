@@ -1,8 +1,7 @@
 //! `parse_all` and `parse_batch` of the four IRI types give, for every
 //! input and in order, what `parse` gives alone: the same value (text and
 //! components) or the same error (offset, rule, message), whatever the
-//! lengths around it (short inputs are interleaved four at a time, long
-//! ones go alone, blocks are 64 inputs).
+//! lengths around it.
 
 use rfc3987::{AbsoluteIri, Iri, IriRef, ParseError, RelativeRef};
 
