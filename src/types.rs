@@ -42,22 +42,6 @@ fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_err
     }
 }
 
-/// [`parse_positions`] on each of `texts`, in order, each with its text:
-/// one walk and one split after another. (An interleaved batch walk, as
-/// [`check_all`](crate::check_all) runs, keeps no final state for the
-/// split's facts; measured with the results kept from the optimizer, it
-/// and the splits it needed were slower than this loop on crawl-shaped
-/// URLs and no faster on mixed references: `BENCHMARKS.md`, session 32.)
-fn parse_all_positions<'a, I>(
-    texts: I,
-    kind: Kind,
-) -> impl Iterator<Item = (&'a str, Result<Positions, crate::parse_error::Details>)> + use<'a, I>
-where
-    I: Iterator<Item = &'a str>,
-{
-    texts.map(move |text| (text, parse_positions(text, kind)))
-}
-
 /// An IRI reference (`IRI-reference`, RFC 3987 section 2.2): an IRI, or a
 /// relative reference to be resolved against a base IRI.
 ///
@@ -747,10 +731,7 @@ macro_rules! common {
             where
                 I: IntoIterator<Item = &'a str>,
             {
-                parse_all_positions(texts.into_iter(), $kind).map(|(text, parsed)| match parsed {
-                    Ok(pos) => Ok($wrap(IriRef::from_parts(text, pos))),
-                    Err(details) => Err(ParseError::new(details, String::from(text))),
-                })
+                texts.into_iter().map(Self::parse)
             }
 
             /// [`parse_all`](Self::parse_all) on a slice, collected.
