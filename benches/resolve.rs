@@ -17,7 +17,12 @@
 //!      that every resolution merges paths;
 //!    - `resolve-dots`: 200 references of 2-8 KiB made of runs of `.`,
 //!      `..` and named segments, where a quadratic dot-segment removal
-//!      would show.
+//!      would show;
+//!    - `resolve-dots-short`: 20,000 relative references of one to six
+//!      segments, most of them `.` or `..` (`../g`, `./a/../b?q`, the
+//!      shape of RFC 3986 section 5.4's examples and of links climbing a
+//!      site's tree), against the RFC's base: the fixed costs of a
+//!      resolution, where the long ones measure the per-byte ones.
 //!
 //!    Benchmarks: `rfc3987` ([`rfc3987::resolve::resolve`] on strings:
 //!    validates base and reference on every call), `rfc3987-parsed`
@@ -111,6 +116,11 @@ fn main() {
             base: String::from("http://a/b/c/d/e/f/g/h"),
             references: dots(),
         },
+        Corpus {
+            name: "dots-short",
+            base: String::from("http://a/b/c/d;p?q"),
+            references: short_dots(),
+        },
     ];
     ratios::run("resolve", "refs", &corpora, BENCHMARKS, sanity, bench);
 }
@@ -150,6 +160,39 @@ fn dots() -> Vec<String> {
                 text.push('/');
             }
             text.push_str("end");
+            text
+        })
+        .collect()
+}
+
+/// Short references that are mostly dot segments (seeded, deterministic):
+/// one to six segments, three in eight of them `..` and one `.`, a third
+/// of them absolute paths, some with a query or a fragment.
+fn short_dots() -> Vec<String> {
+    let mut state: u64 = 0x3987_0006_5D07;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let pieces = ["..", ".", "g", "seg", "..", "x;y", "ü", ".."];
+    (0..20_000)
+        .map(|i| {
+            let mut text = String::from(if i % 3 == 0 { "/" } else { "" });
+            for k in 0..1 + next() % 6 {
+                if k > 0 {
+                    text.push('/');
+                }
+                text.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            if next() % 3 == 0 {
+                text.push_str("?q=1");
+            }
+            if next() % 4 == 0 {
+                text.push_str("#f");
+            }
             text
         })
         .collect()
