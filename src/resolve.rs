@@ -846,20 +846,47 @@ pub fn remove_dot_segments(path: &str, out: &mut String) {
 /// whose output buffer starts at `start` (what it holds from there is the
 /// output of what came before the `/`): the merge of a clean directory
 /// and a reference's path, without writing them into one string first.
-/// Takes the first step on `"/" + path` here; what input it leaves is a
-/// slice of `path` (or `"/"`), which the common loop takes on.
+///
+/// Steps B and C take the path's leading `.` and `..` segments here (the
+/// climb of `../../g`, the `./` of `./g:h`), each leaving an input that
+/// is `"/"` followed by the rest; a rest without dot segments, the usual
+/// case, is then E's alone and goes to the output as it is. Otherwise the
+/// common loop takes on the input, a slice of `path` that starts with
+/// that `/` (after E has moved the first segment, when no step came
+/// first).
 fn remove_dot_segments_after_slash(path: &str, start: usize, out: &mut String) {
-    let input = match slash_step(path, start, out) {
-        Some(input) => input,
+    let mut rest = path;
+    loop {
+        rest = match rest.as_bytes() {
+            // B: "/./", or "/." at the end.
+            [b'.', b'/', ..] => &rest[2..],
+            [b'.'] => "",
+            // C: "/../", or "/.." at the end.
+            [b'.', b'.', b'/', ..] => {
+                pop_segment(out, start);
+                &rest[3..]
+            }
+            [b'.', b'.'] => {
+                pop_segment(out, start);
+                ""
+            }
+            _ => break,
+        };
+    }
+    if !has_dot_segment(rest) {
+        // E, as often as it takes: the rest has no step of its own.
+        out.push('/');
+        out.push_str(rest);
+    } else if rest.len() < path.len() {
+        // The `/` that the last step left is the byte before the rest.
+        remove_dots_from(&path[path.len() - rest.len() - 1..], start, out);
+    } else {
         // E: the first segment with the "/" before it.
-        None => {
-            let end = scan::first_of(path.as_bytes(), 0, *b"/");
-            out.push('/');
-            out.push_str(&path[..end]);
-            &path[end..]
-        }
-    };
-    remove_dots_from(input, start, out);
+        let end = scan::first_of(path.as_bytes(), 0, *b"/");
+        out.push('/');
+        out.push_str(&path[..end]);
+        remove_dots_from(&path[end..], start, out);
+    }
 }
 
 /// The loop of [`remove_dot_segments`] on `input`, the output buffer being
@@ -951,32 +978,6 @@ fn next_dot_start(bytes: &[u8], from: usize) -> usize {
         .windows(2)
         .position(|pair| pair == b"/.")
         .map_or(len, |i| at + i)
-}
-
-/// Steps B and C for an input buffer that is `"/"` followed by `rest`,
-/// when they apply (`None` is step E): the input they leave, a slice of
-/// `rest` whose first byte is the replacing `"/"`, after popping a segment
-/// from the output for C. At the end of the input (`"/."`, `"/.."`) the
-/// replacing `"/"` would be the whole input, which step E would move to
-/// the output at once: it goes there now, and the input left is empty.
-#[inline(always)]
-fn slash_step<'a>(rest: &'a str, start: usize, out: &mut String) -> Option<&'a str> {
-    let bytes = rest.as_bytes();
-    let skip = match bytes {
-        // B: "/./" or "/." at the end.
-        [b'.', b'/', ..] | [b'.'] => 1,
-        // C: "/../" or "/.." at the end.
-        [b'.', b'.', b'/', ..] | [b'.', b'.'] => {
-            pop_segment(out, start);
-            2
-        }
-        _ => return None,
-    };
-    let input = &rest[skip..];
-    if input.is_empty() {
-        out.push('/');
-    }
-    Some(input)
 }
 
 /// Whether some segment of `path` is `.` or `..` (false positives are fine:
