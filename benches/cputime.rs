@@ -13,9 +13,9 @@
 //! figure at scheduler ticks (a few milliseconds), hence the long rounds:
 //! read the ratios to a few percent, about 10 % for the fastest. Prints MB/s and the ratio of each to oxiri's
 //! time (lower is faster), then two ratios of this crate's own:
-//! `check_all` and `check_batch` over `check` and `parse_all` over
-//! `parse` (the batch APIs against a loop) and `parse` over `recognize` (what finding the
-//! components costs). Arguments name corpora to run (all by default);
+//! `check_all` and `check_batch` over `check` (the batch APIs against a
+//! loop), `parse_all` over `parse` (an iterator over a loop of `parse`: about
+//! 1) and `parse` over `recognize` (what finding the components costs). Arguments name corpora to run (all by default);
 //! `--only=rfc3987-parse,iri-string` times only those rows and oxiri's,
 //! for a profiler.
 
@@ -40,7 +40,7 @@ type Pass = fn(&[String]) -> usize;
 /// The `url` crate's row: only absolute URLs parse there.
 const URL_WHATWG: &str = "url (WHATWG)";
 /// Corpora with relative references, where `url` is not timed.
-const ABSOLUTE_ONLY: &[&str] = &["mixed", "relative-short"];
+const ABSOLUTE_ONLY: &[&str] = &["mixed", "relative-short", "relative-tiny"];
 
 const LIBRARIES: &[(&str, Pass)] = &[
     ("oxiri", |ts| {
@@ -172,6 +172,7 @@ fn main() {
         ("percent-long", corpus::percent_long()),
         ("script-long", corpus::script_long()),
         ("relative-short", corpus::relative_short()),
+        ("relative-tiny", corpus::relative_tiny()),
         ("ascii-path", synthetic("abcdefgh/")),
         ("pct-path", synthetic("%D7%A9")),
         ("cjk-path", synthetic("日本語/")),

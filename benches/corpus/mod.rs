@@ -56,7 +56,7 @@
 //! still valid), or a quote, a space and the next word, or angle brackets
 //! (invalid).
 //!
-//! # [`percent_long`], [`script_long`]: 500 long IRIs each; [`relative_short`]: 20,000 references
+//! # [`percent_long`], [`script_long`]: 500 long IRIs each; [`relative_short`], [`relative_tiny`]: 20,000 references each
 //!
 //! Shaped as [`long`]'s entries, but every path and query word of
 //! `percent_long` is percent-encoded UTF-8 (`%E6%97%A5...`: the URI form of
@@ -64,7 +64,9 @@
 //! one non-Latin script (CJK, Cyrillic, Arabic, Devanagari, emoji ...) with
 //! ASCII delimiters. `relative_short` holds the relative references of
 //! [`mixed`]'s generator alone (`../a`, `?q`, `//host/p`, ...), the shape
-//! of `href` values and RDF documents before resolution. All valid.
+//! of `href` values and RDF documents before resolution; `relative_tiny`
+//! those of them under 16 bytes (`../g`, `#f`: RFC 3986 section 5.4's
+//! sizes). All valid.
 //!
 //! Each entry records what the generator meant ([`Entry::valid`]), so a
 //! bench can check that the validators agree with the intent before timing.
@@ -184,6 +186,19 @@ pub fn script_long() -> Vec<String> {
 pub fn relative_short() -> Vec<String> {
     let mut gen = Gen::new(RELATIVE_SEED);
     (0..RELATIVE_LEN).map(|_| gen.relative()).collect()
+}
+
+/// The references of [`relative_short`]'s kinds that are under 16 bytes
+/// (`../g`, `./a`, `?q=1`, `#f`, `.`, the empty reference), the length of
+/// RFC 3986 section 5.4's examples: whatever a parse costs besides its
+/// bytes shows most here. All valid, drawn until there are as many as in
+/// `relative_short`.
+pub fn relative_tiny() -> Vec<String> {
+    let mut gen = Gen::new(RELATIVE_SEED ^ 0x7);
+    core::iter::repeat_with(|| gen.relative())
+        .filter(|reference| reference.len() < 16)
+        .take(RELATIVE_LEN)
+        .collect()
 }
 
 fn long_of(seed: u64, kind: Text) -> Vec<String> {
