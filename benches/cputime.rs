@@ -14,8 +14,9 @@
 //! read the ratios to a few percent, about 10 % for the fastest. Prints MB/s and the ratio of each to oxiri's
 //! time (lower is faster), then two ratios of this crate's own:
 //! `check_all` and `check_batch` over `check` (the batch APIs against a
-//! loop), `parse_all` over `parse` (an iterator over a loop of `parse`: about
-//! 1) and `parse` over `recognize` (what finding the components costs). Arguments name corpora to run (all by default);
+//! loop), `parse_all` over `parse` (an iterator over a loop of `parse`,
+//! so about one) and `parse` over `recognize` (what finding the
+//! components costs). Arguments name corpora to run (all by default);
 //! `--only=rfc3987-parse,iri-string` times only those rows and oxiri's,
 //! for a profiler.
 
