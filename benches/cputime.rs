@@ -2,11 +2,11 @@
 //! shared with other work (the project's 2-core VM often runs builds next
 //! to the benches, and wall-clock criterion figures then move by 2x).
 //!
-//! Run with `cargo bench --bench cputime` (two to three minutes). For
-//! each corpus of `corpus/mod.rs` (plus three synthetic ones: 300 copies
-//! of a 4 KB path of ASCII words, of `%HH` triples, of CJK words, of
-//! Devanagari words), each
-//! library validates about 150 MB per round (the corpus as many times as
+//! Run with `cargo bench --bench cputime` (three to four minutes on the
+//! 2-core VM). For each corpus of `corpus/mod.rs` (plus five synthetic
+//! ones: 300 copies of a 4 KB path of ASCII words, of `%HH` triples, of
+//! CJK words, of Devanagari words, of emoji), each library validates
+//! about 100 MB per round (the corpus as many times as
 //! that takes), 5 rounds, all in this one process; a round's time is this
 //! thread's CPU time (`/proc/thread-self/schedstat`, Linux; elsewhere
 //! wall-clock time), the best round counts. The kernel updates that
@@ -137,7 +137,7 @@ fn main() {
     // one round of one pass: a smoke test of the harness, not a measurement.
     let quick = std::env::args().any(|arg| arg == "--test" || arg == "--quick")
         || !std::env::args().any(|arg| arg == "--bench");
-    let (rounds, round_bytes) = if quick { (1, 0) } else { (5, 150_000_000) };
+    let (rounds, round_bytes) = if quick { (1, 0) } else { (5, 100_000_000) };
     let synthetic =
         |piece: &str| vec![format!("http://a/{}", piece.repeat(4000 / piece.len())); 300];
     // The inputs of `crawl` that oxiri rejects (raw tokens with trailing
