@@ -140,16 +140,20 @@ fn path_reference(text: &str) -> Option<String> {
     }
 }
 
-/// Long references that are mostly dot segments (seeded, deterministic).
-fn dots() -> Vec<String> {
-    let mut state: u64 = 0x3987_0006_D075;
-    let mut next = move || {
+/// A SplitMix64 sequence from `seed`: the corpora's random numbers.
+fn splitmix(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
-    };
+    }
+}
+
+/// Long references that are mostly dot segments (seeded, deterministic).
+fn dots() -> Vec<String> {
+    let mut next = splitmix(0x3987_0006_D075);
     let pieces = ["..", ".", "a", "bb", "ccc", "é", "..", "x/y/z"];
     (0..200)
         .map(|i| {
@@ -169,14 +173,7 @@ fn dots() -> Vec<String> {
 /// one to six segments, three in eight of them `..` and one `.`, a third
 /// of them absolute paths, some with a query or a fragment.
 fn short_dots() -> Vec<String> {
-    let mut state: u64 = 0x3987_0006_5D07;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut next = splitmix(0x3987_0006_5D07);
     let pieces = ["..", ".", "g", "seg", "..", "x;y", "ü", ".."];
     (0..20_000)
         .map(|i| {
@@ -187,10 +184,10 @@ fn short_dots() -> Vec<String> {
                 }
                 text.push_str(pieces[(next() % pieces.len() as u64) as usize]);
             }
-            if next() % 3 == 0 {
+            if next().is_multiple_of(3) {
                 text.push_str("?q=1");
             }
-            if next() % 4 == 0 {
+            if next().is_multiple_of(4) {
                 text.push_str("#f");
             }
             text
