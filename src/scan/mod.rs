@@ -92,7 +92,13 @@
 //!
 //! # Cost
 //!
-//! One dependent load a byte where the DFA is in no machine (the first
+//! An input shorter than [`SHORT_WALK`] bytes (a `../g`, a `#frag`) is
+//! walked by the plain table and nothing else: at that length the
+//! machines and skips save nothing, and choosing them costs branches
+//! whose outcome varies per input. The batch hands such inputs to that
+//! walk too, not to its lanes.
+//!
+//! Otherwise, one dependent load a byte where the DFA is in no machine (the first
 //! chunk of a rule without a start machine, or of an input that escapes
 //! it, IP literals, characters whose lead byte the codes do not vouch
 //! for, and non-ASCII bytes that are not known to be text), with the
@@ -458,10 +464,7 @@ impl Dfa {
         at: usize,
     ) -> Result<usize, Reject> {
         if input.len() - at < SHORT_WALK {
-            return match self.walk(state, &input[at..]) {
-                Ok(state) => self.finish(state, input.len()).map(|()| state),
-                Err((offset, before)) => Err(self.reject_at(at + offset, before)),
-            };
+            return self.walk_rest(state, input, at);
         }
         #[cfg(target_arch = "x86_64")]
         if path == Path::Avx2 {
@@ -546,8 +549,15 @@ impl Dfa {
             at += CHUNK;
             table = false;
         }
-        let tail = &input[at..];
-        match self.walk(state, tail) {
+        self.walk_rest(state, input, at)
+    }
+
+    /// The verdict on `input` by the plain walk of `input[at..]` from
+    /// `state`: the state the walk ended in if it accepts, otherwise the
+    /// failure, at its offset in the whole input.
+    #[inline(always)]
+    fn walk_rest(&self, state: usize, input: &[u8], at: usize) -> Result<usize, Reject> {
+        match self.walk(state, &input[at..]) {
             Ok(state) => self.finish(state, input.len()).map(|()| state),
             Err((offset, before)) => Err(self.reject_at(at + offset, before)),
         }
@@ -571,7 +581,8 @@ impl Dfa {
     /// [`reject`](Self::reject). Once no input is left to hand out, the
     /// inputs the lanes have begun are finished alone. Inputs longer than
     /// [`LANE_MAX`] go alone: on them the run skipping of `recognize`
-    /// beats interleaving.
+    /// beats interleaving; so do inputs under [`SHORT_WALK`] bytes, which
+    /// the single walk takes by the plain table.
     pub(crate) fn recognize_lanes<S: AsRef<[u8]>>(
         &self,
         inputs: &[S],
@@ -629,12 +640,9 @@ impl Dfa {
                     let input = inputs[current[lane]].as_ref();
                     results[current[lane]] = match states[lane] {
                         0 => dead(input, tail, before[lane]),
-                        state => match self.walk(state, tail) {
-                            Ok(state) => self.finish(state, input.len()),
-                            Err((offset, before)) => {
-                                Err(self.reject_at(input.len() - tail.len() + offset, before))
-                            }
-                        },
+                        state => self
+                            .walk_rest(state, input, input.len() - tail.len())
+                            .map(drop),
                     };
                     states[lane] = self.start;
                     match self.hand_out(inputs, results, &mut next) {
@@ -664,7 +672,11 @@ impl Dfa {
     }
 
     /// The index of the next input a lane should take, from `*next` on;
-    /// inputs too long for a lane are recognized alone on the way.
+    /// inputs too short or too long for a lane are recognized alone on the
+    /// way: under [`SHORT_WALK`] bytes the single walk is the plain one,
+    /// which a lane would only slow (an input of at most one chunk leaves
+    /// the interleaved loop at once, and its lane's refill is a branch
+    /// that varies per input).
     fn hand_out<S: AsRef<[u8]>>(
         &self,
         inputs: &[S],
@@ -674,7 +686,7 @@ impl Dfa {
         while let Some(input) = inputs.get(*next).map(S::as_ref) {
             let i = *next;
             *next += 1;
-            if input.len() <= LANE_MAX {
+            if (SHORT_WALK..=LANE_MAX).contains(&input.len()) {
                 return Some(i);
             }
             results[i] = self.reject(input);
@@ -727,10 +739,7 @@ impl Dfa {
     /// [`recognize_plain`](Self::recognize_plain), with the state at the
     /// failure.
     pub(crate) fn reject_plain(&self, input: &[u8]) -> Result<(), Reject> {
-        match self.walk(self.start, input) {
-            Ok(state) => self.finish(state, input.len()),
-            Err((offset, before)) => Err(self.reject_at(offset, before)),
-        }
+        self.walk_rest(self.start, input, 0).map(drop)
     }
 
     /// The length of the longest prefix of `input` that matches, if any,
