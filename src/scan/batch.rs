@@ -57,18 +57,31 @@ impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Batch<S, I> {
     }
 }
 
+impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Batch<S, I> {
+    /// Reads and judges the next block. Apart from [`Iterator::next`], so
+    /// that `next` stays small enough to inline into the caller's loop
+    /// (measured: with the block's work in it, `next` saved and restored
+    /// six registers per input, about half of the batch's cost over the
+    /// walks on references under 16 bytes).
+    #[inline(never)]
+    fn refill(&mut self) {
+        self.block.clear();
+        self.block.extend(self.inputs.by_ref().take(BLOCK));
+        self.verdicts.clear();
+        self.verdicts.resize(self.block.len(), Ok(()));
+        self.dfa.recognize_lanes(&self.block, &mut self.verdicts);
+        self.next = 0;
+    }
+}
+
 impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Iterator for Batch<S, I> {
     /// An input and its verdict.
     type Item = (S, Result<(), Reject>);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         if self.next == self.block.len() {
-            self.block.clear();
-            self.block.extend(self.inputs.by_ref().take(BLOCK));
-            self.verdicts.clear();
-            self.verdicts.resize(self.block.len(), Ok(()));
-            self.dfa.recognize_lanes(&self.block, &mut self.verdicts);
-            self.next = 0;
+            self.refill();
         }
         let item = (*self.block.get(self.next)?, self.verdicts[self.next]);
         self.next += 1;
