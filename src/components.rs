@@ -191,21 +191,13 @@ pub(crate) fn split(text: &str) -> Positions {
 /// that the only branches that depend on the text are the searches past
 /// the head for a `?` or `#` that `facts` do not rule out, and the rare
 /// shapes that go back to searching (a scheme, first segment or authority
-/// longer than the head, an IP literal; an authority longer than the
-/// head first gets wider masks, [`split_wide`]). Every `u64` shift is by
-/// at most the masks' span, below 64.
+/// longer than the head, an IP literal). Every `u64` shift is by at most
+/// `SPAN + 2 < 64`.
 #[inline]
 pub(crate) fn split_knowing(text: &str, facts: u8) -> Positions {
-    split_head(text, Head::of(text.as_bytes()), facts, true)
-}
-
-/// [`split_knowing`] on the masks `h` of `text`'s first `h.span` bytes
-/// (`h.span < 64`); where the authority runs past them, [`split_wide`]
-/// if `widen`, else [`split_searching`].
-#[inline(always)]
-fn split_head(text: &str, h: Head, facts: u8, widen: bool) -> Positions {
     let b = text.as_bytes();
     let len = b.len();
+    let h = Head::of(b);
     let span = h.span;
     // Whether the masks reach the end of the text: then a search that
     // finds nothing in them has found the end.
@@ -238,11 +230,7 @@ fn split_head(text: &str, h: Head, facts: u8, widen: bool) -> Positions {
         hier,
     );
     if !whole && end == span {
-        return if widen {
-            split_wide(text, h, facts)
-        } else {
-            split_searching(text)
-        };
+        return split_searching(text);
     }
     let until = |mask: u64, at: usize| first(mask, at).min(end);
     let at = until(h.at, start);
@@ -304,34 +292,6 @@ fn split_head(text: &str, h: Head, facts: u8, widen: bool) -> Positions {
 #[inline(never)]
 fn literal_end(b: &[u8], start: usize, end: usize) -> usize {
     (crate::scan::first_of_before(b, start, end, *b"]") + 1).min(end)
-}
-
-/// [`split_knowing`] where the authority runs past the head's masks (a
-/// long host or userinfo: `https://raw.githubusercontent.com/` is 34
-/// bytes): the masks of the next [`Head::SPAN`] bytes are added to the
-/// head's, and the split is the same on the wider masks (63 bits: every
-/// shift stays below 64). Only an authority that runs past those too is
-/// split by searches from the first byte ([`split_searching`]), as every
-/// such reference was before (about 300 instructions each, for 17 % of the
-/// benches' `mixed`).
-#[inline(never)]
-fn split_wide(text: &str, h: Head, facts: u8) -> Positions {
-    const WIDE: usize = 63;
-    let b = text.as_bytes();
-    // Past the head: the head spans `SPAN` bytes, fewer than the text's.
-    let next = Head::of(&b[h.span..]);
-    let span = (h.span + next.span).min(WIDE);
-    let keep = (1u64 << span) - 1;
-    let join = |head: u64, next: u64| (head | next << h.span) & keep;
-    let wide = Head {
-        colon: join(h.colon, next.colon),
-        slash: join(h.slash, next.slash),
-        question: join(h.question, next.question),
-        hash: join(h.hash, next.hash),
-        at: join(h.at, next.at),
-        span,
-    };
-    split_head(text, wide, facts, false)
 }
 
 /// [`split`] by forward searches for the delimiters, for inputs without
@@ -522,7 +482,7 @@ mod tests {
                         text.push_str(NAME[next() as usize % NAME.len()]);
                     }
                 };
-                if userinfo % 3 != 0 {
+                if userinfo % 4 != 0 {
                     name(&mut text, userinfo);
                     text.push_str([":p@", "@", ":@"][userinfo % 3]);
                 }
