@@ -98,13 +98,13 @@
 //! whose outcome varies per input. The batch hands such inputs to that
 //! walk too, not to its lanes.
 //!
-//! Otherwise, one dependent load a byte where the DFA is in no machine (the first
-//! chunk of a rule without a start machine, or of an input that escapes
-//! it, IP literals, characters whose lead byte the codes do not vouch
-//! for, and non-ASCII bytes that are not known to be text), with the
-//! dead-state test once per [`CHUNK`] bytes. In a machine, one shift a byte
-//! (three instructions with BMI2's `shrx`, four without) and one test per
-//! chunk; a chunk that leaves the machine costs a
+//! Otherwise, one dependent load a byte where the DFA is in no machine
+//! (the first chunk of a rule without a start machine, or of an input
+//! that escapes it, IP literals, characters whose lead byte the codes do
+//! not vouch for, and non-ASCII bytes that are not known to be text),
+//! with the dead-state test once per [`CHUNK`] bytes. In a machine, one
+//! shift a byte (three instructions with BMI2's `shrx`, four without) and
+//! one test per chunk; a chunk that leaves the machine costs a
 //! mispredicted branch and its table walk. On a skipped run with SSSE3 or
 //! AVX2: one window check per 16 or 32 bytes of ASCII, `%HH` triples and
 //! two- and three-byte characters alike (a window that cuts a triple or a
