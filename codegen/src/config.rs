@@ -9,6 +9,7 @@
 //! class ALPHA ucschar                           # is_alpha(char), is_ucschar(char)
 //! max-states 20000                              # determinization limit per rule
 //! trail http://example.org/a?q                   # a start machine follows it
+//! wide-trail http://example.org/a%41?q%41         # the wide one follows it too
 //! ```
 //!
 //! Keys may repeat; their values accumulate (the last `max-states` wins).
@@ -16,7 +17,9 @@
 //! chunk of one gets a shift machine for its start state made of the
 //! states the trails walk through (see [`crate::dfa::shift`]). Trails
 //! change how fast inputs are walked, never what is accepted. (`#` starts
-//! a comment, so a trail cannot hold one.)
+//! a comment, so a trail cannot hold one.) A `wide-trail` is followed by
+//! the wide start machines only, after the trails: they hold fifteen
+//! states where a shift machine holds nine.
 
 use std::path::{Path, PathBuf};
 
@@ -39,6 +42,8 @@ pub struct Config {
     pub max_states: usize,
     /// Inputs of a common shape, for the start states' shift machines.
     pub trails: Vec<String>,
+    /// More, for the wide start machines only (after `trails`).
+    pub wide_trails: Vec<String>,
     /// Where the configuration came from, for the generated header.
     pub origin: String,
 }
@@ -52,6 +57,7 @@ impl Config {
             classes: Vec::new(),
             max_states: DEFAULT_MAX_STATES,
             trails: Vec::new(),
+            wide_trails: Vec::new(),
             origin: "command line".to_string(),
         }
     }
@@ -86,6 +92,9 @@ impl Config {
                 "start" => config.start.extend(values.iter().map(|v| v.to_string())),
                 "class" => config.classes.extend(values.iter().map(|v| v.to_string())),
                 "trail" => config.trails.extend(values.iter().map(|v| v.to_string())),
+                "wide-trail" => config
+                    .wide_trails
+                    .extend(values.iter().map(|v| v.to_string())),
                 "max-states" => {
                     config.max_states = match values.as_slice() {
                         [n] => n.parse().map_err(|_| {
@@ -98,7 +107,7 @@ impl Config {
                     return Err(Error::at(
                         loc,
                         format!(
-                            "unknown key `{other}` (expected grammar, start, class, max-states or trail)"
+                            "unknown key `{other}` (expected grammar, start, class, max-states, trail or wide-trail)"
                         ),
                     ))
                 }
@@ -159,7 +168,7 @@ mod tests {
             Config::parse("g.conf", "grammar a.abnf\n  starts x\n", Path::new(".")).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "g.conf:2:3: unknown key `starts` (expected grammar, start, class, max-states or trail)"
+            "g.conf:2:3: unknown key `starts` (expected grammar, start, class, max-states, trail or wide-trail)"
         );
     }
 }

@@ -34,7 +34,7 @@ use crate::config::Config;
 use crate::dfa::accel::{self, Accelerated};
 use crate::dfa::expected::{self, Description, UnitRule};
 use crate::dfa::seen;
-use crate::dfa::shift::{self, Machine, Machines};
+use crate::dfa::shift::{self, Machine, Machines, Wide};
 use crate::dfa::Dfa;
 use crate::error::Error;
 use crate::grammar::Grammar;
@@ -53,11 +53,18 @@ pub fn emit(
     let mut shift_rows = ShiftRows::default();
     let mut diagnostics = Diagnostics::default();
     let mut rule_items = Vec::new();
+    let wide_trails: Vec<String> = config
+        .trails
+        .iter()
+        .chain(&config.wide_trails)
+        .cloned()
+        .collect();
     for dfa in dfas {
         rule_items.push(rule_item(
             grammar,
             dfa,
             &config.trails,
+            &wide_trails,
             units,
             &mut tables,
             &mut accel,
@@ -90,6 +97,32 @@ pub fn emit(
         let rows = rows.iter().map(|&row| hex64(row));
         quote! { [#(#rows),*] }
     });
+    // Only where some rule has a wide machine (a configuration without
+    // trails has none): no unused import, no unused table.
+    let (wide_use, wide_tables) = if shift_rows.wide.is_empty() {
+        (quote! {}, quote! {})
+    } else {
+        let wide_count = Literal::usize_unsuffixed(shift_rows.wide.len());
+        let wide_items = shift_rows.wide.iter().map(|table| {
+            let lanes = table.iter().map(|lanes| {
+                let lanes = lanes.iter().map(|&lane| Literal::u8_unsuffixed(lane));
+                quote! { [#(#lanes),*] }
+            });
+            quote! { WideTable([#(#lanes),*]) }
+        });
+        (
+            quote! { use crate::scan::Wide; },
+            quote! {
+                /// The tables of every wide start machine (see
+                /// `abnf_dfa::dfa::shift::Wide`), shared by all rules: per
+                /// byte, the machine state each machine state goes to.
+                static WIDE_TABLES: [crate::scan::WideTable; #wide_count] = {
+                    use crate::scan::WideTable;
+                    [#(#wide_items),*]
+                };
+            },
+        )
+    };
     let mut sorted: Vec<&Dfa> = dfas.iter().collect();
     sorted.sort_by_key(|d| d.rule.to_ascii_lowercase());
     let all: Vec<Ident> = sorted.iter().map(|d| ident(&screaming(&d.rule))).collect();
@@ -114,6 +147,7 @@ pub fn emit(
         pub mod rules {
             use crate::grammar::Rule;
             use crate::scan::{Dfa, Shift};
+            #wide_use
             #(#rule_items)*
         }
 
@@ -178,6 +212,8 @@ pub fn emit(
         /// shared by all rules: per byte, the transitions of a machine's
         /// states, six bits each.
         static SHIFT_ROWS: [[u64; 256]; #shift_count] = [#(#shift_items),*];
+
+        #wide_tables
 
         #(#table_items)*
     };
@@ -297,6 +333,9 @@ impl AccelTables {
 struct ShiftRows {
     rows: Vec<[u64; 256]>,
     ids: HashMap<[u64; 256], usize>,
+    /// The wide start machines' tables, likewise.
+    wide: Vec<[[u8; 16]; 256]>,
+    wide_ids: HashMap<[[u8; 16]; 256], usize>,
 }
 
 impl ShiftRows {
@@ -308,6 +347,27 @@ impl ShiftRows {
             next
         })
     }
+
+    /// The index of `table` in `WIDE_TABLES`, adding it the first time.
+    fn wide_id(&mut self, table: &[[u8; 16]; 256]) -> usize {
+        let next = self.wide.len();
+        *self.wide_ids.entry(*table).or_insert_with(|| {
+            self.wide.push(*table);
+            next
+        })
+    }
+}
+
+/// The `crate::scan::Wide` value of `wide`, for a rule whose state ids
+/// are premultiplied by `stride`.
+fn wide_item(wide: &Wide, stride: usize, rows: &mut ShiftRows) -> TokenStream {
+    let id = Literal::usize_unsuffixed(rows.wide_id(&wide.table));
+    let mut full = [0u64; shift::WIDE_STATES + 1];
+    for (slot, &state) in full[1..].iter_mut().zip(&wide.states) {
+        *slot = u64::from(state) * stride as u64;
+    }
+    let full = full.iter().map(|&s| Literal::u16_unsuffixed(s as u16));
+    quote! { Wide::new(&super::WIDE_TABLES[#id], [#(#full),*]) }
 }
 
 /// The `crate::scan::Shift` values of `machines`, for a rule whose state
@@ -332,6 +392,7 @@ fn rule_item(
     grammar: &Grammar,
     dfa: &Dfa,
     trails: &[String],
+    wide_trails: &[String],
     units: &[UnitRule],
     tables: &mut Tables,
     accel: &mut AccelTables,
@@ -373,6 +434,22 @@ fn rule_item(
         )));
     }
     let shifts = shift_items(machines, stride, shift_rows);
+    // The start state's wide machine, where it has a shift machine.
+    let wide = match machines.len() > fast.codes.len() {
+        true => Wide::following(&all.dfa, wide_trails, false),
+        false => None,
+    };
+    let wide_name = ident(&format!("{}_WIDE", screaming(&dfa.rule)));
+    let (wide_ref, wide_static) = match &wide {
+        Some(wide) => {
+            let item = wide_item(wide, stride, shift_rows);
+            (
+                quote! { Some(&#wide_name) },
+                quote! { static #wide_name: Wide = #item; },
+            )
+        }
+        None => (quote! { None }, quote! {}),
+    };
     let mut index = vec![0u64; all.index.len() * stride];
     for (i, &(id, k)) in all.index.iter().enumerate() {
         index[i * stride] = (id as u64) << 8 | u64::from(k * shift::WIDTH);
@@ -467,10 +544,12 @@ fn rule_item(
             #shift_from,
             &super::#shift_index,
             &#shifts_name,
+            #wide_ref,
             &super::#facts,
             #facts_shift,
         );
         static #shifts_name: [Shift; #shift_len] = [#(#shifts),*];
+        #wide_static
     })
 }
 

@@ -59,6 +59,13 @@
 //! (a port, a `%`, a fragment), and then enters the machine of the state
 //! it reached.
 //!
+//! Where the CPU has AVX2 the start state's machine is a *wide* one (the
+//! `wide` module): sixteen lanes of a byte shuffle instead of ten fields
+//! of a shift, so that it also holds the `%` and `%H` states of the path
+//! and the query and the fragment (`wide-trail` in `generate.conf`), and a
+//! crawled URL with percent-encoded bytes or a fragment is walked from its
+//! first byte to its last without leaving it.
+//!
 //! [`Dfa::recognize_plain`] keeps the plain walk for the tests that
 //! compare it with the others on every input.
 //!
@@ -87,8 +94,9 @@
 //! everywhere else); that load and the SIMD window check (`simd`:
 //! intrinsics behind a feature check, loads from checked slices) are its
 //! only uses, with the SSE2 delimiter search of the `delims` module
-//! (which the split into components uses) and the call of the walk
-//! compiled for AVX2 and BMI2 (`Dfa::resume`, behind the same check).
+//! (which the split into components uses), the byte shuffles of the wide
+//! machine (`wide`) and the call of the walk compiled for AVX2 and BMI2
+//! (`Dfa::resume`, behind the same check).
 //!
 //! # Cost
 //!
@@ -126,11 +134,13 @@ mod batch;
 mod delims;
 mod shift;
 mod simd;
+mod wide;
 
 pub(crate) use batch::{reject_slice, Batch};
 pub(crate) use delims::{first_of, first_of_before, hits, last_of, padded_window, window_at, Head};
 pub(crate) use shift::Shift;
 use simd::{Path, WindowSets};
+pub(crate) use wide::{Wide, WideTable};
 
 use crate::grammar::codes::{CONTINUATION, HEX1, HEX2, INSIDE, LEAD_SHIFT, PERCENT, STAY};
 
@@ -207,6 +217,11 @@ pub(crate) struct Dfa {
     /// One machine per accelerated state, in their order, and maybe one
     /// more for the start state (`abnf_dfa::dfa::shift::Machine::following`).
     shifts: &'static [Shift],
+    /// The start state's wide machine, where it has a shift machine
+    /// (`abnf_dfa::dfa::shift::Wide`): walked instead of that one on
+    /// [`Path::Avx2`] (so never read on other targets but by the tests).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    wide: Option<&'static Wide>,
     /// `accel[id]`'s sets for the window check, by `id`.
     windows: [WindowSets; ACCEL_MAX],
     /// What every path to a state has read (the `NO_*` bits of
@@ -233,6 +248,7 @@ impl Dfa {
         shift_from: usize,
         shift_index: &'static [u16],
         shifts: &'static [Shift],
+        wide: Option<&'static Wide>,
         facts: &'static [u8],
         facts_shift: u32,
     ) -> Dfa {
@@ -279,6 +295,13 @@ impl Dfa {
             shifts[i].check(stride, len, entry);
             i += 1;
         }
+        if let Some(wide) = wide {
+            assert!(
+                shifts.len() == accelerated + 1,
+                "a wide machine where the start state has a shift machine"
+            );
+            wide.check(stride, len, start);
+        }
         assert!(shift_from.is_multiple_of(stride) && shift_from + shift_index.len() <= len);
         assert!(shift_index.len().is_multiple_of(stride));
         let mut i = 0;
@@ -319,6 +342,7 @@ impl Dfa {
             shift_from,
             shift_index,
             shifts,
+            wide,
             windows,
             facts,
             facts_shift,
@@ -525,7 +549,8 @@ impl Dfa {
                                 }
                             }
                         }
-                        (state, at, table) = shift_run::<UTF8>(machine, entry, input, at);
+                        (state, at, table) =
+                            self.machine_run::<UTF8>(path, state, machine, entry, input, at);
                         if at == input.len() {
                             // Walked to the end in the machine.
                             break;
@@ -550,6 +575,32 @@ impl Dfa {
             table = false;
         }
         self.walk_rest(state, input, at)
+    }
+
+    /// [`shift_run`] from `state` in `machine`, entered at `entry`; from
+    /// the start state on [`Path::Avx2`], the wide machine's walk instead
+    /// (the `wide` module), where the rule has one.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+    fn machine_run<const UTF8: bool>(
+        &self,
+        path: Path,
+        state: usize,
+        machine: &Shift,
+        entry: u64,
+        input: &[u8],
+        at: usize,
+    ) -> (usize, usize, bool) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(wide) = self
+            .wide
+            .filter(|_| path == Path::Avx2 && state == self.start)
+        {
+            // SAFETY: `Path::Avx2` is only ever detected on a CPU with
+            // AVX2, all that `Wide::run` requires.
+            return unsafe { wide.run::<UTF8>(input, at) };
+        }
+        shift_run::<UTF8>(machine, entry, input, at)
     }
 
     /// The verdict on `input` by the plain walk of `input[at..]` from
@@ -1142,6 +1193,98 @@ mod tests {
             let dfa = rule.dfa();
             let (machine, entry) = dfa.machine(dfa.start).expect("a start machine");
             assert_eq!((machine.state(entry), entry), (dfa.start, shift::ENTRY));
+        }
+    }
+
+    /// Every lane of every wide machine goes where the table goes, as a
+    /// shift machine's fields do (`shift_machines_are_the_table`); lane
+    /// 0, the escape, stays; and a crawled URL's walk (`%HH` in its path
+    /// and query, a fragment) never leaves the machine of the reference
+    /// rules.
+    #[test]
+    fn wide_machines_are_the_table() {
+        let mut checked = 0usize;
+        let mut wide_rules = 0;
+        for rule in Rule::all() {
+            let dfa = rule.dfa();
+            let Some(wide) = dfa.wide else { continue };
+            wide_rules += 1;
+            assert_eq!(wide.state(1), dfa.start);
+            let lanes: Vec<(u8, usize)> = (1..16u8)
+                .map(|k| (k, wide.state(k)))
+                .filter(|&(_, state)| state != 0)
+                .collect();
+            for byte in 0..=255u8 {
+                assert_eq!(wide.lanes(byte)[0], 0, "{}: the escape stays", rule.name());
+            }
+            for &(k, state) in &lanes {
+                for byte in 0..=255u8 {
+                    // SAFETY: `state` is a state id of this DFA (checked
+                    // by `Dfa::new`).
+                    let next = unsafe { dfa.step(state, byte) };
+                    let count = dfa
+                        .codes(state)
+                        .map_or(0, |codes| codes[usize::from(byte)] >> LEAD_SHIFT & 3);
+                    let vouched = match count {
+                        0 => false,
+                        // SAFETY (of the `step` calls): as above.
+                        3 => SECOND_BYTES[usize::from(byte)]
+                            .clone()
+                            .filter(|second| second & 0x0F == 0x0F)
+                            .all(|second| {
+                                [0xBE, 0xBF].iter().all(|&last| {
+                                    let mut at = unsafe { dfa.step(state, byte) };
+                                    for b in [second, 0xBF, last] {
+                                        at = unsafe { dfa.step(at, b) };
+                                    }
+                                    at == state
+                                })
+                            }),
+                        _ => true,
+                    };
+                    let expected = match byte {
+                        0x80..=0xBF => k,
+                        0xC0..=0xFF if vouched => k,
+                        0xC0..=0xFF => 0,
+                        _ => lanes
+                            .iter()
+                            .find(|&&(_, s)| s == next && next != 0)
+                            .map_or(0, |&(j, _)| j),
+                    };
+                    assert_eq!(
+                        wide.lanes(byte)[usize::from(k)],
+                        expected,
+                        "{}: state {state} byte {byte:02X}",
+                        rule.name()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(
+            wide_rules >= 3 && checked > 10_000,
+            "only {checked} transitions checked"
+        );
+        for rule in [&rules::IRI_REFERENCE, &rules::IRI, &rules::URI_REFERENCE] {
+            let dfa = rule.dfa();
+            let wide = dfa.wide.expect("a wide start machine");
+            let relative = rule.name().ends_with("reference");
+            let urls: &[&str] = if relative {
+                &["https://example.org/a/b%41c?q=%41&r#frag", "/a%41b?c%41"]
+            } else {
+                &["https://example.org/a/b%41c?q=%41&r#frag"]
+            };
+            for url in urls {
+                let mut lane = 1u8;
+                for &byte in url.as_bytes() {
+                    lane = wide.lanes(byte)[usize::from(lane)];
+                    assert_ne!(lane, 0, "{}: {url:?} leaves at {byte:02X}", rule.name());
+                }
+                assert_eq!(
+                    Some(wide.state(lane)),
+                    dfa.walk(dfa.start, url.as_bytes()).ok()
+                );
+            }
         }
     }
 

@@ -45,6 +45,13 @@
 //! rule gets one when some trail walks at least [`TRAIL_MIN`] bytes in
 //! its DFA. Which states a machine holds is a matter of speed only: the
 //! scanner's result is the table's either way.
+//!
+//! Nine states are too few for the start of a URL whose path or query has
+//! a `%HH` (the scheme, `:`, `/`, `//`, the host, the path and the query
+//! fill them): the start state also gets a [`Wide`] machine, the same
+//! transitions for fifteen states, one byte per state, for a scanner that
+//! walks it with a 16-byte shuffle where the CPU has one. It follows the
+//! trails, then the configuration's *wide trails*, then greedy choice.
 
 use super::accel::Accelerated;
 use super::Dfa;
@@ -93,56 +100,17 @@ impl Machine {
     /// trail walks [`TRAIL_MIN`] bytes, or the start state is accelerated
     /// (it has a machine of its own).
     pub fn following(dfa: &Dfa, trails: &[String], accelerated: bool) -> Option<Machine> {
-        if accelerated || dfa.start == 0 {
-            return None;
-        }
-        let mut states = vec![dfa.start];
-        let mut earned = false;
-        for trail in trails {
-            let mut state = dfa.start;
-            for (walked, &byte) in trail.as_bytes().iter().enumerate() {
-                state = dfa.step(state, byte);
-                if state == 0 {
-                    break;
-                }
-                earned |= walked + 1 >= TRAIL_MIN;
-                if !states.contains(&state) && states.len() < STATES {
-                    states.push(state);
-                }
-            }
-        }
-        earned.then(|| Machine::grown(dfa, states))
+        let states = trail_states(dfa, trails, accelerated, STATES)?;
+        Some(Machine::grown(dfa, states))
     }
 
     /// The machine of `states` (the entry first), grown greedily to
     /// [`STATES`].
-    fn grown(dfa: &Dfa, mut states: Vec<u32>) -> Machine {
-        while states.len() < STATES {
-            let mut pulls = vec![0usize; dfa.state_count];
-            for &state in &states {
-                for byte in 0..128u8 {
-                    pulls[dfa.step(state, byte) as usize] += 1;
-                }
-            }
-            pulls[0] = 0;
-            for &state in &states {
-                pulls[state as usize] = 0;
-            }
-            // The most pulled state, where text dwells before all (its
-            // ASCII self-loops count as pulls), the lowest id on a tie.
-            let score = |s: usize| pulls[s] + dwell(dfa, s as u32);
-            let best = (0..dfa.state_count)
-                .filter(|&s| pulls[s] > 0)
-                .max_by_key(|&s| (score(s), core::cmp::Reverse(s)));
-            match best {
-                Some(state) => states.push(state as u32),
-                None => break,
-            }
-        }
-        let offset = |target: u32| {
-            states
-                .iter()
-                .position(|&s| s == target)
+    fn grown(dfa: &Dfa, states: Vec<u32>) -> Machine {
+        let states = grow(dfa, states, STATES);
+        let offset = |target: Option<u32>| {
+            target
+                .and_then(|target| states.iter().position(|&s| s == target))
                 .map_or(0, |k| (k as u64 + 1) * u64::from(WIDTH))
         };
         let mut rows = [0u64; 256];
@@ -150,13 +118,7 @@ impl Machine {
             let field = (k as u32 + 1) * WIDTH;
             let stays = dfa.stay_lengths(state);
             for (byte, row) in (0..=255u8).zip(&mut rows) {
-                let next = match byte {
-                    0..=0x7F => offset(dfa.step(state, byte)),
-                    0x80..=0xBF => offset(state),
-                    _ if stays[usize::from(byte)] > 1 => offset(state),
-                    _ => 0,
-                };
-                *row |= next << field;
+                *row |= offset(target(dfa, &stays, state, byte)) << field;
             }
         }
         Machine { states, rows }
@@ -171,6 +133,137 @@ impl Machine {
         }
         let k = (state / u64::from(WIDTH)) as usize;
         k.checked_sub(1).map(|k| self.states[k])
+    }
+}
+
+/// The states the DFA walks through on each of `trails` from its start
+/// (while it lives), in the order first met, at most `capacity`: the
+/// start of a start machine. `None` when no trail walks [`TRAIL_MIN`]
+/// bytes, or the start state is accelerated (it has a machine of its
+/// own).
+fn trail_states(
+    dfa: &Dfa,
+    trails: &[String],
+    accelerated: bool,
+    capacity: usize,
+) -> Option<Vec<u32>> {
+    if accelerated || dfa.start == 0 {
+        return None;
+    }
+    let mut states = vec![dfa.start];
+    let mut earned = false;
+    for trail in trails {
+        let mut state = dfa.start;
+        for (walked, &byte) in trail.as_bytes().iter().enumerate() {
+            state = dfa.step(state, byte);
+            if state == 0 {
+                break;
+            }
+            earned |= walked + 1 >= TRAIL_MIN;
+            if !states.contains(&state) && states.len() < capacity {
+                states.push(state);
+            }
+        }
+    }
+    earned.then_some(states)
+}
+
+/// `states` (the entry first) grown greedily to `capacity`: each time the
+/// state outside them with the highest score (see the module docs).
+fn grow(dfa: &Dfa, mut states: Vec<u32>, capacity: usize) -> Vec<u32> {
+    while states.len() < capacity {
+        let mut pulls = vec![0usize; dfa.state_count];
+        for &state in &states {
+            for byte in 0..128u8 {
+                pulls[dfa.step(state, byte) as usize] += 1;
+            }
+        }
+        pulls[0] = 0;
+        for &state in &states {
+            pulls[state as usize] = 0;
+        }
+        // The most pulled state, where text dwells before all (its
+        // ASCII self-loops count as pulls), the lowest id on a tie.
+        let score = |s: usize| pulls[s] + dwell(dfa, s as u32);
+        let best = (0..dfa.state_count)
+            .filter(|&s| pulls[s] > 0)
+            .max_by_key(|&s| (score(s), core::cmp::Reverse(s)));
+        match best {
+            Some(state) => states.push(state as u32),
+            None => break,
+        }
+    }
+    states
+}
+
+/// Where a machine takes `state` on `byte` (`stays`: its
+/// [`Dfa::stay_lengths`]): ASCII bytes as the DFA does; for text known to
+/// be UTF-8, a lead byte keeps the state when every well-formed character
+/// it begins returns there, and a continuation byte keeps it (the
+/// character returns where its lead said); `None` otherwise (the escape,
+/// unless the state reached is the machine's).
+fn target(dfa: &Dfa, stays: &[u8; 256], state: u32, byte: u8) -> Option<u32> {
+    match byte {
+        0..=0x7F => Some(dfa.step(state, byte)).filter(|&next| next != 0),
+        0x80..=0xBF => Some(state),
+        _ if stays[usize::from(byte)] > 1 => Some(state),
+        _ => None,
+    }
+}
+
+/// States a [`Wide`] machine holds besides the escape: the lanes of a
+/// 16-byte shuffle.
+pub const WIDE_STATES: usize = 15;
+
+/// A start machine of up to [`WIDE_STATES`] states, walked with a byte
+/// shuffle (`pshufb`) instead of shifts: lane `k` of `table[byte]` is the
+/// machine state that machine state `k` goes to (`0` the escape, which
+/// every lane of every byte keeps). A shift machine's rows hold nine
+/// states, which a URL's start uses up on the scheme, `:`, `/`, `//`, the
+/// host, the path and the query; sixteen lanes hold the `%` and `%H`
+/// states of the path and the query too, and the fragment, where a
+/// crawled URL's walk would otherwise leave its machine. Same states
+/// first (the trails'), the same greedy choice after them, the same
+/// transitions as a [`Machine`]'s rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wide {
+    /// The DFA states of machine states `1..`, the entry (the start
+    /// state) first.
+    pub states: Vec<u32>,
+    /// For each byte, the machine state each machine state goes to.
+    pub table: [[u8; 16]; 256],
+}
+
+impl Wide {
+    /// The wide start machine if `trails` earn one (as
+    /// [`Machine::following`]).
+    pub fn following(dfa: &Dfa, trails: &[String], accelerated: bool) -> Option<Wide> {
+        let states = trail_states(dfa, trails, accelerated, WIDE_STATES)?;
+        let states = grow(dfa, states, WIDE_STATES);
+        let lane = |target: Option<u32>| {
+            target
+                .and_then(|target| states.iter().position(|&s| s == target))
+                .map_or(0, |k| k as u8 + 1)
+        };
+        let mut table = [[0u8; 16]; 256];
+        for (k, &state) in states.iter().enumerate() {
+            let stays = dfa.stay_lengths(state);
+            for (byte, lanes) in (0..=255u8).zip(&mut table) {
+                lanes[k + 1] = lane(target(dfa, &stays, state, byte));
+            }
+        }
+        Some(Wide { states, table })
+    }
+
+    /// Runs the machine from its entry over `input`: the DFA state
+    /// reached, or `None` at the escape. What the scanner does, for the
+    /// tests.
+    pub fn run(&self, input: &str) -> Option<u32> {
+        let mut lane = 1usize;
+        for &byte in input.as_bytes() {
+            lane = usize::from(self.table[usize::from(byte)][lane]);
+        }
+        lane.checked_sub(1).map(|k| self.states[k])
     }
 }
 
@@ -414,6 +507,61 @@ mod tests {
         let (id, k) = all.index[(start - all.shift_from) as usize];
         assert_eq!((id, k), (fast.codes.len(), 1));
         assert_eq!(all.machines[id].states[0], start);
+    }
+
+    /// A wide machine holds the trail's states first, and the shift
+    /// machine's;
+    /// it walks as the table wherever it does not escape (the same inputs
+    /// as `machine_walks_as_the_table`, from the start); lane 0 stays;
+    /// and a `%HH` the shift machine escapes at stays inside it.
+    #[test]
+    fn wide_machine_walks_as_the_table() {
+        let dfa = compile(URL, "top");
+        let trails = ["/abcdefg?x".to_string()];
+        let machine = Machine::following(&dfa, &trails, false).expect("a start machine");
+        let wide = Wide::following(&dfa, &trails, false).expect("a wide machine");
+        assert_eq!(Wide::following(&dfa, &trails, true), None);
+        // The trail's states first, in the same order; every state of the
+        // shift machine (all this small grammar has past the start) too.
+        assert_eq!(wide.states[..3], machine.states[..3]);
+        assert!(machine.states.iter().all(|s| wide.states.contains(s)));
+        assert!(wide.states.len() <= WIDE_STATES);
+        assert!(wide.table.iter().all(|lanes| lanes[0] == 0));
+        assert!(wide
+            .table
+            .iter()
+            .flatten()
+            .all(|&lane| usize::from(lane) <= wide.states.len()));
+        for input in [
+            "/",
+            "/abc",
+            "/a%4F/b?c?d#e",
+            "/a%4",
+            "/a%G",
+            "/?#",
+            "/a#b#",
+            "/x?y/%41#%42",
+            "/A",
+            "/ ",
+            "/\u{800}",
+            "/a\u{ABC}b?\u{900}",
+            "/#\u{1000}",
+            "/\u{FFFE}",
+        ] {
+            let mut state = Some(dfa.start);
+            let mut buf = [0u8; 4];
+            for c in input.chars() {
+                state = state
+                    .map(|s| {
+                        c.encode_utf8(&mut buf)
+                            .bytes()
+                            .fold(s, |s, b| dfa.step(s, b))
+                    })
+                    .filter(|&s| s != 0 && wide.states.contains(&s));
+            }
+            assert_eq!(wide.run(input), state, "{input:?}");
+        }
+        assert!(wide.run("/a%41b?c%42#d%43").is_some());
     }
 
     /// Field 0 (the escape) is absorbing, and no field points past the

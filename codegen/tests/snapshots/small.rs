@@ -46,6 +46,7 @@ pub mod rules {
         40,
         &super::SHIFT_INDEX_3,
         &WORD_SHIFTS,
+        None,
         &super::FACTS_4,
         3,
     );
@@ -81,6 +82,7 @@ pub mod rules {
         6,
         &super::SHIFT_INDEX_10,
         &NUMBER_SHIFTS,
+        None,
         &super::FACTS_11,
         1,
     );

@@ -1,0 +1,194 @@
+//! Wide machines: the start state's machine with sixteen lanes, walked
+//! with a byte shuffle (see `abnf_dfa::dfa::shift::Wide` for how the
+//! generator builds them).
+//!
+//! A shift machine holds nine states; a URL's start uses them up on the
+//! scheme, `:`, `/`, `//`, the host, the path and the query, so the first
+//! `%` or `#` of a crawled URL left its machine: a mispredicted branch
+//! and a chunk walked again by the table, a quarter of the walk's time on
+//! such URLs (`BENCHMARKS.md`, session 35). A wide machine holds fifteen
+//! states and the escape (lane 0): `table[byte]` is sixteen bytes, lane
+//! `k` the machine state that machine state `k` goes to, so one `pshufb`
+//! applies a byte's transitions to a vector of states.
+//!
+//! The walk composes the chunk's transitions *backwards*, from its last
+//! byte: starting from the identity, `f = shuffle(f, table[byte])` makes
+//! lane `k` of `f` the state that `k` reaches through the bytes composed
+//! so far, and the table row is the shuffle's control, read from memory
+//! by the instruction itself. So the eight shuffles of a chunk do not
+//! wait for the state the chunk begins in: only the last one,
+//! `shuffle(f, state)`, does (one cycle a chunk, where a shift machine's
+//! walk chains one shift a byte). The state is held in every lane of a
+//! register, lane 0 the escape, which every row keeps; the chunk left the
+//! machine when the state it reaches is 0.
+//!
+//! Walked only on [`Path::Avx2`](super::simd::Path), from the start state
+//! (`Dfa::walk_on`); everywhere else the start state's shift machine
+//! walks, with the same states first, so the verdicts are the table's
+//! either way (the tests compare every path with the plain walk).
+
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::{
+    __m128i, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_set1_epi8, _mm_shuffle_epi8, _mm_testz_si128,
+};
+
+/// A wide machine's table, aligned so that no row crosses a cache line.
+#[repr(C, align(64))]
+pub(crate) struct WideTable(pub(crate) [[u8; 16]; 256]);
+
+/// The lanes of the identity: every state stays.
+#[cfg(target_arch = "x86_64")]
+const IDENTITY: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+/// The byte whose row keeps every machine state, as a continuation byte
+/// does (the generator's rows: it returns where its lead said); the end
+/// of the input's last chunk reads it for the bytes walked already.
+#[cfg(target_arch = "x86_64")]
+const KEEPS: u8 = 0x80;
+
+/// One wide machine, as the generator emits it.
+pub(crate) struct Wide {
+    // Walked on x86_64 only (elsewhere the tests read it).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    table: &'static WideTable,
+    /// The DFA state (premultiplied) of each lane; 0 at the escape and at
+    /// unused lanes.
+    states: [u16; 16],
+}
+
+impl Wide {
+    /// A machine from its table and the premultiplied DFA states of its
+    /// lanes (lane 0 the escape, lane 1 the start state). Checked by
+    /// [`Dfa::new`](super::Dfa::new) against the DFA it belongs to.
+    pub(crate) const fn new(table: &'static WideTable, states: [u16; 16]) -> Wide {
+        Wide { table, states }
+    }
+
+    /// Checks the lanes' states against a DFA whose premultiplied state ids
+    /// are below `len` and multiples of `stride`, entered at `entry`: every
+    /// lane is 0 or a state id, so whatever lane a walk ends in, the
+    /// scanner resumes the table from a state it may index with. A lane
+    /// out of `0..16` in the table cannot be read wrongly either: the
+    /// shuffle reads four bits of it (and the scanner masks the last).
+    /// That the table is the DFA's is the tests' to check
+    /// (`wide_machines_are_the_table`). Panics otherwise (at compile
+    /// time).
+    pub(super) const fn check(&self, stride: usize, len: usize, entry: usize) {
+        assert!(self.states[0] == 0, "the escape has no state");
+        assert!(self.states[1] as usize == entry, "a wide machine's entry");
+        let mut k = 1;
+        while k < 16 {
+            let state = self.states[k] as usize;
+            assert!(
+                state.is_multiple_of(stride) && state < len,
+                "a bad state id"
+            );
+            k += 1;
+        }
+    }
+
+    /// The lane `byte` takes each lane to, for the tests.
+    #[cfg(test)]
+    pub(super) fn lanes(&self, byte: u8) -> [u8; 16] {
+        self.table.0[usize::from(byte)]
+    }
+
+    /// The DFA state of lane `lane`, for the tests.
+    #[cfg(test)]
+    pub(super) fn state(&self, lane: u8) -> usize {
+        usize::from(self.states[usize::from(lane & 15)])
+    }
+
+    /// [`shift_run`](super::shift_run) in this machine, from the start
+    /// state at `at`: the DFA state reached and where, at the start of the
+    /// first chunk that leaves the machine (`true`: the table walks it),
+    /// after [`SHIFT_SPAN`](super::SHIFT_SPAN) bytes of a long input
+    /// (`false`), or at the end. Same rules for text and bytes.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has AVX2 (so SSSE3 and SSE4.1): only called on
+    /// [`Path::Avx2`](super::simd::Path).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(super) unsafe fn run<const UTF8: bool>(
+        &self,
+        input: &[u8],
+        mut at: usize,
+    ) -> (usize, usize, bool) {
+        use super::{CHUNK, HIGH, SHIFT_SPAN, SKIP_MIN};
+        let rows = &self.table.0;
+        // SAFETY: each is 16 readable bytes, unaligned loads allowed;
+        // SSE2 is part of every x86_64 CPU.
+        let row = |byte: u8| unsafe { _mm_loadu_si128(rows[usize::from(byte)].as_ptr().cast()) };
+        let identity = unsafe { _mm_loadu_si128(IDENTITY.as_ptr().cast::<__m128i>()) };
+        // SAFETY (every shuffle and test below): the caller's promise,
+        // AVX2, implies SSSE3 and SSE4.1.
+        let compose = |bytes: &[u8; CHUNK], walked: usize| {
+            let mut f = identity;
+            for i in (0..CHUNK).rev() {
+                let byte = core::hint::select_unpredictable(i < walked, KEEPS, bytes[i]);
+                f = unsafe { _mm_shuffle_epi8(f, row(byte)) };
+            }
+            f
+        };
+        let limit = if input.len() - at > SKIP_MIN + SHIFT_SPAN {
+            at + SHIFT_SPAN
+        } else {
+            input.len()
+        };
+        let start = at;
+        // Lane 1, the start state, in every lane. SAFETY: SSE2.
+        let mut state = unsafe { _mm_set1_epi8(1) };
+        let mut table = true;
+        loop {
+            match input.get(at..).and_then(<[u8]>::first_chunk::<CHUNK>) {
+                Some(chunk) => {
+                    if at >= limit {
+                        table = false;
+                        break;
+                    }
+                    if !UTF8 && u64::from_ne_bytes(*chunk) & HIGH != 0 {
+                        break;
+                    }
+                    let next = unsafe { _mm_shuffle_epi8(compose(chunk, 0), state) };
+                    if unsafe { _mm_testz_si128(next, next) } != 0 {
+                        break;
+                    }
+                    state = next;
+                    at += CHUNK;
+                }
+                None => {
+                    // Fewer than a chunk left: the input's last chunk,
+                    // its bytes before `at` kept.
+                    let walked = CHUNK - (input.len() - at);
+                    if let Some(last) = input.last_chunk::<CHUNK>() {
+                        if UTF8 || u64::from_ne_bytes(*last) & HIGH == 0 {
+                            let next = unsafe { _mm_shuffle_epi8(compose(last, walked), state) };
+                            if unsafe { _mm_testz_si128(next, next) } == 0 {
+                                return (self.lane_state(next), input.len(), false);
+                            }
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if UTF8 {
+            while at > start && input.get(at).is_some_and(|&b| b & 0xC0 == 0x80) {
+                at -= 1;
+            }
+        }
+        (self.lane_state(state), at, table)
+    }
+
+    /// The DFA state (premultiplied) of the lane held in `state`'s first
+    /// byte.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn lane_state(&self, state: __m128i) -> usize {
+        // SAFETY: SSE2 is part of every x86_64 CPU.
+        let lane = unsafe { _mm_cvtsi128_si32(state) };
+        usize::from(self.states[(lane & 15) as usize])
+    }
+}
