@@ -865,13 +865,7 @@ fn shift_run<const UTF8: bool>(
     input: &[u8],
     mut at: usize,
 ) -> (usize, usize, bool) {
-    // A long input goes back to trying a skip now and then; a short one
-    // stays in the machine to its end.
-    let limit = if input.len() - at > SKIP_MIN + SHIFT_SPAN {
-        at + SHIFT_SPAN
-    } else {
-        input.len()
-    };
+    let limit = run_limit(input, at);
     let start = at;
     let mut current = entry;
     // Whether the table must take the next chunk (it leaves the machine).
@@ -911,12 +905,33 @@ fn shift_run<const UTF8: bool>(
             }
         }
     }
+    let at = lead_at::<UTF8>(input, start, at);
+    (machine.state(current), at, table)
+}
+
+/// Where a machine's run from `at` stops to let a long input try a skip
+/// (after [`SHIFT_SPAN`] bytes), or the end: a short one stays in the
+/// machine to its end.
+#[inline(always)]
+fn run_limit(input: &[u8], at: usize) -> usize {
+    if input.len() - at > SKIP_MIN + SHIFT_SPAN {
+        at + SHIFT_SPAN
+    } else {
+        input.len()
+    }
+}
+
+/// Where a machine's run that began at `start` and stopped at `at` on
+/// text stops at a character's start: inside a character a machine's
+/// state is the state before its lead, so the run stops at the lead.
+#[inline(always)]
+fn lead_at<const UTF8: bool>(input: &[u8], start: usize, mut at: usize) -> usize {
     if UTF8 {
         while at > start && input.get(at).is_some_and(|&b| b & 0xC0 == 0x80) {
             at -= 1;
         }
     }
-    (machine.state(current), at, table)
+    at
 }
 
 /// Whether the [`GATE`] bytes from `at` may all be inside a run: otherwise
@@ -1137,44 +1152,9 @@ mod tests {
                 }
                 for &(k, state) in &states {
                     for byte in 0..=255u8 {
-                        // SAFETY: `state` is a state id of this DFA (checked
-                        // by `Dfa::new`).
-                        let next = unsafe { dfa.step(state, byte) };
-                        // A lead byte stays where the state's codes vouch
-                        // for all its characters, a continuation byte
-                        // anywhere. (A four-byte lead's code leaves out
-                        // the noncharacters: it is vouched for here only
-                        // if they return too.)
-                        let count = dfa
-                            .codes(state)
-                            .map_or(0, |codes| codes[usize::from(byte)] >> LEAD_SHIFT & 3);
-                        let vouched = match count {
-                            0 => false,
-                            // SAFETY (of the `step` calls): as above, `state`
-                            // and every `step` result are state ids.
-                            3 => SECOND_BYTES[usize::from(byte)]
-                                .clone()
-                                .filter(|second| second & 0x0F == 0x0F)
-                                .all(|second| {
-                                    [0xBE, 0xBF].iter().all(|&last| {
-                                        let mut at = unsafe { dfa.step(state, byte) };
-                                        for b in [second, 0xBF, last] {
-                                            at = unsafe { dfa.step(at, b) };
-                                        }
-                                        at == state
-                                    })
-                                }),
-                            _ => true,
-                        };
-                        let expected = match byte {
-                            0x80..=0xBF => k,
-                            0xC0..=0xFF if vouched => k,
-                            0xC0..=0xFF => shift::ESCAPE,
-                            _ => states
-                                .iter()
-                                .find(|&&(_, s)| s == next && next != 0)
-                                .map_or(shift::ESCAPE, |&(j, _)| j),
-                        };
+                        let expected = machine_target(dfa, state, byte)
+                            .and_then(|next| states.iter().find(|&&(_, s)| s == next))
+                            .map_or(shift::ESCAPE, |&(j, _)| j);
                         assert_eq!(
                             machine.walk(k, &[byte]),
                             expected,
@@ -1193,6 +1173,48 @@ mod tests {
             let dfa = rule.dfa();
             let (machine, entry) = dfa.machine(dfa.start).expect("a start machine");
             assert_eq!((machine.state(entry), entry), (dfa.start, shift::ENTRY));
+        }
+    }
+
+    /// Where a machine (shift or wide) must take `state` (a state id of
+    /// `dfa`) on `byte`: the table's step on ASCII (`None` where it dies),
+    /// `state` itself on a continuation byte and on a lead byte the
+    /// state's codes vouch for, `None` (the escape) on other leads. The
+    /// machine holds the state or escapes.
+    fn machine_target(dfa: &Dfa, state: usize, byte: u8) -> Option<usize> {
+        match byte {
+            // SAFETY: `state` is a state id of this DFA.
+            0..=0x7F => Some(unsafe { dfa.step(state, byte) }).filter(|&next| next != 0),
+            0x80..=0xBF => Some(state),
+            _ => lead_vouched(dfa, state, byte).then_some(state),
+        }
+    }
+
+    /// Whether a machine may keep `state` on the lead byte `byte`: where
+    /// the state's codes vouch for all its characters. (A four-byte
+    /// lead's code leaves out the noncharacters: it is vouched for here
+    /// only if they return too.)
+    fn lead_vouched(dfa: &Dfa, state: usize, byte: u8) -> bool {
+        let count = dfa
+            .codes(state)
+            .map_or(0, |codes| codes[usize::from(byte)] >> LEAD_SHIFT & 3);
+        match count {
+            0 => false,
+            // SAFETY (of the `step` calls): `state` is a state id of
+            // this DFA, and so is every `step` result.
+            3 => SECOND_BYTES[usize::from(byte)]
+                .clone()
+                .filter(|second| second & 0x0F == 0x0F)
+                .all(|second| {
+                    [0xBE, 0xBF].iter().all(|&last| {
+                        let mut at = unsafe { dfa.step(state, byte) };
+                        for b in [second, 0xBF, last] {
+                            at = unsafe { dfa.step(at, b) };
+                        }
+                        at == state
+                    })
+                }),
+            _ => true,
         }
     }
 
@@ -1219,38 +1241,9 @@ mod tests {
             }
             for &(k, state) in &lanes {
                 for byte in 0..=255u8 {
-                    // SAFETY: `state` is a state id of this DFA (checked
-                    // by `Dfa::new`).
-                    let next = unsafe { dfa.step(state, byte) };
-                    let count = dfa
-                        .codes(state)
-                        .map_or(0, |codes| codes[usize::from(byte)] >> LEAD_SHIFT & 3);
-                    let vouched = match count {
-                        0 => false,
-                        // SAFETY (of the `step` calls): as above.
-                        3 => SECOND_BYTES[usize::from(byte)]
-                            .clone()
-                            .filter(|second| second & 0x0F == 0x0F)
-                            .all(|second| {
-                                [0xBE, 0xBF].iter().all(|&last| {
-                                    let mut at = unsafe { dfa.step(state, byte) };
-                                    for b in [second, 0xBF, last] {
-                                        at = unsafe { dfa.step(at, b) };
-                                    }
-                                    at == state
-                                })
-                            }),
-                        _ => true,
-                    };
-                    let expected = match byte {
-                        0x80..=0xBF => k,
-                        0xC0..=0xFF if vouched => k,
-                        0xC0..=0xFF => 0,
-                        _ => lanes
-                            .iter()
-                            .find(|&&(_, s)| s == next && next != 0)
-                            .map_or(0, |&(j, _)| j),
-                    };
+                    let expected = machine_target(dfa, state, byte)
+                        .and_then(|next| lanes.iter().find(|&&(_, s)| s == next))
+                        .map_or(0, |&(j, _)| j);
                     assert_eq!(
                         wide.lanes(byte)[usize::from(k)],
                         expected,

@@ -116,7 +116,7 @@ impl Wide {
         input: &[u8],
         mut at: usize,
     ) -> (usize, usize, bool) {
-        use super::{CHUNK, HIGH, SHIFT_SPAN, SKIP_MIN};
+        use super::{lead_at, run_limit, CHUNK, HIGH};
         let rows = &self.table.0;
         // SAFETY: each is 16 readable bytes, unaligned loads allowed;
         // SSE2 is part of every x86_64 CPU.
@@ -132,11 +132,7 @@ impl Wide {
             }
             f
         };
-        let limit = if input.len() - at > SKIP_MIN + SHIFT_SPAN {
-            at + SHIFT_SPAN
-        } else {
-            input.len()
-        };
+        let limit = run_limit(input, at);
         let start = at;
         // Lane 1, the start state, in every lane. SAFETY: SSE2.
         let mut state = unsafe { _mm_set1_epi8(1) };
@@ -174,11 +170,7 @@ impl Wide {
                 }
             }
         }
-        if UTF8 {
-            while at > start && input.get(at).is_some_and(|&b| b & 0xC0 == 0x80) {
-                at -= 1;
-            }
-        }
+        let at = lead_at::<UTF8>(input, start, at);
         (self.lane_state(state), at, table)
     }
 

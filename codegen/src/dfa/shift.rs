@@ -368,6 +368,43 @@ mod tests {
         compile_rule(&g, rule, 1000).unwrap()
     }
 
+    /// Inputs for the machines' walks: `%HH` and its broken forms, the
+    /// delimiters, characters that stay and ones that do not.
+    const WALKS: &[&str] = &[
+        "",
+        "abc",
+        "a%4F/b?c?d#e",
+        "a%4",
+        "a%G",
+        "?#",
+        "a#b#",
+        "x?y/%41#%42",
+        "A",
+        " ",
+        "\u{800}",
+        "a\u{ABC}b?\u{900}",
+        "#\u{1000}",
+        "\u{7FF}",
+        "\u{FFFE}",
+    ];
+
+    /// The table's walk of `input` from `from`, one character at a time,
+    /// while it stays in `states`: what a machine of `states` must give.
+    fn table_inside(dfa: &Dfa, from: u32, input: &str, states: &[u32]) -> Option<u32> {
+        let mut state = Some(from);
+        let mut buf = [0u8; 4];
+        for c in input.chars() {
+            state = state
+                .map(|s| {
+                    c.encode_utf8(&mut buf)
+                        .bytes()
+                        .fold(s, |s, b| dfa.step(s, b))
+                })
+                .filter(|&s| s != 0 && states.contains(&s));
+        }
+        state
+    }
+
     /// The machine walks exactly as the table wherever it does not escape,
     /// and escapes exactly where the table leaves its states.
     #[test]
@@ -395,35 +432,8 @@ mod tests {
         reached.sort_unstable();
         assert_eq!(states, reached);
         assert_eq!(states.len(), 6);
-        for input in [
-            "",
-            "abc",
-            "a%4F/b?c?d#e",
-            "a%4",
-            "a%G",
-            "?#",
-            "a#b#",
-            "x?y/%41#%42",
-            "A",
-            " ",
-            "\u{800}",
-            "a\u{ABC}b?\u{900}",
-            "#\u{1000}",
-            "\u{7FF}",
-            "\u{FFFE}",
-        ] {
-            // The table, one character at a time, inside the machine.
-            let mut state = Some(path);
-            let mut buf = [0u8; 4];
-            for c in input.chars() {
-                state = state
-                    .map(|s| {
-                        c.encode_utf8(&mut buf)
-                            .bytes()
-                            .fold(s, |s, b| dfa.step(s, b))
-                    })
-                    .filter(|&s| s != 0 && machine.states.contains(&s));
-            }
+        for input in WALKS {
+            let state = table_inside(&dfa, path, input, &machine.states);
             assert_eq!(machine.run(input), state, "{input:?}");
         }
         // A lead byte some of whose characters leave the state escapes,
@@ -511,8 +521,8 @@ mod tests {
 
     /// A wide machine holds the trail's states first, and the shift
     /// machine's;
-    /// it walks as the table wherever it does not escape (the same inputs
-    /// as `machine_walks_as_the_table`, from the start); lane 0 stays;
+    /// it walks as the table wherever it does not escape (the inputs of
+    /// `machine_walks_as_the_table` after a `/`, from the start); lane 0 stays;
     /// and a `%HH` the shift machine escapes at stays inside it.
     #[test]
     fn wide_machine_walks_as_the_table() {
@@ -532,34 +542,9 @@ mod tests {
             .iter()
             .flatten()
             .all(|&lane| usize::from(lane) <= wide.states.len()));
-        for input in [
-            "/",
-            "/abc",
-            "/a%4F/b?c?d#e",
-            "/a%4",
-            "/a%G",
-            "/?#",
-            "/a#b#",
-            "/x?y/%41#%42",
-            "/A",
-            "/ ",
-            "/\u{800}",
-            "/a\u{ABC}b?\u{900}",
-            "/#\u{1000}",
-            "/\u{FFFE}",
-        ] {
-            let mut state = Some(dfa.start);
-            let mut buf = [0u8; 4];
-            for c in input.chars() {
-                state = state
-                    .map(|s| {
-                        c.encode_utf8(&mut buf)
-                            .bytes()
-                            .fold(s, |s, b| dfa.step(s, b))
-                    })
-                    .filter(|&s| s != 0 && wide.states.contains(&s));
-            }
-            assert_eq!(wide.run(input), state, "{input:?}");
+        for input in WALKS.iter().map(|walk| format!("/{walk}")) {
+            let state = table_inside(&dfa, dfa.start, &input, &wide.states);
+            assert_eq!(wide.run(&input), state, "{input:?}");
         }
         assert!(wide.run("/a%41b?c%42#d%43").is_some());
     }
