@@ -113,10 +113,13 @@
 //! with the dead-state test once per [`CHUNK`] bytes. In a machine, one
 //! shift a byte (three instructions with BMI2's `shrx`, four without) and
 //! one test per chunk; a chunk that leaves the machine costs a
-//! mispredicted branch and its table walk. On a skipped run with SSSE3 or
-//! AVX2: one window check per 16 or 32 bytes of ASCII, `%HH` triples and
-//! two- and three-byte characters alike (a window that cuts a triple or a
-//! character is followed by one that starts with it); on other machines
+//! mispredicted branch and its table walk. In the wide start machine,
+//! three instructions a byte (the byte, its row's offset, the shuffle)
+//! and one shuffle a chunk that waits on the state. On a skipped run with
+//! SSSE3 or AVX2: one window check per 16 or 32 bytes of ASCII, `%HH`
+//! triples and two- and three-byte characters alike (a window that cuts
+//! a triple or a character is followed by one that starts with it); on
+//! other machines
 //! eight table loads per step of ASCII, and one branch per triple or
 //! character. Where the run ends, a mispredicted branch; that is why a skip
 //! is tried only on inputs with at least [`SKIP_MIN`] bytes left and when

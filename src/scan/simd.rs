@@ -387,7 +387,8 @@ pub(crate) enum Path {
     Ssse3,
     /// 32-byte windows with `vpshufb`, and the walk compiled with BMI2
     /// (`shrx` for a machine's step; every CPU with AVX2 has it, and the
-    /// detection requires both).
+    /// detection requires both), which starts in the wide start machine
+    /// (the `wide` module) where the rule has one.
     #[cfg(target_arch = "x86_64")]
     Avx2,
     /// 16-byte windows with `tbl` (NEON, part of every aarch64 target
