@@ -144,7 +144,7 @@ impl Rule {
     /// slice (for [`check_batch`](crate::check_batch) and
     /// [`check_batch_bytes`](crate::check_batch_bytes)): no block to copy
     /// them into.
-    pub(crate) fn reject_slice<S: AsRef<[u8]>>(
+    pub(crate) fn reject_slice<S: crate::scan::Input>(
         &self,
         inputs: &[S],
     ) -> alloc::vec::Vec<Result<(), crate::scan::Reject>> {

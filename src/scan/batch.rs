@@ -19,6 +19,21 @@ use alloc::vec::Vec;
 
 use super::{Dfa, Reject};
 
+/// An input of a batch: bytes, or text, which the walk's machines may
+/// take a character at a time (`UTF8`, see `shift_run`).
+pub(crate) trait Input: AsRef<[u8]> {
+    /// Whether the input is known to be UTF-8.
+    const UTF8: bool;
+}
+
+impl Input for &[u8] {
+    const UTF8: bool = false;
+}
+
+impl Input for &str {
+    const UTF8: bool = true;
+}
+
 /// Inputs judged together: enough that the lanes rarely wait on each
 /// other at the end of a block.
 const BLOCK: usize = 64;
@@ -26,10 +41,7 @@ const BLOCK: usize = 64;
 /// The verdicts of [`Dfa::reject`] on each of `inputs`, in order, for
 /// inputs already in a slice: one interleaved walk over all of them, with
 /// no block to copy them into (the lanes refill across the whole slice).
-pub(crate) fn reject_slice<S: AsRef<[u8]>>(
-    dfa: &'static Dfa,
-    inputs: &[S],
-) -> Vec<Result<(), Reject>> {
+pub(crate) fn reject_slice<S: Input>(dfa: &'static Dfa, inputs: &[S]) -> Vec<Result<(), Reject>> {
     let mut verdicts = alloc::vec![Ok(()); inputs.len()];
     dfa.recognize_lanes(inputs, &mut verdicts);
     verdicts
@@ -45,7 +57,7 @@ pub(crate) struct Batch<S, I> {
     next: usize,
 }
 
-impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Batch<S, I> {
+impl<S: Input + Copy, I: Iterator<Item = S>> Batch<S, I> {
     pub(crate) fn new(dfa: &'static Dfa, inputs: I) -> Self {
         Batch {
             dfa,
@@ -57,7 +69,7 @@ impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Batch<S, I> {
     }
 }
 
-impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Batch<S, I> {
+impl<S: Input + Copy, I: Iterator<Item = S>> Batch<S, I> {
     /// Reads and judges the next block. Apart from [`Iterator::next`], so
     /// that `next` stays small enough to inline into the caller's loop
     /// (measured on references under 16 bytes: with the block's work in
@@ -75,7 +87,7 @@ impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Batch<S, I> {
     }
 }
 
-impl<S: AsRef<[u8]> + Copy, I: Iterator<Item = S>> Iterator for Batch<S, I> {
+impl<S: Input + Copy, I: Iterator<Item = S>> Iterator for Batch<S, I> {
     /// An input and its verdict.
     type Item = (S, Result<(), Reject>);
 

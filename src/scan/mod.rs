@@ -139,7 +139,7 @@ mod shift;
 mod simd;
 mod wide;
 
-pub(crate) use batch::{reject_slice, Batch};
+pub(crate) use batch::{reject_slice, Batch, Input};
 pub(crate) use delims::{first_of, first_of_before, hits, last_of, padded_window, window_at, Head};
 pub(crate) use shift::Shift;
 use simd::{Path, WindowSets};
@@ -442,6 +442,18 @@ impl Dfa {
             .map(drop)
     }
 
+    /// [`reject`](Self::reject) or [`reject_str`](Self::reject_str), as
+    /// `S` is bytes or text.
+    #[inline(always)]
+    fn reject_input<S: Input>(&self, input: &[u8]) -> Result<(), Reject> {
+        if S::UTF8 {
+            self.resume::<true>(Path::detect(), self.start, input, 0)
+        } else {
+            self.resume::<false>(Path::detect(), self.start, input, 0)
+        }
+        .map(drop)
+    }
+
     /// [`reject`](Self::reject) on text: its shift machines take
     /// characters too, not only ASCII (see [`shift_run`]).
     #[inline]
@@ -637,7 +649,7 @@ impl Dfa {
     /// [`LANE_MAX`] go alone: on them the run skipping of `recognize`
     /// beats interleaving; so do inputs under [`SHORT_WALK`] bytes, which
     /// the single walk takes by the plain table.
-    pub(crate) fn recognize_lanes<S: AsRef<[u8]>>(
+    pub(crate) fn recognize_lanes<S: Input>(
         &self,
         inputs: &[S],
         results: &mut [Result<(), Reject>],
@@ -717,6 +729,9 @@ impl Dfa {
                 let at = input.len() - rest[lane].len();
                 results[current[lane]] = match states[lane] {
                     0 => dead(input, rest[lane], before[lane]),
+                    state if S::UTF8 => self
+                        .resume::<true>(Path::detect(), state, input, at)
+                        .map(drop),
                     state => self
                         .resume::<false>(Path::detect(), state, input, at)
                         .map(drop),
@@ -731,7 +746,7 @@ impl Dfa {
     /// which a lane would only slow (an input of at most one chunk leaves
     /// the interleaved loop at once, and its lane's refill is a branch
     /// that varies per input).
-    fn hand_out<S: AsRef<[u8]>>(
+    fn hand_out<S: Input>(
         &self,
         inputs: &[S],
         results: &mut [Result<(), Reject>],
@@ -743,7 +758,7 @@ impl Dfa {
             if (SHORT_WALK..=LANE_MAX).contains(&input.len()) {
                 return Some(i);
             }
-            results[i] = self.reject(input);
+            results[i] = self.reject_input::<S>(input);
         }
         None
     }
