@@ -20,7 +20,7 @@ use alloc::vec::Vec;
 use super::{Dfa, Reject};
 
 /// An input of a batch: bytes, or text, which the walk's machines may
-/// take a character at a time (`UTF8`, see `shift_run`).
+/// take a character at a time (`UTF8`, see `run_machine`).
 pub(crate) trait Input: AsRef<[u8]> {
     /// Whether the input is known to be UTF-8.
     const UTF8: bool;

@@ -455,7 +455,7 @@ impl Dfa {
     }
 
     /// [`reject`](Self::reject) on text: its shift machines take
-    /// characters too, not only ASCII (see [`shift_run`]).
+    /// characters too, not only ASCII (see [`run_machine`]).
     #[inline]
     pub(crate) fn reject_str(&self, input: &str) -> Result<(), Reject> {
         self.resume::<true>(Path::detect(), self.start, input.as_bytes(), 0)
@@ -487,7 +487,7 @@ impl Dfa {
     ///
     /// `state` must be `start` or a state [`step`](Self::step) returned
     /// (this module's functions only pass those). `UTF8`: the input is
-    /// known to be UTF-8 (see [`shift_run`]). On success, the state the
+    /// known to be UTF-8 (see [`run_machine`]). On success, the state the
     /// walk ended in.
     ///
     /// Where the CPU has AVX2 (and so BMI2, which [`Path::Avx2`] requires
@@ -592,7 +592,7 @@ impl Dfa {
         self.walk_rest(state, input, at)
     }
 
-    /// [`shift_run`] from `state` in `machine`, entered at `entry`; from
+    /// [`run_machine`] from `state` in `machine`, entered at `entry`; from
     /// the start state on [`Path::Avx2`], the wide machine's walk instead
     /// (the `wide` module), where the rule has one.
     #[inline(always)]
@@ -615,7 +615,7 @@ impl Dfa {
             // AVX2, all that `Wide::run` requires.
             return unsafe { wide.run::<UTF8>(input, at) };
         }
-        shift_run::<UTF8>(machine, entry, input, at)
+        run_machine::<_, UTF8>(machine, entry, input, at)
     }
 
     /// The verdict on `input` by the plain walk of `input[at..]` from
@@ -859,13 +859,39 @@ fn ascii_ahead(input: &[u8], at: usize) -> bool {
 /// Every byte's high bit, in a word of [`CHUNK`] bytes.
 const HIGH: u64 = u64::from_ne_bytes([0x80; CHUNK]);
 
-/// Walks `input` from `at` in `machine`, entered at offset `entry`, a
-/// [`CHUNK`] at a time, and the input's last bytes too (in eight steps,
-/// as the end of its last chunk: [`Shift::walk_last`]): the DFA state
-/// reached and where, at the start of the first chunk that leaves the
-/// machine (the table walks it: `true`), or at the end. Returns after
-/// [`SHIFT_SPAN`] bytes with `false`, so that a long input goes back to
-/// trying a skip, and then to the machine, without a table chunk between.
+/// What [`run_machine`] needs of a machine: its steps a chunk at a time,
+/// over the input's last bytes, and its states' DFA states. Two machines
+/// have it: a shift machine ([`Shift`], a shift a byte) and, on AVX2, a
+/// wide one (`wide::OnAvx2`, a byte shuffle a byte).
+pub(super) trait ChunkWalk {
+    /// A machine state, as the walk holds it.
+    type State: Copy;
+
+    /// The state `chunk` leads to from `state`, or `None` where it
+    /// leaves the machine.
+    fn chunk(&self, state: Self::State, chunk: &[u8; CHUNK]) -> Option<Self::State>;
+
+    /// [`chunk`](Self::chunk) over the input's last chunk `last`, of
+    /// which the first `walked` bytes were walked already: the same steps
+    /// whatever the tail's length, so no loop exit depends on it.
+    fn last(&self, state: Self::State, last: &[u8; CHUNK], walked: usize) -> Option<Self::State>;
+
+    /// [`chunk`](Self::chunk) over `bytes` (fewer than a chunk: an input
+    /// shorter than one, or a tail on bytes whose last chunk is not
+    /// ASCII).
+    fn bytes(&self, state: Self::State, bytes: &[u8]) -> Option<Self::State>;
+
+    /// The DFA state (premultiplied) of `state`.
+    fn dfa_state(&self, state: Self::State) -> usize;
+}
+
+/// Walks `input` from `at` in `machine`, entered at `entry`, a [`CHUNK`]
+/// at a time, and the input's last bytes too (as the end of its last
+/// chunk: [`ChunkWalk::last`]): the DFA state reached and where, at the
+/// start of the first chunk that leaves the machine (the table walks it:
+/// `true`), or at the end. Returns after [`SHIFT_SPAN`] bytes with
+/// `false`, so that a long input goes back to trying a skip, and then to
+/// the machine, without a table chunk between.
 ///
 /// On bytes (`UTF8` false) only chunks of ASCII are walked. On text the
 /// rows take characters too: a lead byte keeps a state all of whose
@@ -877,9 +903,9 @@ const HIGH: u64 = u64::from_ne_bytes([0x80; CHUNK]);
 /// A machine is only entered at a character boundary: its states are
 /// reached by ASCII bytes from states that text dwells in.
 #[inline(always)]
-fn shift_run<const UTF8: bool>(
-    machine: &Shift,
-    entry: u64,
+fn run_machine<M: ChunkWalk, const UTF8: bool>(
+    machine: &M,
+    entry: M::State,
     input: &[u8],
     mut at: usize,
 ) -> (usize, usize, bool) {
@@ -898,10 +924,9 @@ fn shift_run<const UTF8: bool>(
                 if !UTF8 && u64::from_ne_bytes(*chunk) & HIGH != 0 {
                     break;
                 }
-                let next = machine.walk(current, chunk);
-                if next == shift::ESCAPE {
+                let Some(next) = machine.chunk(current, chunk) else {
                     break;
-                }
+                };
                 current = next;
                 at += CHUNK;
             }
@@ -911,20 +936,20 @@ fn shift_run<const UTF8: bool>(
                 let tail = &input[at..];
                 let next = match input.last_chunk::<CHUNK>() {
                     Some(last) if UTF8 || u64::from_ne_bytes(*last) & HIGH == 0 => {
-                        machine.walk_last(current, last, CHUNK - tail.len())
+                        machine.last(current, last, CHUNK - tail.len())
                     }
-                    _ if UTF8 || tail.is_ascii() => machine.walk(current, tail),
-                    _ => shift::ESCAPE,
+                    _ if UTF8 || tail.is_ascii() => machine.bytes(current, tail),
+                    _ => None,
                 };
-                if next != shift::ESCAPE {
-                    return (machine.state(next), input.len(), false);
+                if let Some(next) = next {
+                    return (machine.dfa_state(next), input.len(), false);
                 }
                 break;
             }
         }
     }
     let at = lead_at::<UTF8>(input, start, at);
-    (machine.state(current), at, table)
+    (machine.dfa_state(current), at, table)
 }
 
 /// Where a machine's run from `at` stops to let a long input try a skip

@@ -21,7 +21,7 @@
 //! the state it began in, so the result is always the table's. ASCII rows
 //! are the table's; the rows of other bytes are for text known to be
 //! UTF-8 (a character stays in a state when its lead byte says that every
-//! character it begins does; see `shift_run` in the parent module), and
+//! character it begins does; see `run_machine` in the parent module), and
 //! bytes that are not known to be are walked in the machine only when
 //! they are all ASCII.
 
@@ -98,7 +98,7 @@ impl Shift {
     }
 
     /// The machine state after `bytes` from `state` (an offset), or
-    /// [`ESCAPE`] (see `shift_run` for what it means on bytes that are
+    /// [`ESCAPE`] (see `run_machine` for what it means on bytes that are
     /// not ASCII).
     #[inline(always)]
     pub(super) fn walk(&self, mut state: u64, bytes: &[u8]) -> u64 {
@@ -130,5 +130,30 @@ impl Shift {
     #[inline(always)]
     pub(super) const fn state(&self, state: u64) -> usize {
         self.full[(state & 63) as usize] as usize
+    }
+}
+
+/// A shift machine's run: one shift a byte (`super::run_machine`).
+impl super::ChunkWalk for Shift {
+    type State = u64;
+
+    #[inline(always)]
+    fn chunk(&self, state: u64, chunk: &[u8; super::CHUNK]) -> Option<u64> {
+        Some(self.walk(state, chunk)).filter(|&next| next != ESCAPE)
+    }
+
+    #[inline(always)]
+    fn last(&self, state: u64, last: &[u8; super::CHUNK], walked: usize) -> Option<u64> {
+        Some(self.walk_last(state, last, walked)).filter(|&next| next != ESCAPE)
+    }
+
+    #[inline(always)]
+    fn bytes(&self, state: u64, bytes: &[u8]) -> Option<u64> {
+        Some(self.walk(state, bytes)).filter(|&next| next != ESCAPE)
+    }
+
+    #[inline(always)]
+    fn dfa_state(&self, state: u64) -> usize {
+        self.state(state)
     }
 }

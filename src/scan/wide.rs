@@ -99,10 +99,10 @@ impl Wide {
         usize::from(self.states[usize::from(lane & 15)])
     }
 
-    /// [`shift_run`](super::shift_run) in this machine, from the start
-    /// state at `at`: the DFA state reached and where, at the start of the
-    /// first chunk that leaves the machine (`true`: the table walks it),
-    /// after [`SHIFT_SPAN`](super::SHIFT_SPAN) bytes of a long input
+    /// [`run_machine`](super::run_machine) in this machine, from the
+    /// start state at `at`: the DFA state reached and where, at the start
+    /// of the first chunk that leaves the machine (`true`: the table walks
+    /// it), after [`SHIFT_SPAN`](super::SHIFT_SPAN) bytes of a long input
     /// (`false`), or at the end. Same rules for text and bytes.
     ///
     /// # Safety
@@ -114,64 +114,13 @@ impl Wide {
     pub(super) unsafe fn run<const UTF8: bool>(
         &self,
         input: &[u8],
-        mut at: usize,
+        at: usize,
     ) -> (usize, usize, bool) {
-        use super::{lead_at, run_limit, CHUNK, HIGH};
-        let rows = &self.table.0;
-        // SAFETY: each is 16 readable bytes, unaligned loads allowed;
-        // SSE2 is part of every x86_64 CPU.
-        let row = |byte: u8| unsafe { _mm_loadu_si128(rows[usize::from(byte)].as_ptr().cast()) };
-        let identity = unsafe { _mm_loadu_si128(IDENTITY.as_ptr().cast::<__m128i>()) };
-        // SAFETY (every shuffle and test below): the caller's promise,
-        // AVX2, implies SSSE3 and SSE4.1.
-        let compose = |bytes: &[u8; CHUNK], walked: usize| {
-            let mut f = identity;
-            for i in (0..CHUNK).rev() {
-                let byte = core::hint::select_unpredictable(i < walked, KEEPS, bytes[i]);
-                f = unsafe { _mm_shuffle_epi8(f, row(byte)) };
-            }
-            f
-        };
-        let limit = run_limit(input, at);
-        let start = at;
+        // SAFETY: the caller's promise is `OnAvx2::new`'s.
+        let machine = unsafe { OnAvx2::new(self) };
         // Lane 1, the start state, in every lane. SAFETY: SSE2.
-        let mut state = unsafe { _mm_set1_epi8(1) };
-        let mut table = true;
-        loop {
-            match input.get(at..).and_then(<[u8]>::first_chunk::<CHUNK>) {
-                Some(chunk) => {
-                    if at >= limit {
-                        table = false;
-                        break;
-                    }
-                    if !UTF8 && u64::from_ne_bytes(*chunk) & HIGH != 0 {
-                        break;
-                    }
-                    let next = unsafe { _mm_shuffle_epi8(compose(chunk, 0), state) };
-                    if unsafe { _mm_testz_si128(next, next) } != 0 {
-                        break;
-                    }
-                    state = next;
-                    at += CHUNK;
-                }
-                None => {
-                    // Fewer than a chunk left: the input's last chunk,
-                    // its bytes before `at` kept.
-                    let walked = CHUNK - (input.len() - at);
-                    if let Some(last) = input.last_chunk::<CHUNK>() {
-                        if UTF8 || u64::from_ne_bytes(*last) & HIGH == 0 {
-                            let next = unsafe { _mm_shuffle_epi8(compose(last, walked), state) };
-                            if unsafe { _mm_testz_si128(next, next) } == 0 {
-                                return (self.lane_state(next), input.len(), false);
-                            }
-                        }
-                    }
-                    break;
-                }
-            }
-        }
-        let at = lead_at::<UTF8>(input, start, at);
-        (self.lane_state(state), at, table)
+        let start = unsafe { _mm_set1_epi8(1) };
+        super::run_machine::<_, UTF8>(&machine, start, input, at)
     }
 
     /// The DFA state (premultiplied) of the lane held in `state`'s first
@@ -182,5 +131,86 @@ impl Wide {
         // SAFETY: SSE2 is part of every x86_64 CPU.
         let lane = unsafe { _mm_cvtsi128_si32(state) };
         usize::from(self.states[(lane & 15) as usize])
+    }
+}
+
+/// A wide machine on a CPU with AVX2, where its walk may use SSSE3 and
+/// SSE4.1 (`pshufb`, `ptest`): what [`Wide::run`] hands to
+/// [`run_machine`](super::run_machine).
+#[cfg(target_arch = "x86_64")]
+pub(super) struct OnAvx2<'a> {
+    machine: &'a Wide,
+    /// The identity's lanes, loaded once a run.
+    identity: __m128i,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<'a> OnAvx2<'a> {
+    /// # Safety
+    ///
+    /// The CPU has AVX2: every method's shuffles and tests rely on it.
+    #[inline(always)]
+    unsafe fn new(machine: &'a Wide) -> Self {
+        // SAFETY: 16 readable bytes, unaligned loads allowed; SSE2 is
+        // part of every x86_64 CPU.
+        let identity = unsafe { _mm_loadu_si128(IDENTITY.as_ptr().cast::<__m128i>()) };
+        OnAvx2 { machine, identity }
+    }
+
+    /// The row of `byte`: lane `k` the state that lane `k` goes to.
+    #[inline(always)]
+    fn row(&self, byte: u8) -> __m128i {
+        // SAFETY: 16 readable bytes, unaligned loads allowed; SSE2.
+        unsafe { _mm_loadu_si128(self.machine.table.0[usize::from(byte)].as_ptr().cast()) }
+    }
+
+    /// The transitions of `bytes` composed backwards from the last (see
+    /// the module docs), the first `walked` of them as the row that keeps
+    /// every state: a select, not a branch, so that no loop exit depends
+    /// on a tail's length.
+    #[inline(always)]
+    fn compose(&self, bytes: &[u8], walked: usize) -> __m128i {
+        let mut f = self.identity;
+        for i in (0..bytes.len()).rev() {
+            let byte = core::hint::select_unpredictable(i < walked, KEEPS, bytes[i]);
+            // SAFETY: `new`'s caller promised AVX2, so SSSE3.
+            f = unsafe { _mm_shuffle_epi8(f, self.row(byte)) };
+        }
+        f
+    }
+
+    /// `state` through the composed transitions `f`, or `None` at the
+    /// escape (lane 0, which every row keeps).
+    #[inline(always)]
+    fn apply(&self, f: __m128i, state: __m128i) -> Option<__m128i> {
+        // SAFETY: `new`'s caller promised AVX2, so SSSE3 and SSE4.1.
+        let next = unsafe { _mm_shuffle_epi8(f, state) };
+        (unsafe { _mm_testz_si128(next, next) } == 0).then_some(next)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl super::ChunkWalk for OnAvx2<'_> {
+    /// The state in every lane (lane 0 the escape).
+    type State = __m128i;
+
+    #[inline(always)]
+    fn chunk(&self, state: __m128i, chunk: &[u8; super::CHUNK]) -> Option<__m128i> {
+        self.apply(self.compose(chunk, 0), state)
+    }
+
+    #[inline(always)]
+    fn last(&self, state: __m128i, last: &[u8; super::CHUNK], walked: usize) -> Option<__m128i> {
+        self.apply(self.compose(last, walked), state)
+    }
+
+    #[inline(always)]
+    fn bytes(&self, state: __m128i, bytes: &[u8]) -> Option<__m128i> {
+        self.apply(self.compose(bytes, 0), state)
+    }
+
+    #[inline(always)]
+    fn dfa_state(&self, state: __m128i) -> usize {
+        self.machine.lane_state(state)
     }
 }
