@@ -6,13 +6,16 @@
 //! about 1.35 times the throughput of one table walk after another on
 //! references of 40-150 bytes. Inputs under 16 bytes (`SHORT_WALK`) and
 //! over 256 (`LANE_MAX`) are judged by the single walk on the way: on the
-//! first, a lane would be refilled after at most one chunk. The single walk
-//! ([`Dfa::reject`]) does better still on ASCII URLs, which it takes in
-//! its shift machines, where no load waits on another (`check_batch`'s
-//! docs have the figures).
+//! first, a lane would be refilled after at most one chunk; text is
+//! walked as text there ([`Input::UTF8`]), so a long IRI's characters
+//! stay in the machines. The single walk ([`Dfa::reject`]) does better
+//! still on ASCII URLs, which it takes in its machines, where no load
+//! waits on another (`check_batch`'s docs have the figures; handing such
+//! inputs to it inside the batch cost references of other shapes more
+//! than it saved, `BENCHMARKS.md` session 36).
 //! [`Batch`] reads inputs from any iterator in blocks of [`BLOCK`], judges
 //! each block that way, and yields each verdict in order, with its input
-//! (any `AsRef<[u8]>`: bytes, or text that stays text); [`reject_slice`]
+//! (any [`Input`]: bytes, or text that stays text); [`reject_slice`]
 //! judges inputs that are already in a slice, all in one walk.
 
 use alloc::vec::Vec;
