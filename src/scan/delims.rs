@@ -321,61 +321,44 @@ mod x86 {
 
     /// [`super::Head::of`] for at least 16 bytes: a window at 0 and one
     /// at 16 (or ending at the input's end, when it is shorter than 32
-    /// bytes: its bytes read twice set the same bits), five compares
-    /// each. `span` is left for the caller.
+    /// bytes: its bytes read twice set the same bits).
     #[inline]
     #[target_feature(enable = "sse2")]
     pub(super) fn head(bytes: &[u8]) -> super::Head {
-        let len = bytes.len();
-        debug_assert!(len >= 16);
-        let second = len.min(32) - 16;
-        let load = |at: usize| {
-            let window: &[u8; 16] = bytes[at..at + 16].try_into().expect("16 bytes");
-            // SAFETY: `window` is 16 readable bytes and `_mm_loadu_si128`
-            // allows any alignment.
-            unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) }
-        };
-        let (low, high) = (load(0), load(second));
-        let hits = |delimiter: u8| {
-            let d = _mm_set1_epi8(delimiter as i8);
-            let low = _mm_movemask_epi8(_mm_cmpeq_epi8(low, d)) as u16;
-            let high = _mm_movemask_epi8(_mm_cmpeq_epi8(high, d)) as u16;
-            u64::from(low) | u64::from(high) << second
-        };
-        super::Head {
-            colon: hits(b':'),
-            slash: hits(b'/'),
-            question: hits(b'?'),
-            hash: hits(b'#'),
-            at: hits(b'@'),
-            span: 0,
-        }
+        debug_assert!(bytes.len() >= 16);
+        two_windows(bytes, 0, bytes.len().min(32) - 16)
     }
 
     /// The masks [`super::Head::wide`] adds to the head of more than 32
     /// bytes: windows at 32 and 45, each moved back to end by the input's
     /// end where it would pass it (bytes read twice, here or in the head,
-    /// set the same bits), five compares each; the last ends at byte 61.
-    /// `span` is left for the caller.
+    /// set the same bits); the last ends at byte 61.
     #[inline]
     #[target_feature(enable = "sse2")]
     pub(super) fn head_rest(bytes: &[u8]) -> super::Head {
-        let len = bytes.len();
-        debug_assert!(len > 32);
-        let last = len - 16;
-        let (third, fourth) = (last.min(32), last.min(super::Head::WIDE_SPAN - 16));
+        debug_assert!(bytes.len() > 32);
+        let last = bytes.len() - 16;
+        two_windows(bytes, last.min(32), last.min(super::Head::WIDE_SPAN - 16))
+    }
+
+    /// The masks of the windows of `bytes` at `first` and `second` (each
+    /// must leave 16 bytes), five compares each. `span` is left for the
+    /// caller.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn two_windows(bytes: &[u8], first: usize, second: usize) -> super::Head {
         let load = |at: usize| {
             let window: &[u8; 16] = bytes[at..at + 16].try_into().expect("16 bytes");
             // SAFETY: `window` is 16 readable bytes and `_mm_loadu_si128`
             // allows any alignment.
             unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) }
         };
-        let (low, high) = (load(third), load(fourth));
+        let (low, high) = (load(first), load(second));
         let hits = |delimiter: u8| {
             let d = _mm_set1_epi8(delimiter as i8);
             let low = _mm_movemask_epi8(_mm_cmpeq_epi8(low, d)) as u16;
             let high = _mm_movemask_epi8(_mm_cmpeq_epi8(high, d)) as u16;
-            u64::from(low) << third | u64::from(high) << fourth
+            u64::from(low) << first | u64::from(high) << second
         };
         super::Head {
             colon: hits(b':'),
