@@ -13,6 +13,7 @@ use core::fmt;
 
 use crate::expected::{write_char, Expected};
 use crate::grammar::{class, rules, Rule};
+use crate::pieces::Pieces;
 
 /// An input that does not match an ABNF rule: where, under which rule,
 /// what was found, and what would have been accepted instead.
@@ -104,19 +105,35 @@ pub enum Found {
 /// written the same way in every message.
 impl fmt::Display for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut pieces = Pieces::new(f);
+        self.write_to(&mut pieces)?;
+        pieces.finish()
+    }
+}
+
+impl Found {
+    /// See the `Display` impl.
+    fn write_to(&self, p: &mut Pieces<'_, '_>) -> fmt::Result {
         match *self {
             Found::Char(c) => {
-                write_char(f, c)?;
+                write_char(p, c)?;
                 if !crate::expected::shown_as_code(c) {
-                    f.write_str(" (U+")?;
-                    crate::expected::write_hex(f, c as u32, 4)?;
-                    f.write_str(")")?;
+                    p.str(" (U+")?;
+                    p.hex(c as u32, 4)?;
+                    p.str(")")?;
                 }
                 Ok(())
             }
-            Found::InvalidUtf8(b) => write!(f, "invalid UTF-8 (byte 0x{b:02X})"),
-            Found::UnpairedSurrogate(u) => write!(f, "the unpaired surrogate 0x{u:04X}"),
-            Found::End => f.write_str("the end of the input"),
+            Found::InvalidUtf8(b) => {
+                p.str("invalid UTF-8 (byte 0x")?;
+                p.hex(u32::from(b), 2)?;
+                p.str(")")
+            }
+            Found::UnpairedSurrogate(u) => {
+                p.str("the unpaired surrogate 0x")?;
+                p.hex(u32::from(u), 4)
+            }
+            Found::End => p.str("the end of the input"),
         }
     }
 }
@@ -472,11 +489,11 @@ fn is_continuation(byte: u8) -> bool {
 }
 
 /// Writes the UTF-8 octets of `c` as `%HH` triplets.
-fn write_encoded(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+fn write_encoded(p: &mut Pieces<'_, '_>, c: char) -> fmt::Result {
     let mut buf = [0u8; 4];
     for octet in c.encode_utf8(&mut buf).bytes() {
-        f.write_str("%")?;
-        crate::expected::write_hex(f, u32::from(octet), 2)?;
+        p.str("%")?;
+        p.hex(u32::from(octet), 2)?;
     }
     Ok(())
 }
@@ -488,73 +505,89 @@ struct Message<'a> {
 
 impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Into one buffer, one write (see the `pieces` module).
+        let mut pieces = Pieces::new(f);
+        self.write_to(&mut pieces)?;
+        pieces.finish()
+    }
+}
+
+impl Message<'_> {
+    fn write_to(&self, p: &mut Pieces<'_, '_>) -> fmt::Result {
         let e = self.error;
         let (found, at) = (e.found, e.offset);
         match e.reason {
             Reason::Utf16 { unit } => {
-                write!(f, "invalid UTF-16: {found} at code unit {unit}")?;
+                p.str("invalid UTF-16: ")?;
+                found.write_to(p)?;
+                p.str(" at code unit ")?;
+                p.decimal(unit)?;
                 if self.offset {
-                    write!(f, " (byte {at} once decoded)")?;
+                    p.str(" (byte ")?;
+                    p.decimal(at)?;
+                    p.str(" once decoded)")?;
                 }
-                return f.write_str(" encodes no character (RFC 3987 section 6.2)");
+                return p.str(" encodes no character (RFC 3987 section 6.2)");
             }
             Reason::Structure(message) => {
-                write!(f, "{message}, found {found}")?;
+                p.str(message)?;
+                p.str(", found ")?;
+                found.write_to(p)?;
                 if self.offset {
-                    write!(f, " at byte {at}")?;
+                    p.str(" at byte ")?;
+                    p.decimal(at)?;
                 }
                 return Ok(());
             }
             Reason::Grammar => {}
         }
-        // Piece by piece rather than one `write!`: the formatting
-        // machinery per argument costs more than the pieces themselves.
-        f.write_str("expected ")?;
-        fmt::Display::fmt(e.rule.expected_at(e.state), f)?;
-        f.write_str(", found ")?;
-        fmt::Display::fmt(&found, f)?;
+        p.str("expected ")?;
+        p.str(e.rule.expected_at(e.state).phrase())?;
+        p.str(", found ")?;
+        found.write_to(p)?;
         if self.offset {
-            write!(f, " at byte {at}")?;
+            p.str(" at byte ")?;
+            p.decimal(at)?;
         }
-        f.write_str(" in ")?;
-        f.write_str(e.rule())?;
+        p.str(" in ")?;
+        p.str(e.rule())?;
         match e.hint() {
             Hint::None => Ok(()),
             Hint::PercentEncode(c) => {
-                f.write_str("; percent-encode it as ")?;
-                write_encoded(f, c)
+                p.str("; percent-encode it as ")?;
+                write_encoded(p, c)
             }
             Hint::PrivateUse(c) => {
-                f.write_str(
+                p.str(
                     "; private-use characters (iprivate) are allowed only in the query \
                      (RFC 3987 section 2.2): percent-encode it as ",
                 )?;
-                write_encoded(f, c)
+                write_encoded(p, c)
             }
-            Hint::Percent => f.write_str(
+            Hint::Percent => p.str(
                 "; a '%' starts a %HH triplet (pct-encoded, RFC 3986 section 2.1): \
                  write a '%' itself as %25",
             ),
             Hint::FirstSegmentColon => {
-                f.write_str(
+                p.str(
                     "; a ':' in the first segment of a relative reference would read as a \
                      scheme (ipath-noscheme, RFC 3986 section 4.2): percent-encode it as %3A \
                      or start the path with \"./\"",
                 )?;
-                scheme_hint(f, e)
+                scheme_hint(p, e)
             }
-            Hint::Fragment => f.write_str(
+            Hint::Fragment => p.str(
                 "; an absolute-IRI has no fragment (RFC 3987 section 2.2): remove the \
                  fragment or parse an IRI",
             ),
-            Hint::ZoneId => f.write_str(
-                "; IPv6 zone identifiers (RFC 6874) are not part of RFC 3986 or RFC 3987",
-            ),
-            Hint::Port => f.write_str(
+            Hint::ZoneId => {
+                p.str("; IPv6 zone identifiers (RFC 6874) are not part of RFC 3986 or RFC 3987")
+            }
+            Hint::Port => p.str(
                 "; a port is digits only (port = *DIGIT, RFC 3986 section 3.2.3): \
                  an IPv6 address goes in brackets, a path starts with '/'",
             ),
-            Hint::UserinfoOrPort => f.write_str(
+            Hint::UserinfoOrPort => p.str(
                 "; what follows \"//\" is read as a userinfo until an '@', since it is not \
                  host:port (a port is digits only, RFC 3986 section 3.2.3)",
             ),
@@ -564,12 +597,12 @@ impl fmt::Display for Message<'_> {
 
 /// After a ':' in a first segment: if what precedes it would be a scheme
 /// but for its first character, or is empty, say so.
-fn scheme_hint(f: &mut fmt::Formatter<'_>, e: &CheckError) -> fmt::Result {
+fn scheme_hint(p: &mut Pieces<'_, '_>, e: &CheckError) -> fmt::Result {
     match e.scheme {
         SchemeNote::None | SchemeNote::InPercent => Ok(()),
-        SchemeNote::Empty => f.write_str("; a scheme before ':' cannot be empty"),
+        SchemeNote::Empty => p.str("; a scheme before ':' cannot be empty"),
         SchemeNote::FirstNotLetter => {
-            f.write_str("; a scheme starts with a letter (RFC 3986 section 3.1)")
+            p.str("; a scheme starts with a letter (RFC 3986 section 3.1)")
         }
     }
 }

@@ -4,10 +4,13 @@
 //! state, the units it accepts (characters, `%HH`, the end of the input)
 //! described by a greedy cover with the grammar's unit-like rules (`ALPHA`,
 //! `ipchar`, `sub-delims`, ...) plus the characters no such rule names.
-//! This module only phrases it: `ipchar, '/', '?', '#' or the end of the
-//! input`. Edit `abnf/` and the phrases follow.
+//! The generator also puts each description in words (`ipchar, '/', '?',
+//! '#' or the end of the input`), so that a message copies one string.
+//! Edit `abnf/` and the phrases follow.
 
-use core::fmt::{self, Write as _};
+use core::fmt;
+
+use crate::pieces::Pieces;
 
 /// What a recognizer state accepts next, in the grammar's words.
 #[derive(Debug, PartialEq, Eq)]
@@ -17,10 +20,8 @@ pub struct Expected {
     pct: bool,
     end: bool,
     percent: bool,
+    phrase: &'static str,
 }
-
-/// Ranges of more characters than this are written `'a'-'z'`.
-const LIST_MAX: u32 = 3;
 
 impl Expected {
     /// A description as the generated code declares it.
@@ -30,6 +31,7 @@ impl Expected {
         pct: bool,
         end: bool,
         percent: bool,
+        phrase: &'static str,
     ) -> Expected {
         Expected {
             rules,
@@ -37,6 +39,7 @@ impl Expected {
             pct,
             end,
             percent,
+            phrase,
         }
     }
 
@@ -69,19 +72,13 @@ impl Expected {
         self.chars.iter().any(|&(lo, hi)| lo <= c && c <= hi)
     }
 
-    fn items(&self) -> usize {
-        let literal: usize = self
-            .chars
-            .iter()
-            .map(|&(lo, hi)| {
-                if hi - lo < LIST_MAX {
-                    (hi - lo + 1) as usize
-                } else {
-                    1
-                }
-            })
-            .sum();
-        self.rules.len() + literal + usize::from(self.pct) + usize::from(self.end)
+    /// The description in words: `ipchar, '/', '?', '#' or the end of the
+    /// input` (the generator's, see `abnf_dfa::dfa::expected`); `nothing`
+    /// when the state accepts nothing (never in a message: the dead state
+    /// is never the one before a rejected character). What `Display`
+    /// writes.
+    pub fn phrase(&self) -> &'static str {
+        self.phrase
     }
 }
 
@@ -99,81 +96,21 @@ pub(crate) fn shown_as_code(c: char) -> bool {
 /// `'c'`, or `U+XXXX` for a character that would garble or reorder a line
 /// (controls, bidirectional formatting, whitespace other than ' '): the
 /// one way messages name a character.
-pub(crate) fn write_char(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+pub(crate) fn write_char(p: &mut Pieces<'_, '_>, c: char) -> fmt::Result {
     if shown_as_code(c) {
-        f.write_str("U+")?;
-        write_hex(f, c as u32, 4)
+        p.str("U+")?;
+        p.hex(c as u32, 4)
     } else {
-        f.write_char('\'')?;
-        f.write_char(c)?;
-        f.write_char('\'')
+        p.str("'")?;
+        p.char(c)?;
+        p.str("'")
     }
 }
 
-/// Writes `value` in upper-case hexadecimal, at least `digits` digits (at
-/// most 8): what `{:0digits$X}` writes, without the formatter's padding
-/// machinery (every message names a code point or an octet this way).
-pub(crate) fn write_hex(f: &mut fmt::Formatter<'_>, value: u32, digits: usize) -> fmt::Result {
-    let mut text = [b'0'; 8];
-    let mut rest = value;
-    let mut start = 8;
-    while rest != 0 || 8 - start < digits {
-        start -= 1;
-        text[start] = b"0123456789ABCDEF"[(rest & 0xF) as usize];
-        rest >>= 4;
-    }
-    f.write_str(core::str::from_utf8(&text[start..]).unwrap_or_default())
-}
-
-/// `ipchar, '/', '?', '#' or the end of the input`; `nothing` when the
-/// state accepts nothing (it never does in a message: the dead state is
-/// never the one before a rejected character).
+/// [`Expected::phrase`].
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let total = self.items();
-        if total == 0 {
-            return f.write_str("nothing");
-        }
-        let mut written = 0;
-        let mut separator = |f: &mut fmt::Formatter<'_>| {
-            written += 1;
-            match written {
-                1 => Ok(()),
-                n if n == total => f.write_str(" or "),
-                _ => f.write_str(", "),
-            }
-        };
-        for rule in self.rules {
-            separator(f)?;
-            f.write_str(rule)?;
-        }
-        for &(lo, hi) in self.chars {
-            let chars = (lo..=hi).filter_map(char::from_u32);
-            if hi - lo < LIST_MAX {
-                for c in chars {
-                    separator(f)?;
-                    write_char(f, c)?;
-                }
-            } else if let (Some(a), Some(z)) = (char::from_u32(lo), char::from_u32(hi)) {
-                separator(f)?;
-                if lo < 0x80 {
-                    write_char(f, a)?;
-                    f.write_str("-")?;
-                    write_char(f, z)?;
-                } else {
-                    write!(f, "U+{lo:04X}-U+{hi:04X}")?;
-                }
-            }
-        }
-        if self.pct {
-            separator(f)?;
-            f.write_str("'%' and two hex digits")?;
-        }
-        if self.end {
-            separator(f)?;
-            f.write_str("the end of the input")?;
-        }
-        Ok(())
+        f.write_str(self.phrase)
     }
 }
 
@@ -181,23 +118,6 @@ impl fmt::Display for Expected {
 mod tests {
     use super::*;
     use alloc::string::ToString;
-
-    #[test]
-    fn hex_is_what_the_formatter_writes() {
-        struct Hex(u32, usize);
-        impl fmt::Display for Hex {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write_hex(f, self.0, self.1)
-            }
-        }
-        let values = (0..0x1_0000)
-            .chain((0x1_0000..=0x10_FFFF).step_by(97))
-            .chain([0x10_FFFF, 0x7FFF_FFFF, u32::MAX]);
-        for value in values {
-            assert_eq!(Hex(value, 4).to_string(), alloc::format!("{value:04X}"));
-            assert_eq!(Hex(value, 2).to_string(), alloc::format!("{value:02X}"));
-        }
-    }
 
     #[test]
     fn ascii_characters_are_shown_as_the_general_test_says() {
@@ -210,26 +130,41 @@ mod tests {
     }
 
     #[test]
-    fn phrases() {
-        let e = Expected::new(
-            &["ipchar"],
-            &[(0x23, 0x23), (0x2F, 0x2F), (0x3F, 0x3F)],
-            false,
-            true,
-            true,
-        );
-        assert_eq!(
-            e.to_string(),
-            "ipchar, '#', '/', '?' or the end of the input"
-        );
-        let e = Expected::new(&[], &[(0x41, 0x5A)], false, false, false);
-        assert_eq!(e.to_string(), "'A'-'Z'");
-        let e = Expected::new(&["DIGIT"], &[], false, false, false);
-        assert_eq!(e.to_string(), "DIGIT");
-        let e = Expected::new(&[], &[(0x9, 0xA), (0xE000, 0xF8FF)], true, false, true);
-        assert_eq!(
-            e.to_string(),
-            "U+0009, U+000A, U+E000-U+F8FF or '%' and two hex digits"
-        );
+    fn every_generated_phrase_says_what_its_description_holds() {
+        // The phrase and the fields come from the same description: every
+        // rule is named, in order, then the characters, then `%HH`, then
+        // the end, joined by ", " and a last " or ".
+        let mut seen = 0;
+        for &rule in crate::grammar::Rule::all() {
+            for state in 1..rule.states() as u32 {
+                let e = rule.expected_at(state);
+                let phrase = e.phrase();
+                assert_eq!(e.to_string(), phrase);
+                let mut at = 0;
+                for name in e.rules() {
+                    let found = phrase[at..].find(name).map(|i| at + i);
+                    at = found.unwrap_or_else(|| panic!("{name} in {phrase:?}")) + name.len();
+                }
+                assert_eq!(
+                    phrase.ends_with("the end of the input"),
+                    e.end(),
+                    "{phrase:?}"
+                );
+                assert_eq!(
+                    phrase.contains("'%' and two hex digits"),
+                    e.pct,
+                    "{phrase:?}"
+                );
+                let items = phrase.split(", ").count() + usize::from(phrase.contains(" or "));
+                let listed = e.rules().len() + usize::from(e.pct) + usize::from(e.end);
+                assert!(items >= listed.max(1), "{phrase:?}");
+                assert!(
+                    !e.chars().is_empty() || items == listed.max(1),
+                    "{phrase:?}"
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen > 1000, "{seen}");
     }
 }

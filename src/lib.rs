@@ -196,6 +196,7 @@ pub mod mapping;
 pub mod normalize;
 mod parse_error;
 pub mod percent;
+mod pieces;
 pub mod query;
 pub mod resolve;
 #[allow(

@@ -144,7 +144,14 @@ impl<'w> Output<'w> {
         let hint = crlf_hint(input.bytes, offset);
         let mut line = std::mem::take(&mut self.scratch);
         line.clear();
-        let _ = write!(line, "line {number}: error at byte {offset}: ");
+        // The numbers without the formatting machinery (`itoa`): at one
+        // message a line, its cost per argument shows.
+        let mut digits = itoa::Buffer::new();
+        line.push_str("line ");
+        line.push_str(digits.format(number));
+        line.push_str(": error at byte ");
+        line.push_str(digits.format(offset));
+        line.push_str(": ");
         let start = line.len();
         let _ = write!(line, "{message}");
         if names_offset {

@@ -80,7 +80,8 @@ pub fn emit(
             quote! { (#lo, #hi) }
         });
         let (pct, end, percent) = (d.pct, d.end, d.percent);
-        quote! { Expected::new(&[#(#names),*], &[#(#pairs),*], #pct, #end, #percent) }
+        let phrase = d.phrase();
+        quote! { Expected::new(&[#(#names),*], &[#(#pairs),*], #pct, #end, #percent, #phrase) }
     });
     let context_count = Literal::usize_unsuffixed(diagnostics.contexts.len());
     let context_items = diagnostics.contexts.iter().map(|names| {

@@ -16,8 +16,10 @@
 //!   `iuserinfo`, ...) that the last character read belongs to, from the
 //!   provenance the NFA keeps for every position.
 //!
-//! The runtime only phrases this data: "expected ipchar, '/', '?', '#' or
-//! the end of the input". Edit the grammar and the messages follow.
+//! [`Description::phrase`] puts a description in words ("ipchar, '/',
+//! '?', '#' or the end of the input"), emitted with it, so that the
+//! runtime's message copies one string. Edit the grammar and the messages
+//! follow.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -62,6 +64,51 @@ pub struct Description {
     /// Whether a `%HH` triplet is accepted here at all (whoever names it):
     /// then percent-encoding is the way to write a character that is not.
     pub percent: bool,
+}
+
+/// Ranges of more characters than this are named by their ends
+/// (`'a'-'z'`); shorter ones character by character.
+const LIST_MAX: u32 = 3;
+
+impl Description {
+    /// The description in words, as a message prints it: `ipchar, '#',
+    /// '/', '?' or the end of the input`; `nothing` when the state accepts
+    /// nothing (never in a message: the state before a rejected character
+    /// is live). Rules first, then the characters no rule names (runs of
+    /// more than [`LIST_MAX`] by their ends), then `%HH`, then the end.
+    /// Emitted as data, so that showing an error copies one string.
+    pub fn phrase(&self) -> String {
+        let mut items: Vec<String> = self.rules.clone();
+        for &(lo, hi) in &self.chars {
+            if hi - lo < LIST_MAX {
+                items.extend((lo..=hi).map(char_name));
+            } else {
+                items.push(format!("{}-{}", char_name(lo), char_name(hi)));
+            }
+        }
+        if self.pct {
+            items.push("'%' and two hex digits".to_owned());
+        }
+        if self.end {
+            items.push("the end of the input".to_owned());
+        }
+        match items.split_last() {
+            None => "nothing".to_owned(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        }
+    }
+}
+
+/// How a phrase names a character: `'c'` for printable ASCII, `U+XXXX`
+/// (four to six hex digits) for the rest, whose glyphs could be invisible,
+/// confusable or reorder the line (controls, whitespace, bidirectional
+/// formatting, combining marks).
+fn char_name(c: u32) -> String {
+    match char::from_u32(c) {
+        Some(c @ ' '..='~') => format!("'{c}'"),
+        _ => format!("U+{c:04X}"),
+    }
 }
 
 /// Whether every string of the rule `dfa` recognizes is one character or
@@ -448,6 +495,57 @@ mod tests {
     use super::*;
     use crate::dfa::compile_rule;
     use crate::grammar::Grammar;
+
+    #[test]
+    fn phrases() {
+        let described = |rules: &[&str], chars: &[(u32, u32)], pct, end| Description {
+            rules: rules.iter().map(|r| (*r).to_owned()).collect(),
+            chars: chars.to_vec(),
+            pct,
+            end,
+            percent: pct,
+        };
+        let cases = [
+            (
+                described(
+                    &["ipchar"],
+                    &[(0x23, 0x23), (0x2F, 0x2F), (0x3F, 0x3F)],
+                    false,
+                    true,
+                ),
+                "ipchar, '#', '/', '?' or the end of the input",
+            ),
+            (described(&[], &[(0x41, 0x5A)], false, false), "'A'-'Z'"),
+            (described(&["DIGIT"], &[], false, false), "DIGIT"),
+            (described(&[], &[], false, true), "the end of the input"),
+            (described(&[], &[], false, false), "nothing"),
+            (
+                described(
+                    &[],
+                    &[(0x9, 0xA), (0x20, 0x20), (0x7F, 0x7F), (0xE9, 0xE9)],
+                    false,
+                    false,
+                ),
+                "U+0009, U+000A, ' ', U+007F or U+00E9",
+            ),
+            (
+                described(
+                    &[],
+                    &[(0x41, 0x43), (0xE000, 0xF8FF), (0x10_0000, 0x10_FFFD)],
+                    true,
+                    false,
+                ),
+                "'A', 'B', 'C', U+E000-U+F8FF, U+100000-U+10FFFD or '%' and two hex digits",
+            ),
+            (
+                described(&["ALPHA", "DIGIT"], &[(0x0, 0x1F)], false, true),
+                "ALPHA, DIGIT, U+0000-U+001F or the end of the input",
+            ),
+        ];
+        for (description, phrase) in cases {
+            assert_eq!(description.phrase(), phrase, "{description:?}");
+        }
+    }
 
     const GRAMMAR: &str = "\
 top    = scheme \":\" *pchar\n\

@@ -93,12 +93,26 @@ pub mod rules {
 pub(crate) static EXPECTED: [crate::expected::Expected; 6] = {
     use crate::expected::Expected;
     [
-        Expected::new(&[], &[], false, false, false),
-        Expected::new(&["letter"], &[], false, false, false),
-        Expected::new(&["letter"], &[], false, true, false),
-        Expected::new(&["DIGIT"], &[], false, false, false),
-        Expected::new(&[], &[], false, true, false),
-        Expected::new(&["DIGIT"], &[], false, true, false),
+        Expected::new(&[], &[], false, false, false, "nothing"),
+        Expected::new(&["letter"], &[], false, false, false, "letter"),
+        Expected::new(
+            &["letter"],
+            &[],
+            false,
+            true,
+            false,
+            "letter or the end of the input",
+        ),
+        Expected::new(&["DIGIT"], &[], false, false, false, "DIGIT"),
+        Expected::new(&[], &[], false, true, false, "the end of the input"),
+        Expected::new(
+            &["DIGIT"],
+            &[],
+            false,
+            true,
+            false,
+            "DIGIT or the end of the input",
+        ),
     ]
 };
 /// The innermost non-unit rules a state is inside of (see
