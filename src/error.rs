@@ -158,8 +158,24 @@ impl CheckError {
         input: &[u8],
         reject: crate::scan::Reject,
     ) -> Self {
-        let valid = valid_before(input, reject.offset);
-        Self::after_walk(rule, input, valid, reject.offset, Some(reject.state))
+        let at = reject.offset;
+        // An ASCII byte after an ASCII byte (or first): the DFA, which
+        // takes only well-formed UTF-8, read the bytes before it as
+        // characters and is between two, so the byte is the character
+        // found and nothing around it needs decoding (the common case: a
+        // space, a quote, a bracket).
+        if let Some(&byte) = input.get(at) {
+            if byte.is_ascii()
+                && at
+                    .checked_sub(1)
+                    .is_none_or(|before| input[before].is_ascii())
+            {
+                let found = Found::Char(char::from(byte));
+                return Self::located(rule, input, at, found, at, Some(reject.state));
+            }
+        }
+        let valid = valid_before(input, at);
+        Self::after_walk(rule, input, valid, at, Some(reject.state))
     }
 
     /// [`new`](Self::new) for text already known to be UTF-8: no second

@@ -22,7 +22,8 @@ const CAPACITY: usize = 256;
 /// A writer that gathers pieces of text before passing them to a
 /// [`fmt::Formatter`]; [`finish`](Self::finish) passes the rest.
 ///
-/// The buffer only ever holds whole `&str` pieces, so it is always UTF-8.
+/// The buffer only ever holds whole `&str` pieces and ASCII digits, so it
+/// is always UTF-8.
 pub(crate) struct Pieces<'a, 'b> {
     out: &'a mut fmt::Formatter<'b>,
     buf: [u8; CAPACITY],
@@ -69,35 +70,44 @@ impl<'a, 'b> Pieces<'a, 'b> {
     /// Appends `value` in upper-case hexadecimal, at least `digits` digits
     /// (at most 8): what `{:0digits$X}` writes.
     pub(crate) fn hex(&mut self, value: u32, digits: usize) -> fmt::Result {
-        const DIGITS: &str = "0123456789ABCDEF";
-        let needed = (8 - value.leading_zeros() as usize / 4).max(digits).min(8);
-        for shift in (0..needed).rev() {
-            let digit = (value >> (shift * 4)) as usize & 0xF;
-            self.str(&DIGITS[digit..=digit])?;
+        let needed = (8 - value.leading_zeros() as usize / 4).clamp(digits.min(8), 8);
+        let room = self.room(needed)?;
+        for (at, slot) in room.iter_mut().enumerate() {
+            let shift = 4 * (needed - 1 - at);
+            *slot = b"0123456789ABCDEF"[(value >> shift) as usize & 0xF];
         }
         Ok(())
     }
 
     /// Appends `value` in decimal.
     pub(crate) fn decimal(&mut self, value: usize) -> fmt::Result {
-        const DIGITS: &str = "0123456789";
-        let mut divisor = 1;
-        while value / divisor >= 10 {
-            divisor *= 10;
-        }
-        while divisor > 0 {
-            let digit = value / divisor % 10;
-            self.str(&DIGITS[digit..=digit])?;
-            divisor /= 10;
+        let needed = value.checked_ilog10().map_or(1, |log| log as usize + 1);
+        let room = self.room(needed)?;
+        let mut rest = value;
+        for slot in room.iter_mut().rev() {
+            *slot = b'0' + (rest % 10) as u8;
+            rest /= 10;
         }
         Ok(())
+    }
+
+    /// The next `len` bytes of the buffer (at most [`CAPACITY`]), counted
+    /// as written: the caller fills them with ASCII.
+    fn room(&mut self, len: usize) -> Result<&mut [u8], fmt::Error> {
+        if self.len + len > CAPACITY {
+            self.flush()?;
+        }
+        let start = self.len;
+        let room = self.buf.get_mut(start..start + len).ok_or(fmt::Error)?;
+        self.len = start + len;
+        Ok(room)
     }
 
     /// Passes what is gathered on to the formatter.
     fn flush(&mut self) -> fmt::Result {
         let gathered = self.buf.get(..self.len).unwrap_or_default();
         self.len = 0;
-        // Always UTF-8: the buffer holds whole `&str` pieces only.
+        // Always UTF-8: the buffer holds whole `&str` pieces and digits.
         let text = core::str::from_utf8(gathered).map_err(|_| fmt::Error)?;
         self.out.write_str(text)
     }
