@@ -105,8 +105,9 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
         let parsed = texts.filter_map(|text| split(splitter, text.as_bytes()).ok());
         Some(column_widths(parsed))
     };
+    let mut line = String::new();
     Ok(pipeline::sequential(args, |input, output| {
-        parse(splitter, widths.as_ref(), input, output)
+        parse(splitter, widths.as_ref(), &mut line, input, output)
     }))
 }
 
@@ -155,40 +156,52 @@ fn column_widths<'a>(inputs: impl Iterator<Item = Fields<'a>>) -> [Option<usize>
 
 /// One plain output line: `name=value` fields separated by two spaces,
 /// padded to `widths` when given, trailing blanks trimmed.
+#[cfg(test)]
 fn plain_line(fields: &Fields<'_>, widths: Option<&[Option<usize>; 8]>) -> String {
     let mut line = String::new();
+    write_plain_line(&mut line, fields, widths);
+    line
+}
+
+/// [`plain_line`] into `line` (cleared first): one buffer for every line
+/// of a stream, and no `format!` per field (on a stream of valid inputs
+/// the line's formatting and allocations cost several times the parse).
+fn write_plain_line(line: &mut String, fields: &Fields<'_>, widths: Option<&[Option<usize>; 8]>) {
+    line.clear();
     for (index, (value, name)) in fields.iter().zip(FIELDS).enumerate() {
         let width = widths.and_then(|w| w[index]);
-        let cell = value.map(|value| format!("{name}={value}"));
-        match (cell, width) {
-            (Some(cell), Some(width)) => {
-                line.push_str(&cell);
-                let pad = width.saturating_sub(cell.chars().count());
-                line.extend(std::iter::repeat_n(' ', pad + 2));
+        let pad = match (value, width) {
+            (Some(value), width) => {
+                line.push_str(name);
+                line.push('=');
+                line.push_str(value);
+                // `name=` is ASCII: one character a byte.
+                let cell = name.len() + 1 + width.map_or(0, |_| value.chars().count());
+                width.map_or(0, |width| width.saturating_sub(cell)) + 2
             }
-            (Some(cell), None) => {
-                line.push_str(&cell);
-                line.push_str("  ");
-            }
-            (None, Some(width)) => line.extend(std::iter::repeat_n(' ', width + 2)),
-            (None, None) => {}
-        }
+            (None, Some(width)) => width + 2,
+            (None, None) => 0,
+        };
+        line.extend(std::iter::repeat_n(' ', pad));
     }
     line.truncate(line.trim_end().len());
-    line
 }
 
 /// Parses one input and writes its result.
 fn parse(
     splitter: Splitter,
     widths: Option<&[Option<usize>; 8]>,
+    line: &mut String,
     input: Input<'_>,
     output: &mut Output<'_>,
 ) -> Outcome {
     match split(splitter, input.bytes) {
         Ok(fields) => {
             match output.mode() {
-                Mode::Plain => output.line(&plain_line(&fields, widths)),
+                Mode::Plain => {
+                    write_plain_line(line, &fields, widths);
+                    output.line(line);
+                }
                 Mode::Json => {
                     let [scheme, authority, userinfo, host, port, path, query, fragment] = fields;
                     output.json(&Components {
