@@ -154,8 +154,7 @@ fn column_widths<'a>(inputs: impl Iterator<Item = Fields<'a>>) -> [Option<usize>
     widths
 }
 
-/// One plain output line: `name=value` fields separated by two spaces,
-/// padded to `widths` when given, trailing blanks trimmed.
+/// [`write_plain_line`] into a new `String`, for the tests.
 #[cfg(test)]
 fn plain_line(fields: &Fields<'_>, widths: Option<&[Option<usize>; 8]>) -> String {
     let mut line = String::new();
@@ -163,9 +162,11 @@ fn plain_line(fields: &Fields<'_>, widths: Option<&[Option<usize>; 8]>) -> Strin
     line
 }
 
-/// [`plain_line`] into `line` (cleared first): one buffer for every line
-/// of a stream, and no `format!` per field (on a stream of valid inputs
-/// the line's formatting and allocations cost several times the parse).
+/// One plain output line into `line` (cleared first): `name=value` fields
+/// separated by two spaces, padded to `widths` when given, trailing blanks
+/// trimmed. One buffer serves every line of a stream, and no field goes
+/// through `format!` (on a stream of valid inputs the line's formatting
+/// and allocations cost several times the parse).
 fn write_plain_line(line: &mut String, fields: &Fields<'_>, widths: Option<&[Option<usize>; 8]>) {
     line.clear();
     for (index, (value, name)) in fields.iter().zip(FIELDS).enumerate() {

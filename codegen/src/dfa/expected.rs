@@ -75,7 +75,7 @@ impl Description {
     /// '/', '?' or the end of the input`; `nothing` when the state accepts
     /// nothing (never in a message: the state before a rejected character
     /// is live). Rules first, then the characters no rule names (runs of
-    /// more than [`LIST_MAX`] by their ends), then `%HH`, then the end.
+    /// more than three by their ends), then `%HH`, then the end.
     /// Emitted as data, so that showing an error copies one string.
     pub fn phrase(&self) -> String {
         let mut items: Vec<String> = self.rules.clone();
