@@ -53,7 +53,12 @@ impl<'a> Input<'a> {
     /// The input as text for JSON output, each malformed UTF-8 sequence
     /// replaced by U+FFFD (borrowed, no copy, when it is valid UTF-8).
     pub fn text(&self) -> std::borrow::Cow<'a, str> {
-        String::from_utf8_lossy(self.bytes)
+        // `from_utf8` first: on valid text (nearly every line) it is about
+        // half the cost of `from_utf8_lossy`'s chunk iterator.
+        match std::str::from_utf8(self.bytes) {
+            Ok(text) => std::borrow::Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(self.bytes),
+        }
     }
 }
 
