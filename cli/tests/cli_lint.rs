@@ -129,3 +129,35 @@ fn a_long_hostile_line() {
     assert_eq!(objects.len(), 1);
     assert!(objects[0]["warnings"].as_array().unwrap().len() >= 300_000);
 }
+
+/// Many lines through stdin: the batches go to every core, and the output
+/// must be the library's warnings for each line, in input order.
+#[test]
+fn lint_streams_many_lines_in_order() {
+    let mut stdin = String::new();
+    let mut expected = String::new();
+    let mut invalid = 0;
+    for i in 0..3_000 {
+        let line = match i % 4 {
+            0 => format!("HTTP://Example.COM/{i}/%7e"),
+            1 => format!("http://a/{i} bad"),
+            2 => format!("http://résumé.example.org/{i}"),
+            _ => format!("../{i}/%C0%AF?q"),
+        };
+        stdin.push_str(&line);
+        stdin.push('\n');
+        match rfc3987::IriRef::parse(line.as_str()) {
+            Ok(iri) => {
+                let warnings: Vec<String> = iri.lint().iter().map(ToString::to_string).collect();
+                expected.push_str(&warnings.join("; "));
+            }
+            Err(_) => invalid += 1,
+        }
+        expected.push('\n');
+    }
+    let run = iri(&["lint"], stdin.as_bytes());
+    assert_eq!(run.code, 1);
+    assert!(run.stdout == expected, "output differs from the library's");
+    assert_eq!(run.stderr.lines().count(), invalid);
+    assert!(run.stderr.starts_with("line 2: error at byte "));
+}
