@@ -119,14 +119,6 @@ impl<'a, 'b> Pieces<'a, 'b> {
     }
 }
 
-/// For the rare piece written with `write!` (`{message}` of a structure
-/// error): appended like any other.
-impl fmt::Write for Pieces<'_, '_> {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        self.str(text)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
