@@ -59,8 +59,9 @@
 //! (a port, a `%`, a fragment), and then enters the machine of the state
 //! it reached.
 //!
-//! Where the CPU has AVX2 the start state's machine is a *wide* one (the
-//! `wide` module): sixteen lanes of a byte shuffle instead of ten fields
+//! Where the CPU has AVX2, and on aarch64 with NEON, the start state's
+//! machine is a *wide* one (the `wide` module): sixteen lanes of a byte
+//! shuffle (`pshufb`, `tbl`) instead of ten fields
 //! of a shift, so that it also holds the `%` and `%H` states of the path
 //! and the query and the fragment (`wide-trail` in `generate.conf`), and a
 //! crawled URL with percent-encoded bytes or a fragment is walked from its
@@ -222,8 +223,15 @@ pub(crate) struct Dfa {
     shifts: &'static [Shift],
     /// The start state's wide machine, where it has a shift machine
     /// (`abnf_dfa::dfa::shift::Wide`): walked instead of that one on
-    /// [`Path::Avx2`] (so never read on other targets but by the tests).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    /// [`Path::Avx2`] and `Path::Neon` (so never read on other targets but
+    /// by the tests).
+    #[cfg_attr(
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        allow(dead_code)
+    )]
     wide: Option<&'static Wide>,
     /// `accel[id]`'s sets for the window check, by `id`.
     windows: [WindowSets; ACCEL_MAX],
@@ -593,10 +601,16 @@ impl Dfa {
     }
 
     /// [`run_machine`] from `state` in `machine`, entered at `entry`; from
-    /// the start state on [`Path::Avx2`], the wide machine's walk instead
-    /// (the `wide` module), where the rule has one.
+    /// the start state on [`Path::Avx2`] and `Path::Neon`, the wide
+    /// machine's walk instead (the `wide` module), where the rule has one.
     #[inline(always)]
-    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+    #[cfg_attr(
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        allow(unused_variables)
+    )]
     fn machine_run<const UTF8: bool>(
         &self,
         path: Path,
@@ -614,6 +628,13 @@ impl Dfa {
             // SAFETY: `Path::Avx2` is only ever detected on a CPU with
             // AVX2, all that `Wide::run` requires.
             return unsafe { wide.run::<UTF8>(input, at) };
+        }
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        if let Some(wide) = self
+            .wide
+            .filter(|_| path == Path::Neon && state == self.start)
+        {
+            return wide.run_neon::<UTF8>(input, at);
         }
         run_machine::<_, UTF8>(machine, entry, input, at)
     }

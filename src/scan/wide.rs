@@ -22,10 +22,14 @@
 //! register, lane 0 the escape, which every row keeps; the chunk left the
 //! machine when the state it reaches is 0.
 //!
-//! Walked only on [`Path::Avx2`](super::simd::Path), from the start state
-//! (`Dfa::walk_on`); everywhere else the start state's shift machine
-//! walks, with the same states first, so the verdicts are the table's
-//! either way (the tests compare every path with the plain walk).
+//! On aarch64 the same walk runs with NEON's `tbl`, which reads a lane
+//! below 16 as `pshufb` does (and every lane of a row is one): `OnNeon`.
+//!
+//! Walked only on [`Path::Avx2`](super::simd::Path) and `Path::Neon`, from
+//! the start state (`Dfa::walk_on`); everywhere else the start state's
+//! shift machine walks, with the same states first, so the verdicts are
+//! the table's either way (the tests compare every path with the plain
+//! walk, the NEON one under QEMU: `.ci/aarch64`).
 
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
@@ -36,20 +40,35 @@ use core::arch::x86_64::{
 #[repr(C, align(64))]
 pub(crate) struct WideTable(pub(crate) [[u8; 16]; 256]);
 
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+use core::arch::aarch64::{uint8x16_t, vdupq_n_u8, vgetq_lane_u8, vld1q_u8, vmaxvq_u8, vqtbl1q_u8};
+
 /// The lanes of the identity: every state stays.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 const IDENTITY: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 /// The byte whose row keeps every machine state, as a continuation byte
 /// does (the generator's rows: it returns where its lead said); the end
 /// of the input's last chunk reads it for the bytes walked already.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 const KEEPS: u8 = 0x80;
 
 /// One wide machine, as the generator emits it.
 pub(crate) struct Wide {
-    // Walked on x86_64 only (elsewhere the tests read it).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    // Walked on x86_64 and aarch64 only (elsewhere the tests read it).
+    #[cfg_attr(
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        allow(dead_code)
+    )]
     table: &'static WideTable,
     /// The DFA state (premultiplied) of each lane; 0 at the escape and at
     /// unused lanes.
@@ -120,6 +139,22 @@ impl Wide {
         let machine = unsafe { OnAvx2::new(self) };
         // Lane 1, the start state, in every lane. SAFETY: SSE2.
         let start = unsafe { _mm_set1_epi8(1) };
+        super::run_machine::<_, UTF8>(&machine, start, input, at)
+    }
+
+    /// [`Wide::run`] with NEON (aarch64), enabled at compile time (this
+    /// function's cfg), so no promise to keep.
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    #[inline(always)]
+    pub(super) fn run_neon<const UTF8: bool>(
+        &self,
+        input: &[u8],
+        at: usize,
+    ) -> (usize, usize, bool) {
+        let machine = OnNeon::new(self);
+        // Lane 1, the start state, in every lane. SAFETY: NEON is enabled
+        // at compile time (this function's cfg), all `vdupq_n_u8` needs.
+        let start = unsafe { vdupq_n_u8(1) };
         super::run_machine::<_, UTF8>(&machine, start, input, at)
     }
 
@@ -212,5 +247,108 @@ impl super::ChunkWalk for OnAvx2<'_> {
     #[inline(always)]
     fn dfa_state(&self, state: __m128i) -> usize {
         self.machine.lane_state(state)
+    }
+}
+
+/// A wide machine walked with NEON (aarch64): [`OnAvx2`]'s steps with
+/// `tbl` for `pshufb` (the two agree on lanes below 16, and a row's lanes
+/// are states of its machine, 0 to 15) and a horizontal maximum for
+/// `ptest`. What [`Wide::run_neon`] hands to
+/// [`run_machine`](super::run_machine).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+pub(super) struct OnNeon<'a> {
+    machine: &'a Wide,
+    /// The identity's lanes, loaded once a run.
+    identity: uint8x16_t,
+}
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl<'a> OnNeon<'a> {
+    #[inline(always)]
+    fn new(machine: &'a Wide) -> Self {
+        OnNeon {
+            machine,
+            identity: load(&IDENTITY),
+        }
+    }
+
+    /// The row of `byte`: lane `k` the state that lane `k` goes to.
+    #[inline(always)]
+    fn row(&self, byte: u8) -> uint8x16_t {
+        load(&self.machine.table.0[usize::from(byte)])
+    }
+
+    /// [`OnAvx2::compose`] with `tbl`.
+    #[inline(always)]
+    fn compose(&self, bytes: &[u8], walked: usize) -> uint8x16_t {
+        let mut f = self.identity;
+        for i in (0..bytes.len()).rev() {
+            let byte = core::hint::select_unpredictable(i < walked, KEEPS, bytes[i]);
+            f = tbl(f, self.row(byte));
+        }
+        f
+    }
+
+    /// `state` through the composed transitions `f`, or `None` at the
+    /// escape (lane 0, which every row keeps).
+    #[inline(always)]
+    fn apply(&self, f: uint8x16_t, state: uint8x16_t) -> Option<uint8x16_t> {
+        let next = tbl(f, state);
+        // SAFETY: NEON is enabled at compile time (this item's cfg), all
+        // `vmaxvq_u8` needs.
+        (unsafe { vmaxvq_u8(next) } != 0).then_some(next)
+    }
+}
+
+/// Lane `k` of `table`'s lane `index[k]` (`tbl`; 0 where that is 16 or
+/// more, which no row holds).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[inline(always)]
+fn tbl(table: uint8x16_t, index: uint8x16_t) -> uint8x16_t {
+    // SAFETY: NEON is enabled at compile time (this function's cfg), all
+    // `vqtbl1q_u8` needs; it reads registers only.
+    unsafe { vqtbl1q_u8(table, index) }
+}
+
+/// 16 bytes in a register.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[inline(always)]
+fn load(bytes: &[u8; 16]) -> uint8x16_t {
+    // SAFETY: `bytes` is 16 readable bytes; `vld1q_u8` has no alignment
+    // requirement; NEON is enabled at compile time (this function's cfg).
+    unsafe { vld1q_u8(bytes.as_ptr()) }
+}
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl super::ChunkWalk for OnNeon<'_> {
+    /// The state in every lane (lane 0 the escape).
+    type State = uint8x16_t;
+
+    #[inline(always)]
+    fn chunk(&self, state: uint8x16_t, chunk: &[u8; super::CHUNK]) -> Option<uint8x16_t> {
+        self.apply(self.compose(chunk, 0), state)
+    }
+
+    #[inline(always)]
+    fn last(
+        &self,
+        state: uint8x16_t,
+        last: &[u8; super::CHUNK],
+        walked: usize,
+    ) -> Option<uint8x16_t> {
+        self.apply(self.compose(last, walked), state)
+    }
+
+    #[inline(always)]
+    fn bytes(&self, state: uint8x16_t, bytes: &[u8]) -> Option<uint8x16_t> {
+        self.apply(self.compose(bytes, 0), state)
+    }
+
+    #[inline(always)]
+    fn dfa_state(&self, state: uint8x16_t) -> usize {
+        // SAFETY: NEON is enabled at compile time (this item's cfg), all
+        // `vgetq_lane_u8` needs; lane 0 of 16 exists.
+        let lane = unsafe { vgetq_lane_u8::<0>(state) };
+        usize::from(self.machine.states[usize::from(lane & 15)])
     }
 }
