@@ -164,6 +164,16 @@ fn main() {
             .take(crawl_invalid.len() * 5)
             .collect()
     };
+    // Every IRI of `rdf` is meant valid: checked, so that its row times
+    // acceptance by every library (and a generator slip shows here).
+    let rdf = corpus::rdf();
+    for text in &rdf {
+        assert!(
+            rfc3987::check(&IRI_REFERENCE, text).is_ok()
+                && oxiri::Iri::parse(text.as_str()).is_ok(),
+            "`rdf` holds an IRI that is not one: {text}"
+        );
+    }
     let corpora: Vec<(&str, Vec<String>)> = vec![
         ("mixed", corpus::mixed()),
         ("long", corpus::long()),
@@ -174,6 +184,7 @@ fn main() {
         ("script-long", corpus::script_long()),
         ("relative-short", corpus::relative_short()),
         ("relative-tiny", corpus::relative_tiny()),
+        ("rdf", rdf),
         ("ascii-path", synthetic("abcdefgh/")),
         ("pct-path", synthetic("%D7%A9")),
         ("cjk-path", synthetic("日本語/")),

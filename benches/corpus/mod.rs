@@ -68,6 +68,18 @@
 //! those of them under 16 bytes (`../g`, `#f`: RFC 3986 section 5.4's
 //! sizes). All valid.
 //!
+//! # [`rdf`]: 20,000 IRIs as RDF data holds them (about 0.9 MB)
+//!
+//! The terms of a triple store once prefixes are expanded: vocabulary
+//! terms (a namespace of RDF, RDFS, OWL, XSD, FOAF, Dublin Core,
+//! schema.org, SKOS, PROV, ending in `#` or `/`, and a camel-case local
+//! name), resources of DBpedia (titles with `_`, parentheses, commas,
+//! accents, percent-encoded bytes; the language editions in their own
+//! scripts) and Wikidata (`Q` and a number), data IRIs of a site with a
+//! fragment (`.../person/1234#me`), ontology files on long hosts (an
+//! authority past 32 bytes), `urn:uuid:` and `urn:isbn:` names and
+//! `mailto:` addresses. All valid.
+//!
 //! Each entry records what the generator meant ([`Entry::valid`]), so a
 //! bench can check that the validators agree with the intent before timing.
 #![allow(dead_code, reason = "each bench uses the part of the corpus it needs")]
@@ -222,7 +234,47 @@ enum Text {
     Percent,
 }
 
-/// Hand-picked boundary cases of RFC 3986/3987 with their verdicts, for
+/// Number of entries in [`rdf`].
+pub const RDF_LEN: usize = 20_000;
+
+const RDF_SEED: u64 = 0x3987_3986_5234_0007;
+
+/// IRIs as RDF data holds them (see the module docs); all valid.
+pub fn rdf() -> Vec<String> {
+    let mut gen = Gen::new(RDF_SEED);
+    (0..RDF_LEN).map(|_| gen.rdf()).collect()
+}
+
+#[rustfmt::skip]
+const VOCABULARIES: &[&str] = &[
+    "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "http://www.w3.org/2000/01/rdf-schema#",
+    "http://www.w3.org/2002/07/owl#", "http://www.w3.org/2001/XMLSchema#",
+    "http://xmlns.com/foaf/0.1/", "http://purl.org/dc/terms/", "http://purl.org/dc/elements/1.1/",
+    "https://schema.org/", "http://www.w3.org/2004/02/skos/core#", "http://www.w3.org/ns/prov#",
+    "http://www.w3.org/2003/01/geo/wgs84_pos#",
+];
+
+#[rustfmt::skip]
+const TERM_WORDS: &[&str] = &[
+    "type", "label", "comment", "sub", "Class", "Property", "name", "date", "created", "modified",
+    "same", "As", "see", "Also", "knows", "Person", "Organization", "pref", "Label", "broader",
+    "was", "Derived", "From", "string", "integer", "decimal", "boolean", "date", "Time", "lat",
+    "long", "domain", "range", "member", "Of", "Thing",
+];
+
+#[rustfmt::skip]
+const TITLE_WORDS: &[&str] = &[
+    "Paris", "Berlin", "Albert", "Einstein", "Python", "(programming_language)", "River",
+    "Thames", "The", "Beatles", "United", "States", "War", "of", "1812", "Zürich", "São",
+    "Paulo", "Kraków", "Ἀθῆναι", "Saint-Étienne", "Washington,_D.C.", "AT%26T", "C%2B%2B",
+    "Mercury", "(planet)", "Jean-Paul", "Sartre",
+];
+
+const LONG_HOSTS: &[&str] = &[
+    "raw.githubusercontent.com",
+    "ontology.research-data.example-university.ac.uk",
+    "vocabularies.linked-open-data.example.org",
+];
 /// sanity checks only (too few to time): `ucschar` and `iprivate` range
 /// ends, noncharacters and tag characters, `iprivate` outside a query,
 /// ASCII characters no rule allows, IPv6 compression limits, leading zeros
@@ -401,6 +453,82 @@ impl Gen {
 
     fn number(&mut self, max: usize) -> String {
         self.rng.below(max + 1).to_string()
+    }
+
+    /// One IRI of [`rdf`]'s kinds.
+    fn rdf(&mut self) -> String {
+        match self.rng.below(100) {
+            0..=34 => {
+                let namespace = self.rng.pick(VOCABULARIES);
+                let mut local = String::from(self.rng.pick(TERM_WORDS));
+                for _ in 0..self.rng.below(3) {
+                    let word = self.rng.pick(TERM_WORDS);
+                    local.push_str(&word[..1].to_ascii_uppercase());
+                    local.push_str(&word[1..]);
+                }
+                format!("{namespace}{local}")
+            }
+            35..=54 => {
+                let words: Vec<&str> = (0..1 + self.rng.below(4))
+                    .map(|_| self.rng.pick(TITLE_WORDS))
+                    .collect();
+                format!("http://dbpedia.org/resource/{}", words.join("_"))
+            }
+            55..=64 => {
+                let edition = self
+                    .rng
+                    .pick(&["ja", "ru", "ar", "hi", "ko", "el", "th", "he"]);
+                let word = self.unicode_word();
+                format!("http://{edition}.dbpedia.org/resource/{word}")
+            }
+            65..=74 => {
+                let entity = self
+                    .rng
+                    .pick(&["entity/Q", "entity/P", "prop/direct/P", "wiki/Q"]);
+                format!(
+                    "http://www.wikidata.org/{entity}{}",
+                    1 + self.rng.below(120_000_000)
+                )
+            }
+            75..=82 => {
+                let kind = self.rng.pick(&["person", "dataset", "event", "place"]);
+                let fragment = self.rng.pick(&["me", "this", "id", "it"]);
+                format!(
+                    "https://data.{}.org/id/{kind}/{}#{fragment}",
+                    self.rng.pick(HOST_LABELS),
+                    self.number(99_999)
+                )
+            }
+            83..=89 => {
+                let host = self.rng.pick(LONG_HOSTS);
+                let class = self.rng.pick(TERM_WORDS);
+                format!(
+                    "https://{host}/ontologies/core/v{}/ontology.ttl#{class}",
+                    self.number(9)
+                )
+            }
+            90..=95 => {
+                if self.rng.percent(70) {
+                    format!(
+                        "urn:uuid:{}-{}-4{}-a{}-{}",
+                        self.hex(8, false),
+                        self.hex(4, false),
+                        self.hex(3, false),
+                        self.hex(3, false),
+                        self.hex(12, false)
+                    )
+                } else {
+                    format!("urn:isbn:978{}", self.number(9_999_999_999))
+                }
+            }
+            _ => format!(
+                "mailto:{}.{}@{}.{}",
+                self.ascii_word(),
+                self.ascii_word(),
+                self.rng.pick(HOST_LABELS),
+                self.rng.pick(TLDS)
+            ),
+        }
     }
 
     /// A path segment without `:`, usable first in a relative path
