@@ -8,11 +8,13 @@
 //! over 256 (`LANE_MAX`) are judged by the single walk on the way: on the
 //! first, a lane would be refilled after at most one chunk; text is
 //! walked as text there ([`Input::UTF8`]), so a long IRI's characters
-//! stay in the machines. The single walk ([`Dfa::reject`]) does better
-//! still on ASCII URLs, which it takes in its machines, where no load
-//! waits on another (`check_batch`'s docs have the figures; handing such
-//! inputs to it inside the batch cost references of other shapes more
-//! than it saved, `BENCHMARKS.md` session 36).
+//! stay in the machines. Every other input is first walked by the wide
+//! start machine, as the single walk ([`Dfa::reject`]) begins, where the
+//! rule has one: most URLs end there (its chunks wait on no load, so four
+//! interleaved table walks would be slower), and a lane walks the rest of
+//! the others from where the machine stopped (`BENCHMARKS.md`, session
+//! 39; session 36 handed whole inputs to the single walk instead, which
+//! cost references of other shapes more than it saved).
 //! [`Batch`] reads inputs from any iterator in blocks of [`BLOCK`], judges
 //! each block that way, and yields each verdict in order, with its input
 //! (any [`Input`]: bytes, or text that stays text); [`reject_slice`]

@@ -711,12 +711,40 @@ impl Dfa {
     /// inputs the lanes have begun are finished alone. Inputs longer than
     /// [`LANE_MAX`] go alone: on them the run skipping of `recognize`
     /// beats interleaving; so do inputs under [`SHORT_WALK`] bytes, which
-    /// the single walk takes by the plain table.
+    /// the single walk takes by the plain table. A lane takes its input up
+    /// where the wide start machine stopped ([`lane_entry`](Self::lane_entry)):
+    /// most URLs end in it and take no lane (callgrind, per input, against
+    /// the lanes alone: `crawl` 704 -> 556 instructions and 4.0 -> 1.75
+    /// mispredicted branches, `rdf` 476 -> 359, `mixed` 562 -> 510;
+    /// `BENCHMARKS.md`, session 39).
     pub(crate) fn recognize_lanes<S: Input>(
         &self,
         inputs: &[S],
         results: &mut [Result<(), Reject>],
     ) {
+        let path = Path::detect();
+        #[cfg(target_arch = "x86_64")]
+        if path == Path::Avx2 {
+            // SAFETY: `Path::Avx2` is only ever detected on a CPU with
+            // AVX2 and BMI2 (`Path::detect`, `Path::available`), all
+            // that `lanes_avx2` requires.
+            return unsafe { self.lanes_avx2(inputs, results) };
+        }
+        self.lanes_on(path, inputs, results);
+    }
+
+    /// [`recognize_lanes`](Self::recognize_lanes) on [`Path::Avx2`],
+    /// compiled with AVX2 and BMI2 (the wide machine's walk, inlined in
+    /// [`lane_entry`](Self::lane_entry), needs them).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi2")]
+    fn lanes_avx2<S: Input>(&self, inputs: &[S], results: &mut [Result<(), Reject>]) {
+        self.lanes_on(Path::Avx2, inputs, results);
+    }
+
+    /// The body of [`recognize_lanes`](Self::recognize_lanes).
+    #[inline(always)]
+    fn lanes_on<S: Input>(&self, path: Path, inputs: &[S], results: &mut [Result<(), Reject>]) {
         const LANES: usize = 4;
         const FINISHED: usize = usize::MAX;
         let mut next = 0;
@@ -731,9 +759,10 @@ impl Dfa {
             Err(self.dead_at(before, &input[at..at + CHUNK], at))
         };
         for lane in 0..LANES {
-            if let Some(i) = self.hand_out(inputs, results, &mut next) {
+            if let Some((i, state, at)) = self.hand_out(path, inputs, results, &mut next) {
                 current[lane] = i;
-                rest[lane] = inputs[i].as_ref();
+                rest[lane] = &inputs[i].as_ref()[at..];
+                states[lane] = state;
             }
         }
         if !current.contains(&FINISHED) {
@@ -773,11 +802,11 @@ impl Dfa {
                             .walk_rest(state, input, input.len() - tail.len())
                             .map(drop),
                     };
-                    states[lane] = self.start;
-                    match self.hand_out(inputs, results, &mut next) {
-                        Some(i) => {
+                    match self.hand_out(path, inputs, results, &mut next) {
+                        Some((i, state, at)) => {
                             current[lane] = i;
-                            rest[lane] = inputs[i].as_ref();
+                            rest[lane] = &inputs[i].as_ref()[at..];
+                            states[lane] = state;
                         }
                         None => {
                             current[lane] = FINISHED;
@@ -792,38 +821,79 @@ impl Dfa {
                 let at = input.len() - rest[lane].len();
                 results[current[lane]] = match states[lane] {
                     0 => dead(input, rest[lane], before[lane]),
-                    state if S::UTF8 => self
-                        .resume::<true>(Path::detect(), state, input, at)
-                        .map(drop),
-                    state => self
-                        .resume::<false>(Path::detect(), state, input, at)
-                        .map(drop),
+                    state if S::UTF8 => self.resume::<true>(path, state, input, at).map(drop),
+                    state => self.resume::<false>(path, state, input, at).map(drop),
                 };
             }
         }
     }
 
-    /// The index of the next input a lane should take, from `*next` on;
-    /// inputs too short or too long for a lane are recognized alone on the
-    /// way: under [`SHORT_WALK`] bytes the single walk is the plain one,
-    /// which a lane would only slow (an input of at most one chunk leaves
-    /// the interleaved loop at once, and its lane's refill is a branch
-    /// that varies per input).
+    /// The next input a lane should take, from `*next` on, with the state
+    /// and offset its lane walks on from; inputs too short or too long for
+    /// a lane are recognized alone on the way: under [`SHORT_WALK`] bytes
+    /// the single walk is the plain one, which a lane would only slow (an
+    /// input of at most one chunk leaves the interleaved loop at once, and
+    /// its lane's refill is a branch that varies per input). So is an
+    /// input whose start the wide machine walks to within a
+    /// [`SHORT_WALK`] of its end ([`lane_entry`](Self::lane_entry)).
+    #[inline(always)]
     fn hand_out<S: Input>(
         &self,
+        path: Path,
         inputs: &[S],
         results: &mut [Result<(), Reject>],
         next: &mut usize,
-    ) -> Option<usize> {
+    ) -> Option<(usize, usize, usize)> {
         while let Some(input) = inputs.get(*next).map(S::as_ref) {
             let i = *next;
             *next += 1;
             if (SHORT_WALK..=LANE_MAX).contains(&input.len()) {
-                return Some(i);
+                let (state, at) = if S::UTF8 {
+                    self.lane_entry::<true>(path, input)
+                } else {
+                    self.lane_entry::<false>(path, input)
+                };
+                if input.len() - at >= SHORT_WALK {
+                    return Some((i, state, at));
+                }
+                results[i] = self.walk_rest(state, input, at).map(drop);
+                continue;
             }
             results[i] = self.reject_input::<S>(input);
         }
         None
+    }
+
+    /// Where a lane takes `input` up: the state and offset that the wide
+    /// start machine walks it to, as the single walk's first step does
+    /// (`walk_on`), where its first byte enters the machine; otherwise
+    /// the start. Most URLs end in the machine, and then no lane walks
+    /// them at all: four table walks interleaved are slower than the
+    /// machine's, whose chunks do not wait on each other.
+    #[inline(always)]
+    #[cfg_attr(
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        allow(unused_variables)
+    )]
+    fn lane_entry<const UTF8: bool>(&self, path: Path, input: &[u8]) -> (usize, usize) {
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        ))]
+        if let Some((machine, entry)) = self.machine(self.start) {
+            let enters = input
+                .get(..1)
+                .is_some_and(|first| machine.walk(entry, first) != shift::ESCAPE);
+            if enters && (UTF8 || ascii_ahead(input, 0)) {
+                if let Some((state, at, _)) = self.wide_run::<UTF8>(path, input, 0) {
+                    return (state, at);
+                }
+            }
+        }
+        (self.start, 0)
     }
 
     /// The failure in `chunk` (at `at` in the input), which leads from
