@@ -252,15 +252,17 @@ pub fn check_bytes(rule: &'static grammar::Rule, input: &[u8]) -> Result<(), Che
 ///
 /// Four table walks run interleaved, so that their memory loads overlap
 /// (a table walk waits on load latency), with the same results as
-/// [`check`]. Measured against a loop of [`check`] (`BENCHMARKS.md`,
-/// sessions 32-36): about 1.15 times its throughput on mixed references,
-/// 1.0-1.1 on short relative ones, but about 0.6-0.7 on ASCII URLs shaped
-/// as a crawler finds them or as RDF data holds them (session 38), which
-/// [`check`] walks in its machines (a byte shuffle or a shift a byte: no
-/// load waiting on the one before), where interleaving has nothing to
-/// hide, and about 0.75 on references under 16 bytes, which both walk by
-/// the plain table, one after another: what is left is the batch's own
-/// bookkeeping (session 34).
+/// [`check`]. Each input's start is first walked as [`check`] begins, by
+/// a byte shuffle that holds a URL's scheme, host, path and query (no
+/// load waiting on the one before): most ASCII URLs end there, and the
+/// interleaved walks take up the rest of the others. Measured against a
+/// loop of [`check`] (`BENCHMARKS.md`, session 39, the project's VM,
+/// medians of six runs): about 1.2 times its throughput on mixed
+/// references, 1.05-1.1 on short relative ones and on tokens from running
+/// text that are partly invalid, 0.93-0.95 on ASCII URLs shaped as a
+/// crawler finds them or as RDF data holds them (the batch's own
+/// bookkeeping), and about 0.75 on references under 16 bytes, which both
+/// walk by the plain table, one after another (session 34).
 /// Inputs under 16 bytes or over 256 are walked alone, as [`check`]
 /// walks them. The iterator form is [`check_all`].
 ///
