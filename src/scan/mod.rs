@@ -563,10 +563,6 @@ impl Dfa {
         // does not pay the loop's set-up (the fields it keeps at hand).
         // Measured (callgrind, per input): `check` 593 -> 520 instructions
         // on `crawl`, 407 -> 330 on `rdf` (`BENCHMARKS.md`, session 38).
-        #[cfg(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        ))]
         if !table
             && state == self.start
             && input.len() - at < SKIP_MIN
@@ -623,18 +619,27 @@ impl Dfa {
     }
 
     /// The wide start machine's walk from the start state at `at` (see
-    /// [`Wide::run`]), where `path` has one and the rule has the machine.
+    /// [`Wide::run`]), where `path` has one and the rule has the machine;
+    /// `None` elsewhere (always, on targets without either path: the
+    /// callers' tests around it then fold away).
     #[inline(always)]
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
+    #[cfg_attr(
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        allow(unused_variables)
+    )]
     fn wide_run<const UTF8: bool>(
         &self,
         path: Path,
         input: &[u8],
         at: usize,
     ) -> Option<(usize, usize, bool)> {
+        #[cfg(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        ))]
         let wide = self.wide?;
         #[cfg(target_arch = "x86_64")]
         if path == Path::Avx2 {
@@ -653,13 +658,6 @@ impl Dfa {
     /// the start state on [`Path::Avx2`] and `Path::Neon`, the wide
     /// machine's walk instead (the `wide` module), where the rule has one.
     #[inline(always)]
-    #[cfg_attr(
-        not(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        )),
-        allow(unused_variables)
-    )]
     fn machine_run<const UTF8: bool>(
         &self,
         path: Path,
@@ -669,10 +667,6 @@ impl Dfa {
         input: &[u8],
         at: usize,
     ) -> (usize, usize, bool) {
-        #[cfg(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        ))]
         if state == self.start {
             if let Some(walked) = self.wide_run::<UTF8>(path, input, at) {
                 return walked;
@@ -871,18 +865,7 @@ impl Dfa {
     /// them at all: four table walks interleaved are slower than the
     /// machine's, whose chunks do not wait on each other.
     #[inline(always)]
-    #[cfg_attr(
-        not(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        )),
-        allow(unused_variables)
-    )]
     fn lane_entry<const UTF8: bool>(&self, path: Path, input: &[u8]) -> (usize, usize) {
-        #[cfg(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        ))]
         if let Some((machine, entry)) = self.machine(self.start) {
             let enters = input
                 .get(..1)

@@ -76,8 +76,16 @@ use crate::grammar::codes::{HEX1, HEX2, LEAD_SHIFT, PERCENT, STAY};
 /// A set of ASCII bytes, by low nibble (see the module docs).
 pub(crate) type NibbleSet = [u8; 16];
 
-/// What the window check reads of one code table.
+/// What the window check reads of one code table (built on every target,
+/// read where a SIMD path is: the portable path reads the codes).
 #[derive(Clone, Copy)]
+#[cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    allow(dead_code)
+)]
 pub(crate) struct WindowSets {
     /// The ASCII bytes with [`STAY`].
     stay: NibbleSet,
@@ -235,6 +243,13 @@ const fn lead_set(codes: &[u8; 256], continuations: u8, second: u16) -> UpperSet
 /// (`80`-`BF`) and low continuation bytes (`80`-`9F`): a lead counts, with
 /// its continuation bytes, when they are all in the window and its second
 /// byte is in the lead's range.
+#[cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn chars_mask(leads: [u32; 4], continuation: u32, low: u32) -> u32 {
     let [lead2, lead3, lead3_high, lead3_low] = leads;
@@ -262,6 +277,13 @@ const fn nibble_set(codes: &[u8; 256], bit: u8) -> NibbleSet {
 /// from the masks of its bytes in each set: [`STAY`] bytes, and the three
 /// bytes of each `%` [`HEX1`] [`HEX2`] triple that lies wholly in the
 /// window.
+#[cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn run_mask(stay: u32, percent: u32, hex1: u32, hex2: u32) -> u32 {
     let triples = percent & (hex1 >> 1) & (hex2 >> 2);
@@ -492,6 +514,13 @@ impl Path {
 /// triples (the portable path: [`STAY`] bytes only), or a position at most a
 /// window short of the end of `input` where the windows stopped: the
 /// caller goes on byte by byte from there. `at <= input.len()`.
+#[cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    allow(unused_variables)
+)]
 #[inline(always)]
 pub(crate) fn stay_run(
     path: Path,
