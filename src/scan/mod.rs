@@ -978,7 +978,7 @@ const HIGH: u64 = u64::from_ne_bytes([0x80; CHUNK]);
 /// What [`run_machine`] needs of a machine: its steps a chunk at a time,
 /// over the input's last bytes, and its states' DFA states. Two machines
 /// have it: a shift machine ([`Shift`], a shift a byte) and, on AVX2, a
-/// wide one (`wide::OnAvx2`, a byte shuffle a byte).
+/// wide one (`wide::OnLanes`, a byte shuffle a byte).
 pub(super) trait ChunkWalk {
     /// A machine state, as the walk holds it.
     type State: Copy;

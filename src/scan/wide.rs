@@ -23,7 +23,9 @@
 //! machine when the state it reaches is 0.
 //!
 //! On aarch64 the same walk runs with NEON's `tbl`, which reads a lane
-//! below 16 as `pshufb` does (and every lane of a row is one): `OnNeon`.
+//! below 16 as `pshufb` does (and every lane of a row is one): one walk
+//! ([`OnLanes`]) over the few vector operations it needs ([`Lanes`]),
+//! [`Ssse3`] on x86_64 and [`Neon`] on aarch64.
 //!
 //! Walked only on [`Path::Avx2`](super::simd::Path) and `Path::Neon`, from
 //! the start state (`Dfa::walk_on`); everywhere else the start state's
@@ -31,17 +33,9 @@
 //! the table's either way (the tests compare every path with the plain
 //! walk, the NEON one under QEMU: `.ci/aarch64`).
 
-#[cfg(target_arch = "x86_64")]
-use core::arch::x86_64::{
-    __m128i, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_set1_epi8, _mm_shuffle_epi8, _mm_testz_si128,
-};
-
 /// A wide machine's table, aligned so that no row crosses a cache line.
 #[repr(C, align(64))]
 pub(crate) struct WideTable(pub(crate) [[u8; 16]; 256]);
-
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-use core::arch::aarch64::{uint8x16_t, vdupq_n_u8, vgetq_lane_u8, vld1q_u8, vmaxvq_u8, vqtbl1q_u8};
 
 /// The lanes of the identity: every state stays.
 #[cfg(any(
@@ -135,11 +129,9 @@ impl Wide {
         input: &[u8],
         at: usize,
     ) -> (usize, usize, bool) {
-        // SAFETY: the caller's promise is `OnAvx2::new`'s.
-        let machine = unsafe { OnAvx2::new(self) };
-        // Lane 1, the start state, in every lane. SAFETY: SSE2.
-        let start = unsafe { _mm_set1_epi8(1) };
-        super::run_machine::<_, UTF8>(&machine, start, input, at)
+        // SAFETY: the caller's promise is `Ssse3::new`'s.
+        let lanes = unsafe { Ssse3::new() };
+        self.run_on::<_, UTF8>(lanes, input, at)
     }
 
     /// [`Wide::run`] with NEON (aarch64), enabled at compile time (this
@@ -151,65 +143,188 @@ impl Wide {
         input: &[u8],
         at: usize,
     ) -> (usize, usize, bool) {
-        let machine = OnNeon::new(self);
-        // Lane 1, the start state, in every lane. SAFETY: NEON is enabled
-        // at compile time (this function's cfg), all `vdupq_n_u8` needs.
-        let start = unsafe { vdupq_n_u8(1) };
+        self.run_on::<_, UTF8>(Neon(()), input, at)
+    }
+
+    /// The walk of [`Wide::run`] on `lanes`.
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    #[inline(always)]
+    fn run_on<L: Lanes, const UTF8: bool>(
+        &self,
+        lanes: L,
+        input: &[u8],
+        at: usize,
+    ) -> (usize, usize, bool) {
+        let machine = OnLanes {
+            machine: self,
+            lanes,
+            identity: lanes.load(&IDENTITY),
+        };
+        // Lane 1, the start state, in every lane.
+        let start = lanes.splat(1);
         super::run_machine::<_, UTF8>(&machine, start, input, at)
     }
-
-    /// The DFA state (premultiplied) of the lane held in `state`'s first
-    /// byte.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn lane_state(&self, state: __m128i) -> usize {
-        // SAFETY: SSE2 is part of every x86_64 CPU.
-        let lane = unsafe { _mm_cvtsi128_si32(state) };
-        usize::from(self.states[(lane & 15) as usize])
-    }
 }
 
-/// A wide machine on a CPU with AVX2, where its walk may use SSSE3 and
-/// SSE4.1 (`pshufb`, `ptest`): what [`Wide::run`] hands to
-/// [`run_machine`](super::run_machine).
-#[cfg(target_arch = "x86_64")]
-pub(super) struct OnAvx2<'a> {
-    machine: &'a Wide,
-    /// The identity's lanes, loaded once a run.
-    identity: __m128i,
+/// What a wide machine's walk needs of a CPU's vectors: sixteen byte
+/// lanes, a shuffle of one by the lanes of another, a test for all lanes
+/// zero, the first lane. A value of an implementing type is the promise
+/// that the CPU has the instructions.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub(super) trait Lanes: Copy {
+    /// Sixteen bytes in a register.
+    type Vector: Copy;
+
+    /// The 16 bytes of `bytes`.
+    fn load(self, bytes: &[u8; 16]) -> Self::Vector;
+
+    /// `byte` in every lane.
+    fn splat(self, byte: u8) -> Self::Vector;
+
+    /// Lane `k`: lane `index[k]` of `table` (every index below 16).
+    fn shuffle(self, table: Self::Vector, index: Self::Vector) -> Self::Vector;
+
+    /// Whether every lane is 0.
+    fn is_zero(self, v: Self::Vector) -> bool;
+
+    /// Lane 0's low four bits (a lane of the machine).
+    fn first_lane(self, v: Self::Vector) -> usize;
 }
 
+/// SSSE3's `pshufb` and SSE4.1's `ptest`, on a CPU with AVX2.
 #[cfg(target_arch = "x86_64")]
-impl<'a> OnAvx2<'a> {
+#[derive(Clone, Copy)]
+pub(super) struct Ssse3(());
+
+#[cfg(target_arch = "x86_64")]
+impl Ssse3 {
     /// # Safety
     ///
-    /// The CPU has AVX2: every method's shuffles and tests rely on it.
+    /// The CPU has AVX2: every method's instructions rely on it.
     #[inline(always)]
-    unsafe fn new(machine: &'a Wide) -> Self {
+    unsafe fn new() -> Self {
+        Ssse3(())
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Lanes for Ssse3 {
+    type Vector = core::arch::x86_64::__m128i;
+
+    #[inline(always)]
+    fn load(self, bytes: &[u8; 16]) -> Self::Vector {
         // SAFETY: 16 readable bytes, unaligned loads allowed; SSE2 is
         // part of every x86_64 CPU.
-        let identity = unsafe { _mm_loadu_si128(IDENTITY.as_ptr().cast::<__m128i>()) };
-        OnAvx2 { machine, identity }
+        unsafe { core::arch::x86_64::_mm_loadu_si128(bytes.as_ptr().cast()) }
     }
 
-    /// The row of `byte`: lane `k` the state that lane `k` goes to.
     #[inline(always)]
-    fn row(&self, byte: u8) -> __m128i {
-        // SAFETY: 16 readable bytes, unaligned loads allowed; SSE2.
-        unsafe { _mm_loadu_si128(self.machine.table.0[usize::from(byte)].as_ptr().cast()) }
+    fn splat(self, byte: u8) -> Self::Vector {
+        // SAFETY: SSE2 is part of every x86_64 CPU; registers only.
+        unsafe { core::arch::x86_64::_mm_set1_epi8(byte as i8) }
     }
 
+    #[inline(always)]
+    fn shuffle(self, table: Self::Vector, index: Self::Vector) -> Self::Vector {
+        // SAFETY: `self` exists only where the CPU has AVX2 (`new`'s
+        // promise), so SSSE3; registers only.
+        unsafe { core::arch::x86_64::_mm_shuffle_epi8(table, index) }
+    }
+
+    #[inline(always)]
+    fn is_zero(self, v: Self::Vector) -> bool {
+        // SAFETY: as `shuffle`: AVX2, so SSE4.1; registers only.
+        unsafe { core::arch::x86_64::_mm_testz_si128(v, v) != 0 }
+    }
+
+    #[inline(always)]
+    fn first_lane(self, v: Self::Vector) -> usize {
+        // SAFETY: SSE2 is part of every x86_64 CPU; registers only.
+        let low = unsafe { core::arch::x86_64::_mm_cvtsi128_si32(v) };
+        (low & 15) as usize
+    }
+}
+
+/// NEON's `tbl` (which reads a lane below 16 as `pshufb` does) and a
+/// horizontal maximum, enabled at compile time (this type's cfg).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[derive(Clone, Copy)]
+pub(super) struct Neon(());
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl Lanes for Neon {
+    type Vector = core::arch::aarch64::uint8x16_t;
+
+    #[inline(always)]
+    fn load(self, bytes: &[u8; 16]) -> Self::Vector {
+        // SAFETY: `bytes` is 16 readable bytes; `vld1q_u8` has no
+        // alignment requirement; NEON is enabled at compile time.
+        unsafe { core::arch::aarch64::vld1q_u8(bytes.as_ptr()) }
+    }
+
+    #[inline(always)]
+    fn splat(self, byte: u8) -> Self::Vector {
+        // SAFETY: NEON is enabled at compile time, all `vdupq_n_u8` needs.
+        unsafe { core::arch::aarch64::vdupq_n_u8(byte) }
+    }
+
+    #[inline(always)]
+    fn shuffle(self, table: Self::Vector, index: Self::Vector) -> Self::Vector {
+        // SAFETY: NEON is enabled at compile time (this impl's cfg), all
+        // `vqtbl1q_u8` needs; it reads registers only.
+        unsafe { core::arch::aarch64::vqtbl1q_u8(table, index) }
+    }
+
+    #[inline(always)]
+    fn is_zero(self, v: Self::Vector) -> bool {
+        // SAFETY: NEON is enabled at compile time, all `vmaxvq_u8` needs.
+        unsafe { core::arch::aarch64::vmaxvq_u8(v) == 0 }
+    }
+
+    #[inline(always)]
+    fn first_lane(self, v: Self::Vector) -> usize {
+        // SAFETY: NEON is enabled at compile time, all `vgetq_lane_u8`
+        // needs; lane 0 of 16 exists.
+        usize::from(unsafe { core::arch::aarch64::vgetq_lane_u8::<0>(v) } & 15)
+    }
+}
+
+/// A wide machine walked on `L`'s vectors: what [`Wide::run`] and
+/// [`Wide::run_neon`] hand to [`run_machine`](super::run_machine).
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub(super) struct OnLanes<'a, L: Lanes> {
+    machine: &'a Wide,
+    lanes: L,
+    /// The identity's lanes, loaded once a run.
+    identity: L::Vector,
+}
+
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+impl<L: Lanes> OnLanes<'_, L> {
     /// The transitions of `bytes` composed backwards from the last (see
     /// the module docs), the first `walked` of them as the row that keeps
     /// every state: a select, not a branch, so that no loop exit depends
     /// on a tail's length.
     #[inline(always)]
-    fn compose(&self, bytes: &[u8], walked: usize) -> __m128i {
+    fn compose(&self, bytes: &[u8], walked: usize) -> L::Vector {
         let mut f = self.identity;
         for i in (0..bytes.len()).rev() {
             let byte = core::hint::select_unpredictable(i < walked, KEEPS, bytes[i]);
-            // SAFETY: `new`'s caller promised AVX2, so SSSE3.
-            f = unsafe { _mm_shuffle_epi8(f, self.row(byte)) };
+            // The row of `byte`: lane `k` the state that lane `k` goes to.
+            let row = self.lanes.load(&self.machine.table.0[usize::from(byte)]);
+            f = self.lanes.shuffle(f, row);
         }
         f
     }
@@ -217,138 +332,42 @@ impl<'a> OnAvx2<'a> {
     /// `state` through the composed transitions `f`, or `None` at the
     /// escape (lane 0, which every row keeps).
     #[inline(always)]
-    fn apply(&self, f: __m128i, state: __m128i) -> Option<__m128i> {
-        // SAFETY: `new`'s caller promised AVX2, so SSSE3 and SSE4.1.
-        let next = unsafe { _mm_shuffle_epi8(f, state) };
-        (unsafe { _mm_testz_si128(next, next) } == 0).then_some(next)
+    fn apply(&self, f: L::Vector, state: L::Vector) -> Option<L::Vector> {
+        let next = self.lanes.shuffle(f, state);
+        (!self.lanes.is_zero(next)).then_some(next)
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-impl super::ChunkWalk for OnAvx2<'_> {
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+impl<L: Lanes> super::ChunkWalk for OnLanes<'_, L> {
     /// The state in every lane (lane 0 the escape).
-    type State = __m128i;
+    type State = L::Vector;
 
     #[inline(always)]
-    fn chunk(&self, state: __m128i, chunk: &[u8; super::CHUNK]) -> Option<__m128i> {
-        self.apply(self.compose(chunk, 0), state)
-    }
-
-    #[inline(always)]
-    fn last(&self, state: __m128i, last: &[u8; super::CHUNK], walked: usize) -> Option<__m128i> {
-        self.apply(self.compose(last, walked), state)
-    }
-
-    #[inline(always)]
-    fn bytes(&self, state: __m128i, bytes: &[u8]) -> Option<__m128i> {
-        self.apply(self.compose(bytes, 0), state)
-    }
-
-    #[inline(always)]
-    fn dfa_state(&self, state: __m128i) -> usize {
-        self.machine.lane_state(state)
-    }
-}
-
-/// A wide machine walked with NEON (aarch64): [`OnAvx2`]'s steps with
-/// `tbl` for `pshufb` (the two agree on lanes below 16, and a row's lanes
-/// are states of its machine, 0 to 15) and a horizontal maximum for
-/// `ptest`. What [`Wide::run_neon`] hands to
-/// [`run_machine`](super::run_machine).
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-pub(super) struct OnNeon<'a> {
-    machine: &'a Wide,
-    /// The identity's lanes, loaded once a run.
-    identity: uint8x16_t,
-}
-
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-impl<'a> OnNeon<'a> {
-    #[inline(always)]
-    fn new(machine: &'a Wide) -> Self {
-        OnNeon {
-            machine,
-            identity: load(&IDENTITY),
-        }
-    }
-
-    /// The row of `byte`: lane `k` the state that lane `k` goes to.
-    #[inline(always)]
-    fn row(&self, byte: u8) -> uint8x16_t {
-        load(&self.machine.table.0[usize::from(byte)])
-    }
-
-    /// [`OnAvx2::compose`] with `tbl`.
-    #[inline(always)]
-    fn compose(&self, bytes: &[u8], walked: usize) -> uint8x16_t {
-        let mut f = self.identity;
-        for i in (0..bytes.len()).rev() {
-            let byte = core::hint::select_unpredictable(i < walked, KEEPS, bytes[i]);
-            f = tbl(f, self.row(byte));
-        }
-        f
-    }
-
-    /// `state` through the composed transitions `f`, or `None` at the
-    /// escape (lane 0, which every row keeps).
-    #[inline(always)]
-    fn apply(&self, f: uint8x16_t, state: uint8x16_t) -> Option<uint8x16_t> {
-        let next = tbl(f, state);
-        // SAFETY: NEON is enabled at compile time (this item's cfg), all
-        // `vmaxvq_u8` needs.
-        (unsafe { vmaxvq_u8(next) } != 0).then_some(next)
-    }
-}
-
-/// Lane `k` of `table`'s lane `index[k]` (`tbl`; 0 where that is 16 or
-/// more, which no row holds).
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-#[inline(always)]
-fn tbl(table: uint8x16_t, index: uint8x16_t) -> uint8x16_t {
-    // SAFETY: NEON is enabled at compile time (this function's cfg), all
-    // `vqtbl1q_u8` needs; it reads registers only.
-    unsafe { vqtbl1q_u8(table, index) }
-}
-
-/// 16 bytes in a register.
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-#[inline(always)]
-fn load(bytes: &[u8; 16]) -> uint8x16_t {
-    // SAFETY: `bytes` is 16 readable bytes; `vld1q_u8` has no alignment
-    // requirement; NEON is enabled at compile time (this function's cfg).
-    unsafe { vld1q_u8(bytes.as_ptr()) }
-}
-
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-impl super::ChunkWalk for OnNeon<'_> {
-    /// The state in every lane (lane 0 the escape).
-    type State = uint8x16_t;
-
-    #[inline(always)]
-    fn chunk(&self, state: uint8x16_t, chunk: &[u8; super::CHUNK]) -> Option<uint8x16_t> {
+    fn chunk(&self, state: L::Vector, chunk: &[u8; super::CHUNK]) -> Option<L::Vector> {
         self.apply(self.compose(chunk, 0), state)
     }
 
     #[inline(always)]
     fn last(
         &self,
-        state: uint8x16_t,
+        state: L::Vector,
         last: &[u8; super::CHUNK],
         walked: usize,
-    ) -> Option<uint8x16_t> {
+    ) -> Option<L::Vector> {
         self.apply(self.compose(last, walked), state)
     }
 
     #[inline(always)]
-    fn bytes(&self, state: uint8x16_t, bytes: &[u8]) -> Option<uint8x16_t> {
+    fn bytes(&self, state: L::Vector, bytes: &[u8]) -> Option<L::Vector> {
         self.apply(self.compose(bytes, 0), state)
     }
 
     #[inline(always)]
-    fn dfa_state(&self, state: uint8x16_t) -> usize {
-        // SAFETY: NEON is enabled at compile time (this item's cfg), all
-        // `vgetq_lane_u8` needs; lane 0 of 16 exists.
-        let lane = unsafe { vgetq_lane_u8::<0>(state) };
-        usize::from(self.machine.states[usize::from(lane & 15)])
+    fn dfa_state(&self, state: L::Vector) -> usize {
+        usize::from(self.machine.states[self.lanes.first_lane(state)])
     }
 }
