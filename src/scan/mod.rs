@@ -71,8 +71,9 @@
 //! compare it with the others on every input.
 //!
 //! [`Dfa::recognize_lanes`] (and the [`Batch`] iterator over it) judges
-//! many inputs at once, four walks interleaved so that their loads
-//! overlap; see the `batch` module.
+//! many inputs at once: each input's start in the wide machine, as the
+//! single walk begins, then what it leaves by four table walks
+//! interleaved so that their loads overlap; see the `batch` module.
 //!
 //! # Layout and invariants
 //!
