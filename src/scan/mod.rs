@@ -226,13 +226,7 @@ pub(crate) struct Dfa {
     /// (`abnf_dfa::dfa::shift::Wide`): walked instead of that one on
     /// [`Path::Avx2`] and `Path::Neon` (so never read on other targets but
     /// by the tests).
-    #[cfg_attr(
-        not(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        )),
-        allow(dead_code)
-    )]
+    #[cfg_attr(not(simd_path), allow(dead_code))]
     wide: Option<&'static Wide>,
     /// `accel[id]`'s sets for the window check, by `id`.
     windows: [WindowSets; ACCEL_MAX],
@@ -624,23 +618,14 @@ impl Dfa {
     /// `None` elsewhere (always, on targets without either path: the
     /// callers' tests around it then fold away).
     #[inline(always)]
-    #[cfg_attr(
-        not(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        )),
-        allow(unused_variables)
-    )]
+    #[cfg_attr(not(simd_path), allow(unused_variables))]
     fn wide_run<const UTF8: bool>(
         &self,
         path: Path,
         input: &[u8],
         at: usize,
     ) -> Option<(usize, usize, bool)> {
-        #[cfg(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        ))]
+        #[cfg(simd_path)]
         let wide = self.wide?;
         #[cfg(target_arch = "x86_64")]
         if path == Path::Avx2 {
@@ -648,7 +633,7 @@ impl Dfa {
             // AVX2, all that `Wide::run` requires.
             return Some(unsafe { wide.run::<UTF8>(input, at) });
         }
-        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        #[cfg(neon_path)]
         if path == Path::Neon {
             return Some(wide.run_neon::<UTF8>(input, at));
         }

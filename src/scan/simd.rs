@@ -79,13 +79,7 @@ pub(crate) type NibbleSet = [u8; 16];
 /// What the window check reads of one code table (built on every target,
 /// read where a SIMD path is: the portable path reads the codes).
 #[derive(Clone, Copy)]
-#[cfg_attr(
-    not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )),
-    allow(dead_code)
-)]
+#[cfg_attr(not(simd_path), allow(dead_code))]
 pub(crate) struct WindowSets {
     /// The ASCII bytes with [`STAY`].
     stay: NibbleSet,
@@ -119,17 +113,11 @@ pub(crate) struct WindowSets {
 
 /// `1 << h` at index `h` for `h` below 8, zero above: the high nibble's
 /// half of a [`NibbleSet`] lookup (no byte from `80` up is in a set).
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(simd_path)]
 const HIGH_BITS: NibbleSet = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
 /// `1 << (h - 8)` at index `h` from 8 up, zero below: the same for an
 /// [`UpperSet`].
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(simd_path)]
 const UPPER_BITS: NibbleSet = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
 
 /// A set of bytes from `80` up, by low nibble: bit `h - 8` of entry `low`
@@ -154,10 +142,7 @@ impl WindowSets {
     /// Every table a window check looks up, in the order the SIMD paths
     /// unpack them: stay, hex1, hex2, [`HIGH_BITS`], lead2, lead3, lead3
     /// high, lead3 low, [`UPPER_BITS`].
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
+    #[cfg(simd_path)]
     #[inline(always)]
     fn tables(&self) -> [&NibbleSet; 9] {
         [
@@ -243,13 +228,7 @@ const fn lead_set(codes: &[u8; 256], continuations: u8, second: u16) -> UpperSet
 /// (`80`-`BF`) and low continuation bytes (`80`-`9F`): a lead counts, with
 /// its continuation bytes, when they are all in the window and its second
 /// byte is in the lead's range.
-#[cfg_attr(
-    not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )),
-    allow(dead_code)
-)]
+#[cfg_attr(not(simd_path), allow(dead_code))]
 #[inline(always)]
 fn chars_mask(leads: [u32; 4], continuation: u32, low: u32) -> u32 {
     let [lead2, lead3, lead3_high, lead3_low] = leads;
@@ -277,13 +256,7 @@ const fn nibble_set(codes: &[u8; 256], bit: u8) -> NibbleSet {
 /// from the masks of its bytes in each set: [`STAY`] bytes, and the three
 /// bytes of each `%` [`HEX1`] [`HEX2`] triple that lies wholly in the
 /// window.
-#[cfg_attr(
-    not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )),
-    allow(dead_code)
-)]
+#[cfg_attr(not(simd_path), allow(dead_code))]
 #[inline(always)]
 fn run_mask(stay: u32, percent: u32, hex1: u32, hex2: u32) -> u32 {
     let triples = percent & (hex1 >> 1) & (hex2 >> 2);
@@ -377,10 +350,7 @@ impl<const WIDTH: u32> Pieces<WIDTH> {
 /// the window's last three (most often a character or a triple that
 /// the window cuts: the next window starts with it whole), `None` to
 /// stop there otherwise.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(simd_path)]
 #[inline(always)]
 fn advance(out: u32, width: usize) -> Result<usize, usize> {
     if out == 0 {
@@ -399,10 +369,7 @@ fn advance(out: u32, width: usize) -> Result<usize, usize> {
 pub(crate) enum Path {
     /// Eight independent table lookups per step (on aarch64 with NEON,
     /// for the tests only, which compare every path).
-    #[cfg_attr(
-        all(target_arch = "aarch64", target_feature = "neon"),
-        allow(dead_code)
-    )]
+    #[cfg_attr(neon_path, allow(dead_code))]
     Portable,
     /// 16-byte windows with `pshufb`.
     #[cfg(target_arch = "x86_64")]
@@ -415,7 +382,7 @@ pub(crate) enum Path {
     Avx2,
     /// 16-byte windows with `tbl` (NEON, part of every aarch64 target
     /// that enables it, as the usual ones do).
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    #[cfg(neon_path)]
     Neon,
 }
 
@@ -462,14 +429,11 @@ impl Path {
                 Path::Portable
             }
         }
-        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        #[cfg(neon_path)]
         {
             Path::Neon
         }
-        #[cfg(not(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        )))]
+        #[cfg(not(simd_path))]
         {
             Path::Portable
         }
@@ -485,7 +449,7 @@ impl Path {
             Path::Ssse3 => 16,
             #[cfg(target_arch = "x86_64")]
             Path::Avx2 => 32,
-            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            #[cfg(neon_path)]
             Path::Neon => 16,
         }
     }
@@ -503,7 +467,7 @@ impl Path {
                 paths.push(Path::Avx2);
             }
         }
-        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        #[cfg(neon_path)]
         paths.push(Path::Neon);
         paths
     }
@@ -514,13 +478,7 @@ impl Path {
 /// triples (the portable path: [`STAY`] bytes only), or a position at most a
 /// window short of the end of `input` where the windows stopped: the
 /// caller goes on byte by byte from there. `at <= input.len()`.
-#[cfg_attr(
-    not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )),
-    allow(unused_variables)
-)]
+#[cfg_attr(not(simd_path), allow(unused_variables))]
 #[inline(always)]
 pub(crate) fn stay_run(
     path: Path,
@@ -539,7 +497,7 @@ pub(crate) fn stay_run(
         // SAFETY: `Avx2` is only chosen where AVX2 was detected (or
         // enabled at compile time).
         Path::Avx2 => unsafe { x86::avx2(sets, input, at) },
-        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        #[cfg(neon_path)]
         // SAFETY: `Neon` exists only where NEON is enabled at compile time.
         Path::Neon => unsafe { neon::windows(sets, input, at) },
     }
@@ -902,7 +860,7 @@ mod x86 {
 /// The window check with NEON (aarch64): the x86 module's steps, with
 /// `tbl` for `pshufb` (its indices here are nibbles, below 16, where the
 /// two agree) and a bit-weighted horizontal add for `movemask`.
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[cfg(neon_path)]
 mod neon {
     use core::arch::aarch64::{
         uint8x16_t, vaddv_u8, vandq_u8, vceqq_u8, vdupq_n_u8, vget_high_u8, vget_low_u8, vld1q_u8,
@@ -1087,6 +1045,21 @@ mod tests {
             }
         }
         chars
+    }
+
+    /// The build script's aliases say what their names promise: were
+    /// `simd_path` unset on x86_64, every test here would still pass on
+    /// the portable path alone, and the wide paths would be gone unseen.
+    #[test]
+    fn the_build_script_names_the_simd_targets() {
+        let x86 = cfg!(target_arch = "x86_64");
+        let neon = cfg!(all(target_arch = "aarch64", target_feature = "neon"));
+        assert_eq!(cfg!(neon_path), neon);
+        assert_eq!(cfg!(simd_path), x86 || neon);
+        assert_eq!(
+            Path::available().len() > 1,
+            x86 && Path::detect() != Path::Portable || neon
+        );
     }
 
     /// Every path stops where the run ends, or earlier only at a piece

@@ -38,31 +38,19 @@
 pub(crate) struct WideTable(pub(crate) [[u8; 16]; 256]);
 
 /// The lanes of the identity: every state stays.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(simd_path)]
 const IDENTITY: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 /// The byte whose row keeps every machine state, as a continuation byte
 /// does (the generator's rows: it returns where its lead said); the end
 /// of the input's last chunk reads it for the bytes walked already.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(simd_path)]
 const KEEPS: u8 = 0x80;
 
 /// One wide machine, as the generator emits it.
 pub(crate) struct Wide {
     // Walked on x86_64 and aarch64 only (elsewhere the tests read it).
-    #[cfg_attr(
-        not(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
-        )),
-        allow(dead_code)
-    )]
+    #[cfg_attr(not(simd_path), allow(dead_code))]
     table: &'static WideTable,
     /// The DFA state (premultiplied) of each lane; 0 at the escape and at
     /// unused lanes.
@@ -136,7 +124,7 @@ impl Wide {
 
     /// [`Wide::run`] with NEON (aarch64), enabled at compile time (this
     /// function's cfg), so no promise to keep.
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    #[cfg(neon_path)]
     #[inline(always)]
     pub(super) fn run_neon<const UTF8: bool>(
         &self,
@@ -147,10 +135,7 @@ impl Wide {
     }
 
     /// The walk of [`Wide::run`] on `lanes`.
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
+    #[cfg(simd_path)]
     #[inline(always)]
     fn run_on<L: Lanes, const UTF8: bool>(
         &self,
@@ -173,10 +158,7 @@ impl Wide {
 /// lanes, a shuffle of one by the lanes of another, a test for all lanes
 /// zero, the first lane. A value of an implementing type is the promise
 /// that the CPU has the instructions.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(simd_path)]
 pub(super) trait Lanes: Copy {
     /// Sixteen bytes in a register.
     type Vector: Copy;
@@ -253,11 +235,11 @@ impl Lanes for Ssse3 {
 
 /// NEON's `tbl` (which reads a lane below 16 as `pshufb` does) and a
 /// horizontal maximum, enabled at compile time (this type's cfg).
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[cfg(neon_path)]
 #[derive(Clone, Copy)]
 pub(super) struct Neon(());
 
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[cfg(neon_path)]
 impl Lanes for Neon {
     type Vector = core::arch::aarch64::uint8x16_t;
 
@@ -297,10 +279,7 @@ impl Lanes for Neon {
 
 /// A wide machine walked on `L`'s vectors: what [`Wide::run`] and
 /// [`Wide::run_neon`] hand to [`run_machine`](super::run_machine).
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(simd_path)]
 pub(super) struct OnLanes<'a, L: Lanes> {
     machine: &'a Wide,
     lanes: L,
@@ -308,10 +287,7 @@ pub(super) struct OnLanes<'a, L: Lanes> {
     identity: L::Vector,
 }
 
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(simd_path)]
 impl<L: Lanes> OnLanes<'_, L> {
     /// The transitions of `bytes` composed backwards from the last (see
     /// the module docs), the first `walked` of them as the row that keeps
@@ -338,10 +314,7 @@ impl<L: Lanes> OnLanes<'_, L> {
     }
 }
 
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(simd_path)]
 impl<L: Lanes> super::ChunkWalk for OnLanes<'_, L> {
     /// The state in every lane (lane 0 the escape).
     type State = L::Vector;
