@@ -122,14 +122,19 @@
 //! instructions and 1.3-2.5 mispredicted branches more than validating
 //! the same crawl-shaped URL or short relative reference, against about
 //! 310 instructions and 2.6-4.4 mispredictions with one search per
-//! boundary (`BENCHMARKS.md`, session 24, has the times). On inputs that
+//! boundary (`BENCHMARKS.md`, session 24, has the times). A reference
+//! under 16 bytes pays no length tests for its window: the walk gathers
+//! it ([`accept_split`]; on the benches' `relative-tiny`, 8 bytes a
+//! reference, 0.92 fewer mispredicted branches and 37 more instructions
+//! per parse, `IriRef::parse` 0.64 -> 0.54 of oxiri's time, session 40).
+//! On inputs that
 //! the DFA rejected, [`split`] does not panic but its offsets mean
 //! nothing; the error path (`crate::parse_error`) reads prefixes with
 //! its own scans instead.
 
 use crate::grammar::codes::{NO_HASH, NO_QUESTION_OR_HASH};
-use crate::grammar::rules;
-use crate::scan::Head;
+use crate::grammar::{rules, Rule};
+use crate::scan::{Head, Reject, SHORT_WALK};
 
 /// Byte offsets of the components of a string that matches
 /// `IRI-reference`, as [`split`] finds them.
@@ -202,6 +207,25 @@ pub(crate) fn split_knowing(text: &str, facts: u8) -> Positions {
     match split_in_head(b, &Head::of(b), facts) {
         Some(positions) => positions,
         None => split_wide(text, facts),
+    }
+}
+
+/// Whether `text` matches `rule` (a reference rule: `IRI-reference` or
+/// one of its alternatives), and if so its components: one walk, then the
+/// split knowing what the walk's last state rules out. A text under
+/// `scan::SHORT_WALK` (16) bytes is gathered into the head's window by
+/// the walk itself (`scan::Dfa::accept_short_str`), so the split builds
+/// no window of its own.
+#[inline(always)]
+pub(crate) fn accept_split(rule: &Rule, text: &str) -> Result<Positions, Reject> {
+    if text.len() < SHORT_WALK {
+        let (facts, window) = rule.accept_short_str(text)?;
+        let head = Head::of_padded(window, text.len());
+        // The head holds the whole text: the split is settled in it.
+        Ok(split_in_head(text.as_bytes(), &head, facts).unwrap_or_else(|| split_wide(text, facts)))
+    } else {
+        rule.accept_str(text)
+            .map(|facts| split_knowing(text, facts))
     }
 }
 
@@ -497,7 +521,14 @@ mod tests {
         // an IP literal after a long userinfo), a port or none, so that
         // its `@`, `:` and `[` lie in the masks or past them.
         const NAME: [&str; 7] = ["a", "example", ".", "-", "%41", "é", "b1"];
+        const REFERENCE_RULES: [&Rule; 4] = [
+            &rules::IRI_REFERENCE,
+            &rules::IRI,
+            &rules::ABSOLUTE_IRI,
+            &rules::IRELATIVE_REF,
+        ];
         let (mut compared, mut known, mut past_head, mut wide_head) = (0, 0, 0, 0);
+        let mut short = 0;
         for round in 0..150_000 {
             let mut text = alloc::string::String::new();
             let target = next() as usize % 160;
@@ -525,6 +556,22 @@ mod tests {
             }
             while text.len() < target {
                 text.push_str(PIECES[next() as usize % PIECES.len()]);
+            }
+            // The one walk and split the parsers call, on every reference
+            // rule, valid or not: under 16 bytes the walk gathers the
+            // head's window itself.
+            for rule in REFERENCE_RULES {
+                let verdict = accept_split(rule, &text);
+                match rule.reject_str(&text) {
+                    Ok(()) => assert_eq!(verdict, Ok(split_searching(&text)), "{text}"),
+                    Err(reject) => assert_eq!(verdict, Err(reject), "{text}"),
+                }
+                if text.len() < SHORT_WALK {
+                    short += 1;
+                    let window = u128::from_le_bytes(crate::scan::padded_window(text.as_bytes()));
+                    let gathered = rule.accept_short_str(&text).map(|(_, window)| window);
+                    assert!(gathered.is_err() || gathered == Ok(window), "{text}");
+                }
             }
             let Ok(facts) = rules::IRI_REFERENCE.accept_str(&text) else {
                 continue;
@@ -556,8 +603,12 @@ mod tests {
             }
         }
         assert!(
-            compared > 10_000 && known > 5_000 && past_head > 1_000 && wide_head > 500,
-            "{compared} {known} {past_head} {wide_head}"
+            compared > 10_000
+                && known > 5_000
+                && past_head > 1_000
+                && wide_head > 500
+                && short > 10_000,
+            "{compared} {known} {past_head} {wide_head} {short}"
         );
     }
 

@@ -205,6 +205,14 @@ impl Rule {
         self.dfa.accept_str(input)
     }
 
+    /// [`accept_str`](Self::accept_str) for an input under
+    /// `scan::SHORT_WALK` bytes, with the input in a zeroed window (see
+    /// `scan::Dfa::accept_short_str`).
+    #[inline]
+    pub(crate) fn accept_short_str(&self, input: &str) -> Result<(u8, u128), crate::scan::Reject> {
+        self.dfa.accept_short_str(input)
+    }
+
     /// The generated tables.
     #[cfg(test)]
     pub(crate) fn dfa(&self) -> &'static Dfa {

@@ -115,7 +115,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::components::{split, split_knowing, Positions};
+use crate::components::{accept_split, split, Positions};
 use crate::grammar::rules;
 use crate::scan;
 use crate::{CheckError, Components, Iri, IriRef};
@@ -535,8 +535,8 @@ impl<'a> Parts<'a> for Prepared<'a> {
 /// `IRI-reference`: one walk, whose last state tells the split what the
 /// text lacks.
 fn split_reference(reference: &str) -> Result<Positions, ResolveError> {
-    match rules::IRI_REFERENCE.accept_str(reference) {
-        Ok(facts) => Ok(split_knowing(reference, facts)),
+    match accept_split(&rules::IRI_REFERENCE, reference) {
+        Ok(positions) => Ok(positions),
         Err(reject) => Err(ResolveError::Reference(CheckError::rejected(
             &rules::IRI_REFERENCE,
             reference,

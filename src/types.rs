@@ -27,7 +27,7 @@ use core::ops::Deref;
 use core::str::FromStr;
 
 use crate::component::Component;
-use crate::components::{split, split_knowing, Positions};
+use crate::components::{accept_split, split, Positions};
 use crate::error::CheckError;
 use crate::host::Host;
 use crate::parse_error::{Kind, ParseError};
@@ -36,8 +36,8 @@ use crate::parse_error::{Kind, ParseError};
 /// told by the walk's last state what the text does not contain.
 #[inline]
 fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_error::Details> {
-    match kind.rule().accept_str(text) {
-        Ok(facts) => Ok(split_knowing(text, facts)),
+    match accept_split(kind.rule(), text) {
+        Ok(positions) => Ok(positions),
         Err(reject) => Err(CheckError::rejected(kind.rule(), text, reject)),
     }
 }

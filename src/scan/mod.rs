@@ -106,7 +106,10 @@
 //! walked by the plain table and nothing else: at that length the
 //! machines and skips save nothing, and choosing them costs branches
 //! whose outcome varies per input. The batch hands such inputs to that
-//! walk too, not to its lanes.
+//! walk too, not to its lanes. For a parse, the same walk also gathers
+//! the input into the 16-byte window the split reads its delimiters from
+//! (`Dfa::accept_short_str`): two shifts a byte beside the chain of table
+//! loads, instead of tests of the length after it.
 //!
 //! Otherwise, one dependent load a byte where the DFA is in no machine
 //! (the first chunk of a rule without a start machine, or of an input
@@ -161,7 +164,7 @@ const CHUNK: usize = 8;
 /// `check` 0.53-0.62 of oxiri's time before, 0.30 after; `IriRef::parse`
 /// 0.88-1.04 before, 0.68-0.70 after; the longer corpora did not move
 /// beyond this VM's noise (32 bytes was no better on `relative-short`).
-const SHORT_WALK: usize = 16;
+pub(crate) const SHORT_WALK: usize = 16;
 /// Inputs longer than this are not interleaved by
 /// [`Dfa::recognize_lanes`].
 const LANE_MAX: usize = 256;
@@ -473,6 +476,33 @@ impl Dfa {
     pub(crate) fn accept_str(&self, input: &str) -> Result<u8, Reject> {
         let state = self.resume::<true>(Path::detect(), self.start, input.as_bytes(), 0)?;
         Ok(self.facts(state))
+    }
+
+    /// [`accept_str`](Self::accept_str) for an input under
+    /// [`SHORT_WALK`] bytes (which the plain walk takes byte by byte), that
+    /// also gathers the input into a zeroed 16-byte window (byte `i` in
+    /// bits `8i..8i + 8`) for the split's
+    /// delimiter masks: a shift and an or a byte beside the chain of
+    /// dependent table loads, so in its shadow, where gathering the window
+    /// after the walk takes a test of the length or two, whose outcome
+    /// varies from one short reference to the next.
+    #[inline(always)]
+    pub(crate) fn accept_short_str(&self, input: &str) -> Result<(u8, u128), Reject> {
+        let input = input.as_bytes();
+        debug_assert!(input.len() < SHORT_WALK);
+        // Each byte enters at the top and moves down a byte per byte
+        // after it: the input ends up in the top `len` bytes.
+        let mut window = 0u128;
+        let state = self
+            .walk_seeing(self.start, input, |byte| {
+                window = window >> 8 | u128::from(byte) << 120;
+            })
+            .map_err(|(offset, before)| self.reject_at(offset, before))?;
+        self.finish(state, input.len())?;
+        // Down by the bytes not taken: 8 to 128 bits, where 128 (an
+        // empty input) wraps to 0, which is right too (nothing entered).
+        let window = window.wrapping_shr(8 * (16 - input.len()) as u32);
+        Ok((self.facts(state), window))
     }
 
     /// The facts of `state` (premultiplied): the `NO_*` bits of
@@ -885,6 +915,26 @@ impl Dfa {
             let before = state;
             // SAFETY: `state` is `start` or came from `step`.
             state = unsafe { self.step(state, byte) };
+            if state == 0 {
+                return Err((offset, before));
+            }
+        }
+        Ok(state)
+    }
+
+    /// [`walk`](Self::walk), showing `see` each byte it takes.
+    #[inline(always)]
+    fn walk_seeing(
+        &self,
+        mut state: usize,
+        bytes: &[u8],
+        mut see: impl FnMut(u8),
+    ) -> Result<usize, (usize, usize)> {
+        for (offset, &byte) in bytes.iter().enumerate() {
+            let before = state;
+            // SAFETY: `state` is `start` or came from `step`.
+            state = unsafe { self.step(state, byte) };
+            see(byte);
             if state == 0 {
                 return Err((offset, before));
             }
