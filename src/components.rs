@@ -125,12 +125,11 @@
 //! boundary (`BENCHMARKS.md`, session 24, has the times). A reference
 //! under 16 bytes pays no length tests for its window: the walk gathers
 //! it ([`accept_split`]; on the benches' `relative-tiny`, 8 bytes a
-//! reference, 0.92 fewer mispredicted branches and 37 more instructions
+//! reference, 0.92 fewer mispredicted branches and 23 more instructions
 //! per parse, `IriRef::parse` 0.64 -> 0.54 of oxiri's time, session 40).
-//! On inputs that
-//! the DFA rejected, [`split`] does not panic but its offsets mean
-//! nothing; the error path (`crate::parse_error`) reads prefixes with
-//! its own scans instead.
+//! On inputs that the DFA rejected, [`split`] does not panic but its
+//! offsets mean nothing; the error path (`crate::parse_error`) reads
+//! prefixes with its own scans instead.
 
 use crate::grammar::codes::{NO_HASH, NO_QUESTION_OR_HASH};
 use crate::grammar::{rules, Rule};

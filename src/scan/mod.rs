@@ -481,11 +481,11 @@ impl Dfa {
     /// [`accept_str`](Self::accept_str) for an input under
     /// [`SHORT_WALK`] bytes (which the plain walk takes byte by byte), that
     /// also gathers the input into a zeroed 16-byte window (byte `i` in
-    /// bits `8i..8i + 8`) for the split's
-    /// delimiter masks: a shift and an or a byte beside the chain of
-    /// dependent table loads, so in its shadow, where gathering the window
-    /// after the walk takes a test of the length or two, whose outcome
-    /// varies from one short reference to the next.
+    /// bits `8i..8i + 8`) for the split's delimiter masks: two shifts a
+    /// byte beside the chain of dependent table loads, so in its shadow,
+    /// where gathering the window after the walk takes a test of the
+    /// length or two, whose outcome varies from one short reference to
+    /// the next.
     #[inline(always)]
     pub(crate) fn accept_short_str(&self, input: &str) -> Result<(u8, u128), Reject> {
         let input = input.as_bytes();
