@@ -353,18 +353,10 @@ mod x86 {
     #[target_feature(enable = "sse2")]
     pub(super) fn head_of_word(window: u128) -> super::Head {
         let window = _mm_set_epi64x((window >> 64) as i64, window as i64);
-        let hits = |delimiter: u8| {
+        masks(|delimiter| {
             let d = _mm_set1_epi8(delimiter as i8);
             u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(window, d)) as u16)
-        };
-        super::Head {
-            colon: hits(b':'),
-            slash: hits(b'/'),
-            question: hits(b'?'),
-            hash: hits(b'#'),
-            at: hits(b'@'),
-            span: 0,
-        }
+        })
     }
 
     /// The masks [`super::Head::wide`] adds to the head of more than 32
@@ -392,12 +384,18 @@ mod x86 {
             unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) }
         };
         let (low, high) = (load(first), load(second));
-        let hits = |delimiter: u8| {
+        masks(|delimiter| {
             let d = _mm_set1_epi8(delimiter as i8);
             let low = _mm_movemask_epi8(_mm_cmpeq_epi8(low, d)) as u16;
             let high = _mm_movemask_epi8(_mm_cmpeq_epi8(high, d)) as u16;
             u64::from(low) << first | u64::from(high) << second
-        };
+        })
+    }
+
+    /// The head whose mask of each of the five delimiters is `hits` of
+    /// it. `span` is left for the caller.
+    #[inline(always)]
+    fn masks(hits: impl Fn(u8) -> u64) -> super::Head {
         super::Head {
             colon: hits(b':'),
             slash: hits(b'/'),
