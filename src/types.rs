@@ -38,8 +38,16 @@ use crate::parse_error::{Kind, ParseError};
 fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_error::Details> {
     match accept_split(kind.rule(), text) {
         Ok(positions) => Ok(positions),
-        Err(reject) => Err(CheckError::rejected(kind.rule(), text, reject)),
+        Err(reject) => Err(rejected(text, kind, reject)),
     }
+}
+
+/// The error for the walk's failure on `text`: out of line, so that the
+/// accepting path does not carry it.
+#[cold]
+#[inline(never)]
+fn rejected(text: &str, kind: Kind, reject: crate::scan::Reject) -> crate::parse_error::Details {
+    CheckError::rejected(kind.rule(), text, reject)
 }
 
 /// An IRI reference (`IRI-reference`, RFC 3987 section 2.2): an IRI, or a
