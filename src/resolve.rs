@@ -535,14 +535,21 @@ impl<'a> Parts<'a> for Prepared<'a> {
 /// `IRI-reference`: one walk, whose last state tells the split what the
 /// text lacks.
 fn split_reference(reference: &str) -> Result<Positions, ResolveError> {
-    match accept_split(&rules::IRI_REFERENCE, reference) {
-        Ok(positions) => Ok(positions),
-        Err(reject) => Err(ResolveError::Reference(CheckError::rejected(
-            &rules::IRI_REFERENCE,
-            reference,
-            reject,
-        ))),
-    }
+    accept_split(&rules::IRI_REFERENCE, reference)
+        .map_err(|reject| reference_rejected(reference, reject))
+}
+
+/// The error for a reference the walk rejects: out of line, so that the
+/// accepting path of every resolution does not carry it (as the parsers'
+/// `types::rejected`).
+#[cold]
+#[inline(never)]
+fn reference_rejected(reference: &str, reject: crate::scan::Reject) -> ResolveError {
+    ResolveError::Reference(CheckError::rejected(
+        &rules::IRI_REFERENCE,
+        reference,
+        reject,
+    ))
 }
 
 impl<'a> Components<'a> {

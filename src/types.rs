@@ -36,10 +36,7 @@ use crate::parse_error::{Kind, ParseError};
 /// told by the walk's last state what the text does not contain.
 #[inline]
 fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_error::Details> {
-    match accept_split(kind.rule(), text) {
-        Ok(positions) => Ok(positions),
-        Err(reject) => Err(rejected(text, kind, reject)),
-    }
+    accept_split(kind.rule(), text).map_err(|reject| rejected(text, kind, reject))
 }
 
 /// The error for the walk's failure on `text`: out of line, so that the
