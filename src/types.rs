@@ -27,16 +27,35 @@ use core::ops::Deref;
 use core::str::FromStr;
 
 use crate::component::Component;
-use crate::components::{accept_split, split, Positions};
+use crate::components::{accept_head, split, Accepted, Positions};
 use crate::error::CheckError;
 use crate::host::Host;
 use crate::parse_error::{Kind, ParseError};
 
 /// Validates `text` as a `kind` with the generated DFA, then splits it,
-/// told by the walk's last state what the text does not contain.
-#[inline]
-fn parse_positions(text: &str, kind: Kind) -> Result<Positions, crate::parse_error::Details> {
-    accept_split(kind.rule(), text).map_err(|reject| rejected(text, kind, reject))
+/// told by the walk's last state what the text does not contain; the
+/// value is `build`'s from the text and its positions, the error's input
+/// `input`'s from the text. Each outcome builds its own result, so that
+/// the common one keeps the positions in registers (see
+/// `components::accept_head`).
+#[inline(always)]
+fn parse_as<T: AsRef<str>, V>(
+    text: T,
+    kind: Kind,
+    build: impl FnOnce(T, Positions) -> V,
+    input: impl FnOnce(T) -> String,
+) -> Result<V, ParseError> {
+    match accept_head(kind.rule(), text.as_ref()) {
+        Ok(Accepted::Split(pos)) => Ok(build(text, pos)),
+        Ok(wide) => {
+            let pos = wide.split(text.as_ref());
+            Ok(build(text, pos))
+        }
+        Err(reject) => {
+            let details = rejected(text.as_ref(), kind, reject);
+            Err(ParseError::new(details, input(text)))
+        }
+    }
 }
 
 /// The error for the walk's failure on `text`: out of line, so that the
@@ -678,10 +697,12 @@ macro_rules! common {
             /// it owns a copy of the input. `TryFrom<String>` moves a
             /// `String` into the value, and into the error on failure.
             pub fn parse(text: T) -> Result<Self, ParseError> {
-                match parse_positions(text.as_ref(), $kind) {
-                    Ok(pos) => Ok($wrap(IriRef::from_parts(text, pos))),
-                    Err(details) => Err(ParseError::new(details, String::from(text.as_ref()))),
-                }
+                parse_as(
+                    text,
+                    $kind,
+                    |text, pos| $wrap(IriRef::from_parts(text, pos)),
+                    |text| String::from(text.as_ref()),
+                )
             }
 
             /// The whole text.
@@ -852,10 +873,12 @@ macro_rules! common {
         impl FromStr for $Type<String> {
             type Err = ParseError;
             fn from_str(s: &str) -> Result<Self, ParseError> {
-                match parse_positions(s, $kind) {
-                    Ok(pos) => Ok($wrap(IriRef::from_parts(s.to_owned(), pos))),
-                    Err(details) => Err(ParseError::new(details, s.to_owned())),
-                }
+                parse_as(
+                    s,
+                    $kind,
+                    |s, pos| $wrap(IriRef::from_parts(s.to_owned(), pos)),
+                    str::to_owned,
+                )
             }
         }
 
@@ -871,10 +894,7 @@ macro_rules! common {
         impl TryFrom<String> for $Type<String> {
             type Error = ParseError;
             fn try_from(s: String) -> Result<Self, ParseError> {
-                match parse_positions(&s, $kind) {
-                    Ok(pos) => Ok($wrap(IriRef::from_parts(s, pos))),
-                    Err(details) => Err(ParseError::new(details, s)),
-                }
+                parse_as(s, $kind, |s, pos| $wrap(IriRef::from_parts(s, pos)), |s| s)
             }
         }
 
