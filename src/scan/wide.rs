@@ -88,6 +88,13 @@ impl Wide {
         }
     }
 
+    /// Whether `byte` keeps the start state (lane 1) in the machine.
+    #[cfg(simd_path)]
+    #[inline(always)]
+    pub(super) fn enters(&self, byte: u8) -> bool {
+        self.table.0[usize::from(byte)][1] != 0
+    }
+
     /// The lane `byte` takes each lane to, for the tests.
     #[cfg(test)]
     pub(super) fn lanes(&self, byte: u8) -> [u8; 16] {
