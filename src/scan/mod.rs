@@ -570,13 +570,6 @@ impl Dfa {
         input: &[u8],
         mut at: usize,
     ) -> Result<usize, Reject> {
-        // Whether the next chunk goes to the table: yes after a chunk
-        // leaves a machine, no after a machine stopped to let a long
-        // input try a skip. The start state may have a machine (the
-        // trails of the build configuration: `scheme://host` of a URL),
-        // worth entering when the first byte stays in it (measured: a
-        // relative reference that escapes at once pays a mispredicted
-        // branch for nothing).
         // The common case, ahead of the loop: an input short of a skip
         // that the wide start machine walks to its end (most URLs). The
         // loop would take the same first step; apart from it, the call
