@@ -234,8 +234,16 @@ pub use types::{AbsoluteIri, Components, Iri, IriRef, PathSegments, RelativeRef}
 pub fn check(rule: &'static grammar::Rule, input: &str) -> Result<(), CheckError> {
     match rule.reject_str(input) {
         Ok(()) => Ok(()),
-        Err(reject) => Err(CheckError::rejected(rule, input, reject)),
+        Err(reject) => Err(rejected(rule, input, reject)),
     }
+}
+
+/// The error for the walk's failure `reject` on `input`: out of line, so
+/// that an accepting `check` carries one call on its rejecting branch.
+#[cold]
+#[inline(never)]
+fn rejected(rule: &'static grammar::Rule, input: &str, reject: scan::Reject) -> CheckError {
+    CheckError::rejected(rule, input, reject)
 }
 
 /// Checks raw bytes against `rule`; bytes that are not well-formed UTF-8 are
@@ -282,7 +290,7 @@ pub fn check_batch(
     inputs
         .iter()
         .zip(verdicts)
-        .map(|(input, verdict)| verdict.map_err(|reject| CheckError::rejected(rule, input, reject)))
+        .map(|(input, verdict)| verdict.map_err(|reject| rejected(rule, input, reject)))
         .collect()
 }
 
@@ -321,9 +329,7 @@ where
     I: IntoIterator<Item = &'a str>,
 {
     rule.recognize_texts(inputs.into_iter())
-        .map(move |(input, verdict)| {
-            verdict.map_err(|reject| CheckError::rejected(rule, input, reject))
-        })
+        .map(move |(input, verdict)| verdict.map_err(|reject| rejected(rule, input, reject)))
 }
 
 /// [`check_all`] on raw bytes, as [`check_bytes`] checks them: lines read
