@@ -444,8 +444,7 @@ impl Dfa {
     /// [`recognize`](Self::recognize), with the state at the failure.
     #[inline]
     pub(crate) fn reject(&self, input: &[u8]) -> Result<(), Reject> {
-        self.resume::<false>(Path::detect(), self.start, input, 0)
-            .map(drop)
+        self.walk_from_start::<false>(input).map(drop)
     }
 
     /// [`reject`](Self::reject) or [`reject_str`](Self::reject_str), as
@@ -453,9 +452,9 @@ impl Dfa {
     #[inline(always)]
     fn reject_input<S: Input>(&self, input: &[u8]) -> Result<(), Reject> {
         if S::UTF8 {
-            self.resume::<true>(Path::detect(), self.start, input, 0)
+            self.walk_from_start::<true>(input)
         } else {
-            self.resume::<false>(Path::detect(), self.start, input, 0)
+            self.walk_from_start::<false>(input)
         }
         .map(drop)
     }
@@ -464,8 +463,7 @@ impl Dfa {
     /// characters too, not only ASCII (see [`run_machine`]).
     #[inline]
     pub(crate) fn reject_str(&self, input: &str) -> Result<(), Reject> {
-        self.resume::<true>(Path::detect(), self.start, input.as_bytes(), 0)
-            .map(drop)
+        self.walk_from_start::<true>(input.as_bytes()).map(drop)
     }
 
     /// [`reject_str`](Self::reject_str), with the facts of the state the
@@ -474,7 +472,7 @@ impl Dfa {
     /// into components.
     #[inline]
     pub(crate) fn accept_str(&self, input: &str) -> Result<u8, Reject> {
-        let state = self.resume::<true>(Path::detect(), self.start, input.as_bytes(), 0)?;
+        let state = self.walk_from_start::<true>(input.as_bytes())?;
         Ok(self.facts(state))
     }
 
@@ -546,6 +544,20 @@ impl Dfa {
             return unsafe { self.resume_avx2::<UTF8>(state, input, at) };
         }
         self.walk_on::<UTF8>(path, state, input, at)
+    }
+
+    /// [`resume`](Self::resume) from the start state, with the path
+    /// detected only where the walk needs it: an input under
+    /// [`SHORT_WALK`] bytes takes the plain table walk on every path, and
+    /// the cached path's load and tests (which the compiler does not move
+    /// past the length test itself) cost it 8 instructions, 6 % of a
+    /// `check` of an 8-byte reference (BENCHMARKS.md, session 42).
+    #[inline(always)]
+    fn walk_from_start<const UTF8: bool>(&self, input: &[u8]) -> Result<usize, Reject> {
+        if input.len() < SHORT_WALK {
+            return self.walk_rest(self.start, input, 0);
+        }
+        self.resume::<UTF8>(Path::detect(), self.start, input, 0)
     }
 
     /// [`resume`](Self::resume) on [`Path::Avx2`], compiled with AVX2 and
@@ -899,14 +911,10 @@ impl Dfa {
     /// machine's, whose chunks do not wait on each other.
     #[inline(always)]
     fn lane_entry<const UTF8: bool>(&self, path: Path, input: &[u8]) -> (usize, usize) {
-        if let Some((machine, entry)) = self.machine(self.start) {
-            let enters = input
-                .get(..1)
-                .is_some_and(|first| machine.walk(entry, first) != shift::ESCAPE);
-            if enters && (UTF8 || ascii_ahead(input, 0)) {
-                if let Some((state, at, _)) = self.wide_run::<UTF8>(path, input, 0) {
-                    return (state, at);
-                }
+        // The wide machine tests the first byte itself (`wide_run`).
+        if UTF8 || ascii_ahead(input, 0) {
+            if let Some((state, at, _)) = self.wide_run::<UTF8>(path, input, 0) {
+                return (state, at);
             }
         }
         (self.start, 0)
