@@ -549,9 +549,10 @@ impl Dfa {
     /// [`resume`](Self::resume) from the start state, with the path
     /// detected only where the walk needs it: an input under
     /// [`SHORT_WALK`] bytes takes the plain table walk on every path, and
-    /// the cached path's load and tests (which the compiler does not move
-    /// past the length test itself) cost it 8 instructions, 6 % of a
-    /// `check` of an 8-byte reference (BENCHMARKS.md, session 42).
+    /// the cached path's load and tests, which the compiler does not move
+    /// past the length test itself, are wasted there (a loop of `check`
+    /// on `relative-tiny`: 107.5 -> 94.5 instructions a reference;
+    /// BENCHMARKS.md, session 42).
     #[inline(always)]
     fn walk_from_start<const UTF8: bool>(&self, input: &[u8]) -> Result<usize, Reject> {
         if input.len() < SHORT_WALK {
