@@ -244,14 +244,7 @@ impl CheckError {
                     && found != Found::Char(':')
                     && !ends_in_percent(prefix) =>
             {
-                CheckError {
-                    rule,
-                    offset,
-                    state,
-                    found,
-                    reason: Reason::Grammar,
-                    scheme: SchemeNote::None,
-                }
+                Self::grammar(rule, offset, state, found, SchemeNote::None)
             }
             _ => Self::noted(rule, prefix, offset, found, dfa_offset, walked),
         }
@@ -283,6 +276,18 @@ impl CheckError {
         } else {
             SchemeNote::None
         };
+        Self::grammar(rule, offset, state, found, scheme)
+    }
+
+    /// The error of a character the grammar rejects.
+    #[inline(always)]
+    fn grammar(
+        rule: &'static Rule,
+        offset: usize,
+        state: u32,
+        found: Found,
+        scheme: SchemeNote,
+    ) -> Self {
         CheckError {
             rule,
             offset,
