@@ -395,28 +395,34 @@ impl Path {
             use core::sync::atomic::{AtomicU8, Ordering};
             // 0: not yet detected; otherwise 1 + the path's number.
             static CACHE: AtomicU8 = AtomicU8::new(0);
+            /// The first detection, out of line: its calls into `std`
+            /// would make every caller keep a frame.
+            #[cold]
+            #[inline(never)]
+            fn first() -> Path {
+                let path = if std::is_x86_feature_detected!("avx2")
+                    && std::is_x86_feature_detected!("bmi2")
+                {
+                    Path::Avx2
+                } else if std::is_x86_feature_detected!("ssse3") {
+                    Path::Ssse3
+                } else {
+                    Path::Portable
+                };
+                let code = match path {
+                    Path::Portable => 1,
+                    Path::Ssse3 => 2,
+                    Path::Avx2 => 3,
+                };
+                CACHE.store(code, Ordering::Relaxed);
+                path
+            }
+            // The likely path first.
             match CACHE.load(Ordering::Relaxed) {
-                1 => Path::Portable,
-                2 => Path::Ssse3,
                 3 => Path::Avx2,
-                _ => {
-                    let path = if std::is_x86_feature_detected!("avx2")
-                        && std::is_x86_feature_detected!("bmi2")
-                    {
-                        Path::Avx2
-                    } else if std::is_x86_feature_detected!("ssse3") {
-                        Path::Ssse3
-                    } else {
-                        Path::Portable
-                    };
-                    let code = match path {
-                        Path::Portable => 1,
-                        Path::Ssse3 => 2,
-                        Path::Avx2 => 3,
-                    };
-                    CACHE.store(code, Ordering::Relaxed);
-                    path
-                }
+                2 => Path::Ssse3,
+                1 => Path::Portable,
+                _ => first(),
             }
         }
         #[cfg(all(target_arch = "x86_64", not(feature = "std")))]
