@@ -495,13 +495,13 @@ impl Dfa {
     }
 
     /// [`reject`](Self::reject) or [`reject_str`](Self::reject_str), as
-    /// `S` is bytes or text.
+    /// `S` is bytes or text, on `path` (known already: the batch's).
     #[inline(always)]
-    fn reject_input<S: Input>(&self, input: &[u8]) -> Result<(), Reject> {
+    fn reject_input<S: Input>(&self, path: Path, input: &[u8]) -> Result<(), Reject> {
         if S::UTF8 {
-            self.walk_from_start::<true>(input)
+            self.resume::<true>(path, self.start, input, 0)
         } else {
-            self.walk_from_start::<false>(input)
+            self.resume::<false>(path, self.start, input, 0)
         }
         .map(drop)
     }
@@ -998,7 +998,7 @@ impl Dfa {
                 results[i] = self.walk_rest(state, input, at).map(drop);
                 continue;
             }
-            results[i] = self.reject_input::<S>(input);
+            results[i] = self.reject_input::<S>(path, input);
         }
         None
     }
