@@ -208,7 +208,7 @@ pub(crate) struct Reject {
 /// A walk's verdict as two words, which a call returns in two registers
 /// (a `Result<usize, Reject>` is three, and goes through memory): the
 /// out-of-line walk returns it, its inlined callers turn it back at once
-/// (callgrind per input, with `Path::detect`'s first detection out of line:
+/// (cachegrind per input of the `cputime` binary, with `Path::detect`'s first detection out of line:
 /// `check` 513.3 -> 485.8 instructions on `crawl`, 474.4 -> 446.5 on
 /// `mixed`, `IriRef::parse` 689.4 -> 682.6 and 680.8 -> 673.5;
 /// `BENCHMARKS.md`, session 43).
@@ -667,16 +667,6 @@ impl Dfa {
         // worth entering when the first byte stays in it (measured: a
         // relative reference that escapes at once pays a mispredicted
         // branch for nothing).
-        // A walk that leaves the machines at once or at the wide machine's
-        // escape often dies right there (a token from running text: `<`
-        // before a URL, a quote or a space after it), so such a walk is
-        // led up to the loop by the plain table with its dead-state test
-        // and returns without the loop's set-up (the fields it keeps at
-        // hand) and without walking a chunk again for its byte: after the
-        // wide machine's escape the next chunk, a byte at a time; at a
-        // first byte that enters no machine, that byte (where the next
-        // chunk would cost the references that go on a test a byte and a
-        // mispredicted exit).
         let mut table = match fast {
             Some((reached, stop, escaped)) => {
                 if stop == input.len() {
