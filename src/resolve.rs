@@ -219,7 +219,10 @@ fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, Res
 
 /// Appends the target of `reference` (whose components are at `r`)
 /// against the split base `b` to `out`; returns the positions of the
-/// target's components in what it appended.
+/// target's components in what it appended. Inlined, with
+/// [`transform`] out of line: the usual relative reference then costs
+/// its caller no call of its own.
+#[inline(always)]
 fn resolve_parts_into<'b>(
     b: &impl Parts<'b>,
     reference: &str,
@@ -231,7 +234,12 @@ fn resolve_parts_into<'b>(
         text: reference,
         pos: r,
     };
-    if strict && rc.scheme().is_some() && !has_dot_segment(rc.path()) {
+    if r.path_start == 0 {
+        // Neither scheme nor authority: the usual relative reference.
+        if let Some(pos) = b.resolve_relative_short(reference, r, out) {
+            return pos;
+        }
+    } else if strict && rc.scheme().is_some() && !has_dot_segment(rc.path()) {
         // An IRI whose path has no dot segment is its own target (and its
         // path cannot start with "//" without an authority: the grammar
         // forbids it), so recomposing it would copy it piece by piece.
@@ -239,6 +247,145 @@ fn resolve_parts_into<'b>(
         return r;
     }
     transform(b, &rc, strict, out)
+}
+
+/// [`transform`] for the usual case, on positions rather than components:
+/// a reference with neither scheme nor authority (`r.path_start == 0`)
+/// against a base with an authority (`text`, its components at `base`),
+/// the reference's path no longer than [`Marks::SHORT`] bytes and, where
+/// it is merged, the base's directory free of dot segments
+/// (`clean_directory_end`: where the directory ends in `text`, `None` when
+/// it has a dot segment; the path's start for an empty path, whose
+/// directory is `/`). `None`, having written nothing, otherwise.
+///
+/// The target is then the base's text up to its path, the path, and the
+/// reference's text after its path (its query and fragment with their
+/// delimiters), or for an empty path the base's path and query with the
+/// reference's fragment: a few copies, the positions sums. The path is
+/// section 5.2.4 on the masks of its `/` and `.`: only a segment that
+/// starts with a `.` is looked at, and a `.` or `..` one ends the copy of
+/// the segments before it (a `..` then cuts the output's last segment).
+/// With an authority the output path always starts with `/` (the
+/// directory does, and an absolute path), so steps A and D never apply
+/// and the path needs no protection (section 5.3's `//` case).
+///
+/// Measured on `cargo bench --bench resolve`'s `dots-short` (references
+/// of one to six segments, mostly dot segments): `BENCHMARKS.md`, session
+/// 44.
+#[inline(always)]
+fn resolve_relative_short(
+    text: &str,
+    base: Positions,
+    clean_directory_end: impl FnOnce() -> Option<usize>,
+    reference: &str,
+    r: Positions,
+    out: &mut String,
+) -> Option<Positions> {
+    let start = out.len();
+    let (path_end, query_end);
+    if r.path_end == 0 {
+        // Section 5.2.2's empty path: the base's path, and its query
+        // unless the reference has one.
+        out.push_str(&text[..base.path_end]);
+        path_end = base.path_end;
+        if r.query_end > 0 {
+            out.push_str(reference);
+            query_end = path_end + r.query_end;
+        } else {
+            out.push_str(&text[base.path_end..base.query_end]);
+            query_end = base.query_end;
+            out.push_str(&reference[r.query_end..]);
+        }
+    } else {
+        if r.path_end > Marks::SHORT {
+            return None;
+        }
+        if reference.as_bytes()[0] == b'/' {
+            out.push_str(&text[..base.path_start]);
+        } else {
+            // The directory is the start of the base's path, or the `/`
+            // of an empty one.
+            let directory_end = clean_directory_end()?;
+            out.push_str(&text[..directory_end]);
+            if directory_end == base.path_start {
+                out.push('/');
+            }
+        }
+        remove_dots_short(reference, r.path_end, start + base.path_start, out);
+        // What follows the path was copied with its last segment.
+        path_end = out.len() - start - (reference.len() - r.path_end);
+        query_end = path_end + (r.query_end - r.path_end);
+    }
+    Some(Positions {
+        scheme_end: base.scheme_end,
+        host_start: base.host_start,
+        host_end: base.host_end,
+        path_start: base.path_start,
+        path_end,
+        query_end,
+        len: out.len() - start,
+    })
+}
+
+/// Appends `reference` to `out`, its path (`reference[..path_end]`, at
+/// most [`Marks::SHORT`] bytes) with section 5.2.4 applied to what the
+/// output and it make (see [`resolve_relative_short`]): the output's
+/// path starts at `path_start` with a `/` and, unless the path starts
+/// with `/`, ends with one. The text after the path goes with the path's
+/// last copy, as it is.
+fn remove_dots_short(reference: &str, path_end: usize, path_start: usize, out: &mut String) {
+    let bytes = &reference.as_bytes()[..path_end];
+    let len = bytes.len();
+    let (slashes, dots) = short_masks(bytes);
+    // Where each segment ends: a `/`, or the path's end (`len < 64`).
+    let ends = slashes | 1u64 << len;
+    // The segments that start with a `.`: at the path's start or after a
+    // `/`.
+    let mut candidates = dots & (slashes << 1 | 1);
+    // An absolute path's first `/` is the root, which no `..` removes:
+    // it goes first.
+    let mut copy_from = 0;
+    if bytes[0] == b'/' {
+        out.push('/');
+        copy_from = 1;
+    }
+    while candidates != 0 {
+        let at = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
+        // Bit `len` of `ends` is set and `at < len`.
+        let end = (ends >> at << at).trailing_zeros() as usize;
+        let parent = end - at == 2 && dots >> (at + 1) & 1 == 1;
+        if end - at == 1 {
+            // B: the segments before it move to the output, which then
+            // ends with a `/`.
+            out.push_str(&reference[copy_from..at]);
+        } else if parent {
+            // C: the segments before it move to the output, less the last
+            // of them; with none before it, the output's last segment
+            // goes, the root `/` staying. (A segment before it ends with
+            // the `/` at `at - 1`; the bits below are the `/` between
+            // those segments.)
+            if at == copy_from {
+                let segment_start = out.as_bytes()[path_start..out.len() - 1]
+                    .iter()
+                    .rposition(|&byte| byte == b'/')
+                    .map_or(out.len(), |slash| path_start + slash + 1);
+                out.truncate(segment_start);
+            } else {
+                let before = slashes & ((1u64 << (at - 1)) - 1) >> copy_from << copy_from;
+                if before != 0 {
+                    let slash = 63 - before.leading_zeros() as usize;
+                    out.push_str(&reference[copy_from..=slash]);
+                }
+            }
+        } else {
+            continue;
+        }
+        // The `/` after the dot segment (if any) is the one the output
+        // ends with.
+        copy_from = (end + 1).min(len);
+    }
+    out.push_str(&reference[copy_from..]);
 }
 
 /// The target of `reference` against `base`, parsed values both: its text
@@ -525,6 +672,26 @@ impl<'a> Parts<'a> for Prepared<'a> {
         self.iri.head()
     }
 
+    #[inline(always)]
+    fn resolve_relative_short(
+        &self,
+        reference: &str,
+        r: Positions,
+        out: &mut String,
+    ) -> Option<Positions> {
+        self.iri.pos.authority_start()?;
+        let (clean, pos) = (self.clean, self.iri.pos);
+        let directory_end = pos.path_start + self.directory.len();
+        let clean_directory_end = || {
+            clean.then_some(if pos.path_end > pos.path_start {
+                directory_end
+            } else {
+                pos.path_start
+            })
+        };
+        resolve_relative_short(self.iri.text, pos, clean_directory_end, reference, r, out)
+    }
+
     #[inline]
     fn directory(&self) -> (&'a str, bool) {
         (self.directory, self.clean)
@@ -566,6 +733,7 @@ impl<'a> Components<'a> {
 /// recomposition, appended to `out`; returns the positions of the
 /// components in what it appended (offsets from where it started), found
 /// while writing them, so the target needs no second split.
+#[inline(never)]
 pub(crate) fn transform<'b, 'r>(
     base: &impl Parts<'b>,
     r: &impl Parts<'r>,
@@ -753,6 +921,18 @@ pub(crate) trait Parts<'a> {
         let directory = directory(self);
         (directory, !has_dot_segment(directory))
     }
+    /// [`resolve_relative_short`] against this base, where it applies
+    /// (`None` having written nothing otherwise, and for values with no
+    /// one text).
+    #[inline]
+    fn resolve_relative_short(
+        &self,
+        _reference: &str,
+        _r: Positions,
+        _out: &mut String,
+    ) -> Option<Positions> {
+        None
+    }
 }
 
 impl<'a> Parts<'a> for Components<'a> {
@@ -852,6 +1032,29 @@ impl<'a> Parts<'a> for Positioned<'a> {
     #[inline]
     fn fragment(&self) -> Option<&'a str> {
         self.pos.fragment(self.text)
+    }
+
+    #[inline]
+    fn resolve_relative_short(
+        &self,
+        reference: &str,
+        r: Positions,
+        out: &mut String,
+    ) -> Option<Positions> {
+        self.pos.authority_start()?;
+        let (text, pos) = (self.text, self.pos);
+        let clean_directory_end = || {
+            let path = pos.path(text);
+            match scan::last_of(path.as_bytes(), b'/') {
+                Some(slash) if !has_dot_segment(&path[..=slash]) => {
+                    Some(pos.path_start + slash + 1)
+                }
+                Some(_) => None,
+                // Under an authority a path is empty or starts with `/`.
+                None => Some(pos.path_start),
+            }
+        };
+        resolve_relative_short(text, pos, clean_directory_end, reference, r, out)
     }
 
     #[inline]
@@ -1036,32 +1239,14 @@ impl Marks {
 
     #[inline]
     fn of(bytes: &[u8]) -> Marks {
-        let len = bytes.len();
-        if len > Self::SHORT {
+        if bytes.len() > Self::SHORT {
             return Marks {
                 slashes: 0,
                 dot_starts: 0,
                 short: false,
             };
         }
-        let (mut slashes, mut dots) = (0u64, 0u64);
-        let mut add = |window: &[u8; 16], at: usize| {
-            slashes |= u64::from(scan::hits(window, b'/')) << at;
-            dots |= u64::from(scan::hits(window, b'.')) << at;
-        };
-        if len < 16 {
-            // The padding's zeros are neither.
-            add(&scan::padded_window(bytes), 0);
-        } else {
-            let mut at = 0;
-            while at + 16 < len {
-                add(scan::window_at(bytes, at), at);
-                at += 16;
-            }
-            // The last window ends at the input's end (it may overlap the
-            // one before it, on the same bits).
-            add(scan::window_at(bytes, len - 16), len - 16);
-        }
+        let (slashes, dots) = short_masks(bytes);
         Marks {
             slashes,
             dot_starts: slashes & (dots >> 1),
@@ -1130,6 +1315,33 @@ impl Marks {
         let within = (self.slashes & ((1u64 << to) - 1)) >> from << from;
         (within != 0).then(|| 63 - within.leading_zeros() as usize)
     }
+}
+
+/// The masks of the `/` and the `.` of `bytes` (at most [`Marks::SHORT`]
+/// of them; bit `i` for `bytes[i]`), read in 16-byte windows.
+#[inline]
+fn short_masks(bytes: &[u8]) -> (u64, u64) {
+    let len = bytes.len();
+    debug_assert!(len <= Marks::SHORT);
+    let (mut slashes, mut dots) = (0u64, 0u64);
+    let mut add = |window: &[u8; 16], at: usize| {
+        slashes |= u64::from(scan::hits(window, b'/')) << at;
+        dots |= u64::from(scan::hits(window, b'.')) << at;
+    };
+    if len < 16 {
+        // The padding's zeros are neither.
+        add(&scan::padded_window(bytes), 0);
+    } else {
+        let mut at = 0;
+        while at + 16 < len {
+            add(scan::window_at(bytes, at), at);
+            at += 16;
+        }
+        // The last window ends at the input's end (it may overlap the
+        // one before it, on the same bits).
+        add(scan::window_at(bytes, len - 16), len - 16);
+    }
+    (slashes, dots)
 }
 
 /// The first offset from `from` of a `/` followed by a `.` (the start of

@@ -446,6 +446,83 @@ fn a_prepared_base_resolves_like_the_one_off_calls() {
     }
 }
 
+/// Relative references made mostly of dot segments, with paths on both
+/// sides of the 63 bytes that the short resolution of a path-only
+/// reference reads in masks, against bases with and without an
+/// authority, an empty path, a directory with dot segments, a long one:
+/// every way to resolve them gives the pseudo-code's target, and its
+/// components are those of the target parsed afresh.
+#[test]
+fn short_relative_references_resolve_like_the_pseudo_code() {
+    const BASES: &[&str] = &[
+        "http://a/b/c/d;p?q",
+        "http://a",
+        "http://a?q",
+        "http://a/",
+        "http://a/b/./c/d",
+        "http://a/b/../c/",
+        "http://u@h:8/x/y/#f",
+        "https://例え.jp/ü/ß?ä",
+        "http://a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/0/1/2/3/",
+        "a:b/c",
+        "a:/b/c",
+        "a:",
+    ];
+    const SEGMENTS: &[&str] = &[
+        ".", "..", "..", "a", "", ".a", "..b", "é", "x;y", "...", "seg",
+    ];
+    let mut rng = Rng::new(0x5EED_0006);
+    let mut out = String::new();
+    for _ in 0..200_000 {
+        let base_text = BASES[rng.below(BASES.len())];
+        let mut text = String::from(["", "/"][rng.below(2)]);
+        let count = if rng.below(4) == 0 {
+            8 + rng.below(20)
+        } else {
+            rng.below(7)
+        };
+        for i in 0..count {
+            if i > 0 {
+                text.push('/');
+            }
+            text.push_str(SEGMENTS[rng.below(SEGMENTS.len())]);
+        }
+        if rng.below(6) == 0 {
+            text.push('/');
+        }
+        if text
+            .split('/')
+            .next()
+            .is_some_and(|first| first.contains(':'))
+        {
+            text.insert_str(0, "./");
+        }
+        text.push_str(["", "?", "?q=1", "?y/../x"][rng.below(4)]);
+        text.push_str(["", "#", "#s/./x"][rng.below(3)]);
+        let expected = reference::resolve(base_text, &text);
+        assert_eq!(
+            resolve(base_text, &text).unwrap(),
+            expected,
+            "{base_text} + {text}"
+        );
+        let iri = Iri::parse(base_text).unwrap();
+        let parsed = IriRef::parse(text.as_str()).unwrap();
+        let target = iri.resolve(&parsed);
+        assert_eq!(target, expected, "{base_text} + {text}");
+        let reparsed = IriRef::parse(target.as_str()).unwrap();
+        assert_eq!(target.components(), reparsed.components(), "{target}");
+        let base = Base::new(iri);
+        let target = base.resolve(&parsed);
+        assert_eq!(target, expected, "{base_text} + {text}");
+        assert_eq!(target.components(), reparsed.components(), "{target}");
+        assert_eq!(base.resolve_str(&text).unwrap(), expected);
+        out.clear();
+        out.push('<');
+        base.resolve_into(&parsed, &mut out);
+        assert_eq!(out[1..], expected);
+    }
+}
+
 /// Generated bases and references, biased toward what resolution cares
 /// about: dot segments, empty segments and components, colons, authorities
 /// present or not, rootless paths, and non-ASCII text.
