@@ -561,14 +561,9 @@ impl<T: AsRef<str>> Base<T> {
     /// The target of `reference` (as [`Iri::resolve`], or
     /// [`Iri::resolve_non_strict`] when [`Base::non_strict`]).
     pub fn resolve<U: AsRef<str>>(&self, reference: &IriRef<U>) -> Iri<String> {
-        let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len());
-        let pos = resolve_parts_into(
-            &self.parts(),
-            reference.as_str(),
-            reference.positions(),
-            self.strict,
-            &mut out,
-        );
+        let text = reference.as_str();
+        let mut out = String::with_capacity(self.as_str().len() + text.len());
+        let pos = self.resolve_positions(text, reference.positions(), &mut out);
         debug_assert_eq!(pos, split(&out), "positions of {out:?}");
         Iri(IriRef::from_parts(out, pos))
     }
@@ -576,13 +571,7 @@ impl<T: AsRef<str>> Base<T> {
     /// [`Base::resolve`], appending the target's text to `out` (no
     /// allocation when `out` has room).
     pub fn resolve_into<U: AsRef<str>>(&self, reference: &IriRef<U>, out: &mut String) {
-        resolve_parts_into(
-            &self.parts(),
-            reference.as_str(),
-            reference.positions(),
-            self.strict,
-            out,
-        );
+        self.resolve_positions(reference.as_str(), reference.positions(), out);
     }
 
     /// The target of `reference`, a string that must match
@@ -592,8 +581,42 @@ impl<T: AsRef<str>> Base<T> {
     pub fn resolve_str(&self, reference: &str) -> Result<String, ResolveError> {
         let r = split_reference(reference)?;
         let mut out = String::with_capacity(self.as_str().len() + reference.len());
-        resolve_parts_into(&self.parts(), reference, r, self.strict, &mut out);
+        self.resolve_positions(reference, r, &mut out);
         Ok(out)
+    }
+
+    /// [`resolve_parts_into`] against this base, the usual relative
+    /// reference ([`resolve_relative_short`]) read straight from the
+    /// base's fields, before the components that the other cases read
+    /// are made.
+    #[inline(always)]
+    fn resolve_positions(&self, reference: &str, r: Positions, out: &mut String) -> Positions {
+        let pos = self.iri.positions();
+        if r.path_start == 0 && pos.authority_start().is_some() {
+            let clean_directory_end = || {
+                self.clean
+                    .then(|| self.directory_end.unwrap_or(pos.path_start))
+            };
+            let short = resolve_relative_short(
+                self.iri.as_str(),
+                pos,
+                clean_directory_end,
+                reference,
+                r,
+                out,
+            );
+            if let Some(pos) = short {
+                return pos;
+            }
+        }
+        self.resolve_parts(reference, r, out)
+    }
+
+    /// [`resolve_parts_into`] against the base's components: the cases
+    /// that [`Base::resolve_positions`] does not take, out of line.
+    #[inline(never)]
+    fn resolve_parts(&self, reference: &str, r: Positions, out: &mut String) -> Positions {
+        resolve_parts_into(&self.parts(), reference, r, self.strict, out)
     }
 
     /// What resolution reads of the base, with the directory found once.
@@ -670,26 +693,6 @@ impl<'a> Parts<'a> for Prepared<'a> {
     #[inline]
     fn head(&self) -> Option<Head<'a>> {
         self.iri.head()
-    }
-
-    #[inline(always)]
-    fn resolve_relative_short(
-        &self,
-        reference: &str,
-        r: Positions,
-        out: &mut String,
-    ) -> Option<Positions> {
-        self.iri.pos.authority_start()?;
-        let (clean, pos) = (self.clean, self.iri.pos);
-        let directory_end = pos.path_start + self.directory.len();
-        let clean_directory_end = || {
-            clean.then_some(if pos.path_end > pos.path_start {
-                directory_end
-            } else {
-                pos.path_start
-            })
-        };
-        resolve_relative_short(self.iri.text, pos, clean_directory_end, reference, r, out)
     }
 
     #[inline]
@@ -1045,6 +1048,19 @@ impl<'a> Parts<'a> for Positioned<'a> {
         let (text, pos) = (self.text, self.pos);
         let clean_directory_end = || {
             let path = pos.path(text);
+            if path.len() <= Marks::SHORT {
+                // The same on the masks of a short path: the directory
+                // ends after its last `/`, and has a dot segment if a `.`
+                // follows a `/` before that one (or may have: as
+                // `has_dot_segment`, `.x` counts).
+                let (slashes, dots) = short_masks(path.as_bytes());
+                if slashes == 0 {
+                    return Some(pos.path_start);
+                }
+                let last = 63 - slashes.leading_zeros() as usize;
+                let dot_starts = dots & slashes << 1 & ((1u64 << last) - 1);
+                return (dot_starts == 0).then_some(pos.path_start + last + 1);
+            }
             match scan::last_of(path.as_bytes(), b'/') {
                 Some(slash) if !has_dot_segment(&path[..=slash]) => {
                     Some(pos.path_start + slash + 1)
