@@ -333,6 +333,7 @@ fn resolve_relative_short(
 /// path starts at `path_start` with a `/` and, unless the path starts
 /// with `/`, ends with one. The text after the path goes with the path's
 /// last copy, as it is.
+#[inline(always)]
 fn remove_dots_short(reference: &str, path_end: usize, path_start: usize, out: &mut String) {
     let bytes = &reference.as_bytes()[..path_end];
     let len = bytes.len();
