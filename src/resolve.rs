@@ -96,9 +96,17 @@
 //! # Cost
 //!
 //! Resolution is linear in the lengths of base and reference, with one
-//! output allocation plus one scratch string when paths are merged; an IRI
-//! reference without dot segments is copied as it is (it is its own
-//! target). The string functions validate both inputs with the generated
+//! output allocation plus, rarely, one scratch string when paths are
+//! merged; an IRI reference without dot segments is copied as it is (it
+//! is its own target). The usual case, a reference with neither scheme
+//! nor authority whose path is at most 63 bytes, against a base with an
+//! authority whose directory has no dot segment, is resolved on positions
+//! rather than components: the base's text up to its directory (or up to
+//! its path, for an absolute path) in one copy, then the reference's text
+//! with its path's dot segments removed, found in bit masks of its `/`
+//! and `.` (each `.` or `..` segment ends a copy, and a `..` after
+//! copied segments cuts the copy short rather than the output), the
+//! query and fragment going with the last copy. The string functions validate both inputs with the generated
 //! recognizers first and split them with the crate's one component split
 //! ([`crate::Components`]); the methods on parsed values skip that, and a
 //! [`Base`] also skips finding the base's directory (its last `/`, and a
