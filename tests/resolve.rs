@@ -172,6 +172,35 @@ fn invalid_inputs_are_errors_with_offsets() {
     assert!(relativize(BASE, "relative/ref").is_err());
 }
 
+/// A base that is not an `IRI` gets the error `check` gives for it, from
+/// `resolve`, `resolve_non_strict` and `resolve_into` alike; one that is
+/// resolves.
+#[test]
+fn broken_bases_get_the_error_check_gives() {
+    use rfc3987::resolve::{resolve_into, ResolveError};
+    let mut rng = Rng::new(0x5EED_0007);
+    let mut out = String::new();
+    for _ in 0..20_000 {
+        let base = gen::iri(&mut rng);
+        let mut cut = rng.below(base.len() + 1);
+        while !base.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let inserted = ["<", " ", "%G", "\\", "#", ":", "[", "//"][rng.below(8)];
+        let broken = [&base[..cut], inserted, &base[cut..]].concat();
+        let want = rfc3987::check(&rules::IRI, &broken).map_err(ResolveError::Base);
+        let got = resolve(&broken, "../g").map(drop);
+        assert_eq!(got, want, "{broken:?}");
+        assert_eq!(
+            resolve_non_strict(&broken, "g").map(drop),
+            want,
+            "{broken:?}"
+        );
+        out.clear();
+        assert_eq!(resolve_into(&broken, "./g", &mut out), want, "{broken:?}");
+    }
+}
+
 #[test]
 fn base_fragment_is_ignored() {
     assert_eq!(
