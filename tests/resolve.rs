@@ -172,6 +172,15 @@ fn invalid_inputs_are_errors_with_offsets() {
     assert!(relativize(BASE, "relative/ref").is_err());
 }
 
+/// `text` with one of `pieces` inserted at a random character boundary.
+fn broken(rng: &mut Rng, text: &str, pieces: &[&str]) -> String {
+    let mut cut = rng.below(text.len() + 1);
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    [&text[..cut], pieces[rng.below(pieces.len())], &text[cut..]].concat()
+}
+
 /// A base that is not an `IRI` gets the error `check` gives for it, from
 /// `resolve`, `resolve_non_strict` and `resolve_into` alike; one that is
 /// resolves.
@@ -182,12 +191,11 @@ fn broken_bases_get_the_error_check_gives() {
     let mut out = String::new();
     for _ in 0..20_000 {
         let base = gen::iri(&mut rng);
-        let mut cut = rng.below(base.len() + 1);
-        while !base.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        let inserted = ["<", " ", "%G", "\\", "#", ":", "[", "//"][rng.below(8)];
-        let broken = [&base[..cut], inserted, &base[cut..]].concat();
+        let broken = broken(
+            &mut rng,
+            &base,
+            &["<", " ", "%G", "\\", "#", ":", "[", "//"],
+        );
         let want = rfc3987::check(&rules::IRI, &broken).map_err(ResolveError::Base);
         let got = resolve(&broken, "../g").map(drop);
         assert_eq!(got, want, "{broken:?}");
@@ -455,16 +463,7 @@ fn a_prepared_base_resolves_like_the_one_off_calls() {
                 resolve_non_strict(&base_text, &text).unwrap()
             );
             // Broken at a random character boundary: the same error.
-            let mut cut = rng.below(text.len() + 1);
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            let broken = [
-                &text[..cut],
-                ["<", " ", "%G", "\\"][rng.below(4)],
-                &text[cut..],
-            ]
-            .concat();
+            let broken = broken(&mut rng, &text, &["<", " ", "%G", "\\"]);
             assert_eq!(
                 base.resolve_str(&broken),
                 resolve(&base_text, &broken),
