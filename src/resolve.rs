@@ -106,7 +106,9 @@
 //! with its path's dot segments removed, found in bit masks of its `/`
 //! and `.` (each `.` or `..` segment ends a copy, and a `..` after
 //! copied segments cuts the copy short rather than the output), the
-//! query and fragment going with the last copy. The string functions validate both inputs with the generated
+//! query and fragment going with the last copy.
+//!
+//! The string functions validate both inputs with the generated
 //! recognizers first and split them with the crate's one component split
 //! ([`crate::Components`]); the methods on parsed values skip that, and a
 //! [`Base`] also skips finding the base's directory (its last `/`, and a
@@ -272,7 +274,8 @@ fn resolve_parts_into<'b>(
 /// reference's fragment: a few copies, the positions sums. The path is
 /// section 5.2.4 on the masks of its `/` and `.`: only a segment that
 /// starts with a `.` is looked at, and a `.` or `..` one ends the copy of
-/// the segments before it (a `..` then cuts the output's last segment).
+/// the segments before it (a `..` then leaves out the last of them, or
+/// cuts the output's last segment when none was copied).
 /// With an authority the output path always starts with `/` (the
 /// directory does, and an absolute path), so steps A and D never apply
 /// and the path needs no protection (section 5.3's `//` case).
