@@ -417,9 +417,12 @@ impl Path {
                 CACHE.store(code, Ordering::Relaxed);
                 path
             }
-            // The likely path first.
-            match CACHE.load(Ordering::Relaxed) {
-                3 => Path::Avx2,
+            // The likely path first, alone: one compare and branch.
+            let code = CACHE.load(Ordering::Relaxed);
+            if code == 3 {
+                return Path::Avx2;
+            }
+            match code {
                 2 => Path::Ssse3,
                 1 => Path::Portable,
                 _ => first(),
