@@ -204,8 +204,9 @@ fn accelerated_walk_matches_on_every_code_point() {
 
 /// Four interleaved walks give each input's own verdict: for every rule,
 /// on inputs of all lengths (so that walks die, end and are refilled at
-/// every point), and through `check_batch`, `check_all_bytes` and
-/// `check_batch_bytes`.
+/// every point), and through `check_batch`, `check_all`, `check_all_bytes`
+/// and `check_batch_bytes` (whose iterators judge an input under 16 bytes
+/// at once where no block is pending, and block the others).
 #[test]
 fn batched_walks_match_single_ones() {
     // Short inputs are interleaved, long ones (over 256 bytes) go alone:
@@ -244,6 +245,9 @@ fn batched_walks_match_single_ones() {
     let rule = &rfc3987::grammar::rules::IRI_REFERENCE;
     let singles: Vec<_> = texts.iter().map(|t| rfc3987::check(rule, t)).collect();
     assert_eq!(rfc3987::check_batch(rule, &texts), singles);
+    let all: Vec<_> = rfc3987::check_all(rule, texts.iter().copied()).collect();
+    assert_eq!(all, singles);
+    assert!(texts.iter().any(|t| t.len() < 16) && texts.iter().any(|t| t.len() >= 16));
     assert!(singles.iter().any(Result::is_ok) && singles.iter().any(Result::is_err));
     // Bytes, malformed UTF-8 included: the same errors as one at a time.
     for rule in [

@@ -506,6 +506,14 @@ impl Dfa {
         .map(drop)
     }
 
+    /// [`reject`](Self::reject) on an input under [`SHORT_WALK`] bytes:
+    /// the plain walk, as the single walk takes such inputs.
+    #[inline(always)]
+    pub(crate) fn reject_short(&self, input: &[u8]) -> Result<(), Reject> {
+        debug_assert!(input.len() < SHORT_WALK);
+        self.walk_rest(self.start, input, 0).map(drop)
+    }
+
     /// [`reject`](Self::reject) on text: its shift machines take
     /// characters too, not only ASCII (see [`run_machine`]).
     #[inline]
