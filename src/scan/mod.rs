@@ -252,6 +252,21 @@ impl Verdict {
     }
 }
 
+/// What the walk's first step ([`Dfa::first_step`]) leaves.
+enum FirstStep {
+    /// The walk's verdict.
+    Done(Result<usize, Reject>),
+    /// The rest of the walk goes on from `state` at `at`: `escaped` is
+    /// the wide machine's word where it ran and stopped short of the end
+    /// (whether its last chunk left the machine, so that the table must
+    /// take it), `None` where it did not run.
+    Rest {
+        state: usize,
+        at: usize,
+        escaped: Option<bool>,
+    },
+}
+
 /// A generated DFA, as `abnf-dfa` lays it out (see the module docs).
 pub(crate) struct Dfa {
     classes: &'static [u8; 256],
@@ -702,28 +717,13 @@ impl Dfa {
         input: &[u8],
         at: usize,
     ) -> Verdict {
-        if let Some((reached, stop, escaped)) = self.fast_run::<UTF8>(Path::Avx2, state, input, at)
-        {
-            if stop == input.len() {
-                return Verdict::from_result(self.finish(reached, stop).map(|()| reached));
-            }
+        match self.first_step::<UTF8>(Path::Avx2, state, input, at) {
+            FirstStep::Done(verdict) => Verdict::from_result(verdict),
             // SAFETY: the caller's promise (AVX2 and BMI2).
-            return unsafe { self.resume_avx2_after::<UTF8>(reached, input, stop, Some(escaped)) };
+            FirstStep::Rest { state, at, escaped } => unsafe {
+                self.resume_avx2_after::<UTF8>(state, input, at, escaped)
+            },
         }
-        // A first byte that nothing starts with (the `<`, quote or
-        // bracket of a token from running text) is rejected here, without
-        // the rest's set-up and table chunk (cachegrind per input: `check`
-        // 215 -> 105 instructions on `<`-wrapped URLs, 490 -> 453 on
-        // rejected crawl tokens; `BENCHMARKS.md`, session 45).
-        if let Some(&first) = input.get(at) {
-            // SAFETY: `state` is `start` or came from the walk, as `step`
-            // requires (the callers' promise, as `resume`'s).
-            if unsafe { self.step(state, first) } == 0 {
-                return Verdict::from_result(Err(self.reject_at(at, state)));
-            }
-        }
-        // SAFETY: the caller's promise (AVX2 and BMI2).
-        unsafe { self.resume_avx2_after::<UTF8>(state, input, at, None) }
     }
 
     /// The rest of [`resume_avx2`](Self::resume_avx2), out of line:
@@ -748,54 +748,63 @@ impl Dfa {
     fn walk_on<const UTF8: bool>(
         &self,
         path: Path,
-        mut state: usize,
+        state: usize,
         input: &[u8],
-        mut at: usize,
+        at: usize,
     ) -> Result<usize, Reject> {
-        // The common case, ahead of the loop: an input short of a skip
-        // that the wide start machine walks to its end (most URLs). The
-        // loop would take the same first step; apart from it, the call
-        // does not pay the loop's set-up (the fields it keeps at hand).
-        // Measured (callgrind, per input): `check` 593 -> 520 instructions
-        // on `crawl`, 407 -> 330 on `rdf` (`BENCHMARKS.md`, session 38).
-        // The wide machine tells itself whether the first byte enters it
-        // (one load), before the shift machine's test below.
-        let fast = self.fast_run::<UTF8>(path, state, input, at);
-        // Whether the next chunk goes to the table: yes after a chunk
-        // leaves a machine, no after a machine stopped to let a long
-        // input try a skip. The start state may have a machine (the
-        // trails of the build configuration: `scheme://host` of a URL),
-        // worth entering when the first byte stays in it (measured: a
-        // relative reference that escapes at once pays a mispredicted
-        // branch for nothing).
-        let escaped = match fast {
-            Some((reached, stop, escaped)) => {
-                if stop == input.len() {
-                    return self.finish(reached, stop).map(|()| reached);
-                }
-                (state, at) = (reached, stop);
-                Some(escaped)
+        match self.first_step::<UTF8>(path, state, input, at) {
+            FirstStep::Done(verdict) => verdict,
+            FirstStep::Rest { state, at, escaped } => {
+                self.walk_after::<UTF8>(path, state, input, at, escaped)
             }
-            None => None,
-        };
-        self.walk_after::<UTF8>(path, state, input, at, escaped)
+        }
     }
 
-    /// The wide start machine's run that [`walk_on`](Self::walk_on) tries
-    /// first, where `state` is the start and the input is short of a skip
-    /// (see [`wide_run`](Self::wide_run) for where else it is `None`).
+    /// The walk's first step, ahead of the loop of
+    /// [`walk_after`](Self::walk_after). The common case: an input short
+    /// of a skip that the wide start machine walks to its end (most
+    /// URLs). The loop would take the same first step; apart from it, the
+    /// call does not pay the loop's set-up (the fields it keeps at hand).
+    /// Measured (callgrind, per input): `check` 593 -> 520 instructions on
+    /// `crawl`, 407 -> 330 on `rdf` (`BENCHMARKS.md`, session 38). The
+    /// wide machine tells itself whether the first byte enters it (one
+    /// load), before the shift machine's test in `walk_after`. Where it
+    /// does not run, a first byte that nothing starts with (the `<`,
+    /// quote or bracket of a token from running text) is rejected here,
+    /// without the loop's set-up and table chunk (cachegrind per input:
+    /// `check` 215 -> 105 instructions on `<`-wrapped URLs, 490 -> 453 on
+    /// rejected crawl tokens; `BENCHMARKS.md`, session 45).
     #[inline(always)]
-    fn fast_run<const UTF8: bool>(
+    fn first_step<const UTF8: bool>(
         &self,
         path: Path,
         state: usize,
         input: &[u8],
         at: usize,
-    ) -> Option<(usize, usize, bool)> {
+    ) -> FirstStep {
         if state == self.start && input.len() - at < SKIP_MIN && (UTF8 || ascii_ahead(input, at)) {
-            self.wide_run::<UTF8>(path, input, at)
-        } else {
-            None
+            if let Some((reached, stop, escaped)) = self.wide_run::<UTF8>(path, input, at) {
+                if stop == input.len() {
+                    return FirstStep::Done(self.finish(reached, stop).map(|()| reached));
+                }
+                return FirstStep::Rest {
+                    state: reached,
+                    at: stop,
+                    escaped: Some(escaped),
+                };
+            }
+        }
+        if let Some(&first) = input.get(at) {
+            // SAFETY: `state` is `start` or came from the walk, as `step`
+            // requires (the callers' promise, as `resume`'s).
+            if unsafe { self.step(state, first) } == 0 {
+                return FirstStep::Done(Err(self.reject_at(at, state)));
+            }
+        }
+        FirstStep::Rest {
+            state,
+            at,
+            escaped: None,
         }
     }
 
