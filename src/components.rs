@@ -374,30 +374,31 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8, clear: usize) -> Option<Position
     // ruled out is not looked for; past the head, what the masks do not
     // hold is searched for.
     let none = facts & NO_QUESTION_OR_HASH != 0;
-    let (path_end, hash) = if clear > 0 {
-        let path_end = path_end_from(b, clear, none);
-        // A path that ends at a `#` ends the query there too (a fragment
-        // without a query, past the head as often as not): a select, as
-        // a `?`, a `#` or neither varies from one reference to the next
-        // (the byte is read at the text's last where the path ends
-        // there, and the test then fails: the end is no `#`).
-        let at_hash = (path_end < len) & (b[path_end.min(len - 1)] == b'#');
-        let hash = core::hint::select_unpredictable(at_hash, path_end, first(h.hash, 0));
-        (path_end, hash)
+    let path_end = if clear > 0 {
+        path_end_from(b, clear, none)
     } else {
         let path_end = if none {
             len
         } else {
             first(h.question | h.hash, 0)
         };
-        let path_end = if path_end == span && !whole {
+        if path_end == span && !whole {
             scan(b, span, *b"?#")
         } else {
             path_end
-        };
-        (path_end, first(h.hash, 0))
+        }
     };
-    let query_end = if facts & NO_HASH != 0 { len } else { hash };
+    // The first `#` ends the query; where the path ends at one, that is
+    // it (a fragment without a query: no search past the head).
+    // Selects: a `?`, a `#` or neither varies from one reference to the
+    // next (the byte is read at the text's last where the path ends
+    // there, and the test then fails: the end is no `#`).
+    let at_hash = len > 0 && (path_end < len) & (b[path_end.min(len - 1)] == b'#');
+    let query_end = core::hint::select_unpredictable(
+        facts & NO_HASH != 0,
+        len,
+        core::hint::select_unpredictable(at_hash, path_end, first(h.hash, 0)),
+    );
     let query_end = if query_end == span && !whole {
         scan(b, span.max(path_end), *b"#")
     } else {
