@@ -109,21 +109,8 @@
 //! (61) bytes, two windows more (`split_wide`, out of line); past those,
 //! the plain searches (`split_searching`) split it.
 //!
-//! The path's end is the one boundary the walk itself finds. Where the
-//! wide start machine walks a reference to its end (most URLs under 128
-//! bytes), it also counts its eight-byte chunks that end in a state that
-//! has read no `?` nor `#` (`scan::wide::Counting`, two vector operations
-//! a chunk beside the walk's chain of states), and the walk hands over
-//! the offset they give: none of them before it, the first in the chunk
-//! after it. One window from there then finds the path's end, where the
-//! masks and a search past them had two branches whose outcome varies
-//! from one URL to the next (whether the head holds the `?`, and how many
-//! windows the search takes): `IriRef::parse` 5 % faster on crawled URLs
-//! (`BENCHMARKS.md`, session 46).
-//!
 //! Tests compare the split with the searches on every reference they
-//! take, with the facts and without, and with the walk's offset and
-//! lower ones.
+//! take, with the facts and without.
 //!
 //! # Cost
 //!
@@ -216,9 +203,9 @@ pub(crate) fn split(text: &str) -> Positions {
 #[inline]
 pub(crate) fn split_knowing(text: &str, facts: u8) -> Positions {
     let b = text.as_bytes();
-    match split_in_head(b, &Head::of(b), facts, 0) {
+    match split_in_head(b, &Head::of(b), facts) {
         Some(positions) => positions,
-        None => split_wide(text, facts, 0),
+        None => split_wide(text, facts),
     }
 }
 
@@ -238,9 +225,8 @@ pub(crate) enum Accepted {
     /// Its split, settled in its head.
     Split(Positions),
     /// Not settled in its head: [`split_wide`]'s to find, with what the
-    /// walk knows (`facts`, and where the input is clear of `?` and `#`
-    /// up to).
-    Wide(u8, usize),
+    /// walk knows (`facts`).
+    Wide(u8),
 }
 
 impl Accepted {
@@ -249,7 +235,7 @@ impl Accepted {
     pub(crate) fn split(self, text: &str) -> Positions {
         match self {
             Accepted::Split(positions) => positions,
-            Accepted::Wide(facts, clear) => split_wide(text, facts, clear),
+            Accepted::Wide(facts) => split_wide(text, facts),
         }
     }
 }
@@ -265,27 +251,16 @@ impl Accepted {
 /// a reference on every corpus, `BENCHMARKS.md`, session 41).
 #[inline(always)]
 pub(crate) fn accept_head(rule: &Rule, text: &str) -> Result<Accepted, Reject> {
+    let settled = |head: &Head, facts: u8| match split_in_head(text.as_bytes(), head, facts) {
+        Some(positions) => Accepted::Split(positions),
+        None => Accepted::Wide(facts),
+    };
     if text.len() < SHORT_WALK {
         let (facts, window) = rule.accept_short_str(text)?;
-        let head = Head::of_padded(window, text.len());
-        Ok(settled(text.as_bytes(), &head, facts, 0))
+        Ok(settled(&Head::of_padded(window, text.len()), facts))
     } else {
-        let (facts, clear) = rule.accept_str(text)?;
-        Ok(settled(
-            text.as_bytes(),
-            &Head::of(text.as_bytes()),
-            facts,
-            clear,
-        ))
-    }
-}
-
-/// [`split_in_head`] as [`accept_head`]'s result.
-#[inline(always)]
-fn settled(b: &[u8], head: &Head, facts: u8, clear: usize) -> Accepted {
-    match split_in_head(b, head, facts, clear) {
-        Some(positions) => Accepted::Split(positions),
-        None => Accepted::Wide(facts, clear),
+        let facts = rule.accept_str(text)?;
+        Ok(settled(&Head::of(text.as_bytes()), facts))
     }
 }
 
@@ -297,23 +272,18 @@ fn settled(b: &[u8], head: &Head, facts: u8, clear: usize) -> Accepted {
 /// searching.
 #[cold]
 #[inline(never)]
-fn split_wide(text: &str, facts: u8, clear: usize) -> Positions {
+fn split_wide(text: &str, facts: u8) -> Positions {
     let b = text.as_bytes();
     // The head again (cheaper than keeping it across the call: kept, it
     // changed how the compiler laid out the common path's choices).
     let head = Head::of(b).wide(b);
-    split_in_head(b, &head, facts, clear).unwrap_or_else(|| split_searching(text))
+    split_in_head(b, &head, facts).unwrap_or_else(|| split_searching(text))
 }
 
 /// The split of `b` on the masks of its head `h`, or `None` where they do
 /// not settle it. Every `u64` shift is by at most `h.span + 2 <= 63`.
-/// `clear`: an offset before which `b` has no `?` nor `#`, from the walk
-/// that accepted it (`scan::Dfa::accept_str`; 0 where it did not count,
-/// and only ever positive on inputs of 16 bytes or more): where it is
-/// positive, the path's end is looked for from there ([`path_end_from`]),
-/// not in the masks.
 #[inline(always)]
-fn split_in_head(b: &[u8], h: &Head, facts: u8, clear: usize) -> Option<Positions> {
+fn split_in_head(b: &[u8], h: &Head, facts: u8) -> Option<Positions> {
     let len = b.len();
     let span = h.span;
     // Whether the masks reach the end of the text: then a search that
@@ -373,32 +343,18 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8, clear: usize) -> Option<Position
     // a query ends, and the text's end when there is none). What the walk
     // ruled out is not looked for; past the head, what the masks do not
     // hold is searched for.
-    let none = facts & NO_QUESTION_OR_HASH != 0;
-    let path_end = if clear > 0 {
-        path_end_from(b, clear, none)
+    let (either, hash) = (first(h.question | h.hash, 0), first(h.hash, 0));
+    let path_end = if facts & NO_QUESTION_OR_HASH != 0 {
+        len
     } else {
-        let path_end = if none {
-            len
-        } else {
-            first(h.question | h.hash, 0)
-        };
-        if path_end == span && !whole {
-            scan(b, span, *b"?#")
-        } else {
-            path_end
-        }
+        either
     };
-    // The first `#` ends the query; where the path ends at one, that is
-    // it (a fragment without a query: no search past the head).
-    // Selects: a `?`, a `#` or neither varies from one reference to the
-    // next (the byte is read at the text's last where the path ends
-    // there, and the test then fails: the end is no `#`).
-    let at_hash = len > 0 && (path_end < len) & (b[path_end.min(len - 1)] == b'#');
-    let query_end = core::hint::select_unpredictable(
-        facts & NO_HASH != 0,
-        len,
-        core::hint::select_unpredictable(at_hash, path_end, first(h.hash, 0)),
-    );
+    let path_end = if path_end == span && !whole {
+        scan(b, span, *b"?#")
+    } else {
+        path_end
+    };
+    let query_end = if facts & NO_HASH != 0 { len } else { hash };
     let query_end = if query_end == span && !whole {
         scan(b, span.max(path_end), *b"#")
     } else {
@@ -414,33 +370,6 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8, clear: usize) -> Option<Position
         query_end,
         len,
     })
-}
-
-/// The path's end in `b` (at least 16 bytes) that has no `?` nor `#`
-/// before `clear` (`clear <= b.len()`), or none at all (`none`): the
-/// first of them from `clear`. The walk's count of chunks clear of them
-/// stops at the chunk that holds the first (the walk ended in the wide
-/// machine, and every state is exact about what it has read, as the
-/// tests check on their inputs), so one window from there
-/// finds it: no search whose length, and so whose exit, varies from one
-/// reference to the next, and no test of whether the masks hold it
-/// (measured: those were the parse's two mispredicted branches on
-/// crawled URLs, 0.9 a URL; `BENCHMARKS.md`, session 46). Where the
-/// window does not hold it, the search goes on past the window.
-#[inline(always)]
-fn path_end_from(b: &[u8], clear: usize, none: bool) -> usize {
-    let len = b.len();
-    debug_assert!(len >= 16 && clear <= len);
-    // A window that ends at the text's end reads bytes before `clear`
-    // too: they are shifted away (by at most 16).
-    let at = clear.min(len - 16);
-    let found = crate::scan::hits_any(crate::scan::window_at(b, at), *b"?#") >> (clear - at);
-    // One test, not two: whether there is a query varies.
-    if found | u32::from(none) == 0 {
-        return scan(b, at + 16, *b"?#");
-    }
-    // A select, for the same reason.
-    core::hint::select_unpredictable(none, len, clear + found.trailing_zeros() as usize)
 }
 
 /// The end of the IP literal at `b[start]` (its `[`) in an authority
@@ -634,7 +563,7 @@ mod tests {
             &rules::IRELATIVE_REF,
         ];
         let (mut compared, mut known, mut past_head, mut wide_head) = (0, 0, 0, 0);
-        let (mut short, mut counted) = (0, 0);
+        let mut short = 0;
         for round in 0..150_000 {
             let mut text = alloc::string::String::new();
             let target = next() as usize % 160;
@@ -679,27 +608,9 @@ mod tests {
                     assert!(gathered.is_err() || gathered == Ok(window), "{text}");
                 }
             }
-            let Ok((facts, clear)) = rules::IRI_REFERENCE.accept_str(&text) else {
+            let Ok(facts) = rules::IRI_REFERENCE.accept_str(&text) else {
                 continue;
             };
-            // No `?` nor `#` before `clear` (`scan`'s tests check that it
-            // is exact where the wide machine walked to the end).
-            let delimiter = text.find(['?', '#']);
-            assert!(clear <= delimiter.unwrap_or(text.len()), "{text} {clear}");
-            if clear > 0 {
-                counted += 1;
-                // The window from the walk's offset finds what the
-                // searches find, and so does one from any lower offset.
-                let (b, head) = (text.as_bytes(), Head::of(text.as_bytes()));
-                let searched = split_in_head(b, &head, facts, 0);
-                for from in [1, clear / 2 + 1, clear] {
-                    assert_eq!(
-                        split_in_head(b, &head, facts, from),
-                        searched,
-                        "{text} {from}"
-                    );
-                }
-            }
             if facts & NO_HASH != 0 {
                 assert!(!text.contains('#'), "{text}");
             }
@@ -716,8 +627,7 @@ mod tests {
             compared += 1;
             // The other reference rules' facts are their own DFAs'.
             for rule in [&rules::IRI, &rules::ABSOLUTE_IRI, &rules::IRELATIVE_REF] {
-                if let Ok((facts, clear)) = rule.accept_str(&text) {
-                    assert!(clear <= delimiter.unwrap_or(text.len()), "{text} {clear}");
+                if let Ok(facts) = rule.accept_str(&text) {
                     assert!(facts & NO_HASH == 0 || !text.contains('#'), "{text}");
                     assert!(
                         facts & NO_QUESTION_OR_HASH == 0 || !text.contains(['?', '#']),
@@ -735,16 +645,6 @@ mod tests {
                 && short > 10_000,
             "{compared} {known} {past_head} {wide_head} {short}"
         );
-        // The walk counts where it runs the wide machine: on x86_64 with
-        // AVX2 and BMI2 (`scan::Path::Avx2`), on aarch64 with NEON (the
-        // scanner's tests take every path).
-        #[cfg(all(target_arch = "x86_64", feature = "std"))]
-        let counts = std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("bmi2");
-        #[cfg(neon_path)]
-        let counts = true;
-        #[cfg(not(any(all(target_arch = "x86_64", feature = "std"), neon_path)))]
-        let counts = false;
-        assert!(!counts || counted > 1_000, "{counted}");
     }
 
     fn parts(t: &str) -> [Option<&str>; 8] {

@@ -199,11 +199,9 @@ impl Rule {
     }
 
     /// [`reject_str`](Self::reject_str), with what the input does not
-    /// contain when it matches, and an offset before which it has no `?`
-    /// nor `#` (0 where the walk does not know one; see
-    /// `scan::Dfa::accept_str`).
+    /// contain when it matches (see `scan::Dfa::accept_str`).
     #[inline]
-    pub(crate) fn accept_str(&self, input: &str) -> Result<(u8, usize), crate::scan::Reject> {
+    pub(crate) fn accept_str(&self, input: &str) -> Result<u8, crate::scan::Reject> {
         self.dfa.accept_str(input)
     }
 

@@ -199,23 +199,6 @@ pub(crate) fn hits(window: &[u8; 16], byte: u8) -> u32 {
     }
 }
 
-/// Bit `i` set when byte `i` of `window` is one of `set`: [`hits`] for
-/// a few bytes at once.
-#[inline(always)]
-pub(crate) fn hits_any<const N: usize>(window: &[u8; 16], set: [u8; N]) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: SSE2 is part of every x86_64 CPU (a baseline feature of
-        // every x86_64 target), all that `x86::hits` requires.
-        unsafe { x86::hits(window, set) }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        set.iter()
-            .fold(0, |mask, &byte| mask | plain_hits(window, byte))
-    }
-}
-
 /// [`hits`] byte by byte: what it must give, and what it is where there
 /// is no SSE2.
 #[cfg_attr(target_arch = "x86_64", cfg(test))]

@@ -145,9 +145,7 @@ mod simd;
 mod wide;
 
 pub(crate) use batch::{reject_slice, Batch, Input};
-pub(crate) use delims::{
-    first_of, first_of_before, hits, hits_any, last_of, padded_window, window_at, Head,
-};
+pub(crate) use delims::{first_of, first_of_before, hits, last_of, padded_window, window_at, Head};
 pub(crate) use shift::Shift;
 use simd::{Path, WindowSets};
 pub(crate) use wide::{Wide, WideTable};
@@ -220,32 +218,19 @@ struct Verdict {
     /// The state the walk ended in (premultiplied), or the state before
     /// the failure (numbered from 0, as in [`Reject`]).
     state: usize,
-    /// The failure's offset; where the walk accepts, [`ACCEPTED`](Self::ACCEPTED)
-    /// and an offset before which the input has no `?` nor `#` (0 where
-    /// the walk did not count them: see `wide::Counting`). No failure is
-    /// that far: no input reaches `isize::MAX` bytes.
+    /// The failure's offset, or `usize::MAX` where the walk accepts (no
+    /// failure is there: no input reaches that length).
     offset: usize,
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Verdict {
-    /// The top bit of `offset`: the walk accepts.
-    const ACCEPTED: usize = 1 << (usize::BITS - 1);
-
     #[inline(always)]
     fn from_result(result: Result<usize, Reject>) -> Verdict {
-        Verdict::counted(result, 0)
-    }
-
-    /// [`from_result`](Self::from_result), with an offset before which an
-    /// accepted input has no `?` nor `#` (one in the input, so below
-    /// `isize::MAX`).
-    #[inline(always)]
-    fn counted(result: Result<usize, Reject>, clear: usize) -> Verdict {
         match result {
             Ok(state) => Verdict {
                 state,
-                offset: Verdict::ACCEPTED | clear,
+                offset: usize::MAX,
             },
             Err(reject) => Verdict {
                 state: reject.state as usize,
@@ -256,15 +241,8 @@ impl Verdict {
 
     #[inline(always)]
     fn into_result(self) -> Result<usize, Reject> {
-        self.into_counted().map(|(state, _)| state)
-    }
-
-    /// [`into_result`](Self::into_result) with the offset of
-    /// [`counted`](Self::counted).
-    #[inline(always)]
-    fn into_counted(self) -> Result<(usize, usize), Reject> {
-        if self.offset & Verdict::ACCEPTED != 0 {
-            Ok((self.state, self.offset & !Verdict::ACCEPTED))
+        if self.offset == usize::MAX {
+            Ok(self.state)
         } else {
             Err(Reject {
                 offset: self.offset,
@@ -276,9 +254,8 @@ impl Verdict {
 
 /// What the walk's first step ([`Dfa::first_step`]) leaves.
 enum FirstStep {
-    /// The walk's verdict, and on acceptance an offset before which the
-    /// input has no `?` nor `#` (0 where the walk did not count them).
-    Done(Result<usize, Reject>, usize),
+    /// The walk's verdict.
+    Done(Result<usize, Reject>),
     /// The rest of the walk goes on from `state` at `at`: `escaped` is
     /// the wide machine's word where it ran and stopped short of the end
     /// (whether its last chunk left the machine, so that the table must
@@ -316,11 +293,6 @@ pub(crate) struct Dfa {
     /// by the tests).
     #[cfg_attr(not(simd_path), allow(dead_code))]
     wide: Option<&'static Wide>,
-    /// Lane `k`: 1 where the wide machine's state `k` has read no `?` nor
-    /// `#` (`Wide::clear_lanes`), for the walk that counts its chunks
-    /// clear of them (`wide::Counting`).
-    #[cfg_attr(not(simd_path), allow(dead_code))]
-    wide_clear: [u8; 16],
     /// `accel[id]`'s sets for the window check, by `id`.
     windows: [WindowSets; ACCEL_MAX],
     /// What every path to a state has read (the `NO_*` bits of
@@ -428,10 +400,6 @@ impl Dfa {
         // Distinct states have distinct fact indices, and every state one.
         assert!(facts_shift < usize::BITS && stride >> facts_shift == 1);
         assert!((len - stride) >> facts_shift < facts.len());
-        let wide_clear = match wide {
-            Some(wide) => wide.clear_lanes(facts, facts_shift),
-            None => [0; 16],
-        };
         let mut windows = [WindowSets::EMPTY; ACCEL_MAX];
         let mut id = 0;
         while id < accel.len() {
@@ -451,7 +419,6 @@ impl Dfa {
             shift_index,
             shifts,
             wide,
-            wide_clear,
             windows,
             facts,
             facts_shift,
@@ -554,7 +521,7 @@ impl Dfa {
     /// [`recognize`](Self::recognize), with the state at the failure.
     #[inline]
     pub(crate) fn reject(&self, input: &[u8]) -> Result<(), Reject> {
-        self.walk_from_start::<false, false>(input).map(drop)
+        self.walk_from_start::<false>(input).map(drop)
     }
 
     /// [`reject`](Self::reject) or [`reject_str`](Self::reject_str), as
@@ -581,21 +548,17 @@ impl Dfa {
     /// characters too, not only ASCII (see [`run_machine`]).
     #[inline]
     pub(crate) fn reject_str(&self, input: &str) -> Result<(), Reject> {
-        self.walk_from_start::<true, false>(input.as_bytes())
-            .map(drop)
+        self.walk_from_start::<true>(input.as_bytes()).map(drop)
     }
 
     /// [`reject_str`](Self::reject_str), with the facts of the state the
     /// walk ended in when it accepts (the `NO_*` bits of
     /// `grammar::codes`): what the input does not contain, for the split
-    /// into components; and an offset before which it has no `?` nor `#`,
-    /// where the wide start machine walked it and counted its chunks
-    /// clear of them and it ended there (`wide::Counting`; 0 elsewhere,
-    /// which bounds nothing).
+    /// into components.
     #[inline]
-    pub(crate) fn accept_str(&self, input: &str) -> Result<(u8, usize), Reject> {
-        let (state, clear) = self.walk_from_start::<true, true>(input.as_bytes())?;
-        Ok((self.facts(state), clear))
+    pub(crate) fn accept_str(&self, input: &str) -> Result<u8, Reject> {
+        let state = self.walk_from_start::<true>(input.as_bytes())?;
+        Ok(self.facts(state))
     }
 
     /// [`accept_str`](Self::accept_str) for an input under
@@ -670,8 +633,7 @@ impl Dfa {
             .resume_baseline::<UTF8>(path, state, input, at)
             .into_result();
         #[cfg(not(target_arch = "x86_64"))]
-        self.walk_on::<UTF8, false>(path, state, input, at)
-            .map(|(state, _)| state)
+        self.walk_on::<UTF8>(path, state, input, at)
     }
 
     /// [`resume`](Self::resume) on x86_64's other paths, out of line: its
@@ -685,10 +647,7 @@ impl Dfa {
         input: &[u8],
         at: usize,
     ) -> Verdict {
-        Verdict::from_result(
-            self.walk_on::<UTF8, false>(path, state, input, at)
-                .map(|(state, _)| state),
-        )
+        Verdict::from_result(self.walk_on::<UTF8>(path, state, input, at))
     }
 
     /// [`resume`](Self::resume) from the start state, with the path
@@ -698,34 +657,20 @@ impl Dfa {
     /// past the length test itself, are wasted there (a loop of `check`
     /// on `relative-tiny`: 107.5 -> 94.5 instructions a reference;
     /// BENCHMARKS.md, session 42).
-    ///
-    /// `COUNT`: the wide start machine also counts its chunks clear of `?`
-    /// and `#` (`wide::Counting`), and an accepting walk returns the
-    /// offset they give beside its state, where the walk ends in the
-    /// machine (0 elsewhere).
     #[inline(always)]
-    fn walk_from_start<const UTF8: bool, const COUNT: bool>(
-        &self,
-        input: &[u8],
-    ) -> Result<(usize, usize), Reject> {
+    fn walk_from_start<const UTF8: bool>(&self, input: &[u8]) -> Result<usize, Reject> {
         if input.len() < SHORT_WALK {
-            return self.walk_rest(self.start, input, 0).map(|state| (state, 0));
+            return self.walk_rest(self.start, input, 0);
         }
         let path = Path::detect();
         #[cfg(target_arch = "x86_64")]
-        {
-            if path == Path::Avx2 {
-                // SAFETY: `Path::Avx2` is only ever detected on a CPU with
-                // AVX2 and BMI2 (`Path::detect`, `Path::available`), all
-                // that `start_avx2` requires.
-                return unsafe { self.start_avx2::<UTF8, COUNT>(input) }.into_counted();
-            }
-            // No other x86_64 path has the wide machine.
-            self.resume::<UTF8>(path, self.start, input, 0)
-                .map(|state| (state, 0))
+        if path == Path::Avx2 {
+            // SAFETY: `Path::Avx2` is only ever detected on a CPU with
+            // AVX2 and BMI2 (`Path::detect`, `Path::available`), all
+            // that `start_avx2` requires.
+            return unsafe { self.start_avx2::<UTF8>(input) }.into_result();
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        self.walk_on::<UTF8, COUNT>(path, self.start, input, 0)
+        self.resume::<UTF8>(path, self.start, input, 0)
     }
 
     /// [`resume`](Self::resume) on [`Path::Avx2`], compiled with AVX2 and
@@ -744,18 +689,17 @@ impl Dfa {
     #[target_feature(enable = "avx2,bmi2")]
     fn resume_avx2<const UTF8: bool>(&self, state: usize, input: &[u8], at: usize) -> Verdict {
         // SAFETY: this function's features (AVX2 and BMI2).
-        unsafe { self.resume_avx2_body::<UTF8, false>(state, input, at) }
+        unsafe { self.resume_avx2_body::<UTF8>(state, input, at) }
     }
 
     /// [`resume_avx2`](Self::resume_avx2) from the start state at 0: the
     /// walk of a whole input, whose tests of the state and the offset
     /// before the wide machine fold away.
-    /// `COUNT` as in [`walk_from_start`](Self::walk_from_start).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi2")]
-    fn start_avx2<const UTF8: bool, const COUNT: bool>(&self, input: &[u8]) -> Verdict {
+    fn start_avx2<const UTF8: bool>(&self, input: &[u8]) -> Verdict {
         // SAFETY: this function's features (AVX2 and BMI2).
-        unsafe { self.resume_avx2_body::<UTF8, COUNT>(self.start, input, 0) }
+        unsafe { self.resume_avx2_body::<UTF8>(self.start, input, 0) }
     }
 
     /// The body of [`resume_avx2`](Self::resume_avx2) and
@@ -767,14 +711,14 @@ impl Dfa {
     /// The CPU has AVX2 and BMI2.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    unsafe fn resume_avx2_body<const UTF8: bool, const COUNT: bool>(
+    unsafe fn resume_avx2_body<const UTF8: bool>(
         &self,
         state: usize,
         input: &[u8],
         at: usize,
     ) -> Verdict {
-        match self.first_step::<UTF8, COUNT>(Path::Avx2, state, input, at) {
-            FirstStep::Done(verdict, clear) => Verdict::counted(verdict, clear),
+        match self.first_step::<UTF8>(Path::Avx2, state, input, at) {
+            FirstStep::Done(verdict) => Verdict::from_result(verdict),
             // SAFETY: the caller's promise (AVX2 and BMI2).
             FirstStep::Rest { state, at, escaped } => unsafe {
                 self.resume_avx2_after::<UTF8>(state, input, at, escaped)
@@ -799,21 +743,20 @@ impl Dfa {
         Verdict::from_result(self.walk_after::<UTF8>(Path::Avx2, state, input, at, escaped))
     }
 
-    /// The body of [`resume`](Self::resume), with the offset of
-    /// [`walk_from_start`](Self::walk_from_start) (`COUNT`).
+    /// The body of [`resume`](Self::resume).
     #[inline(always)]
-    fn walk_on<const UTF8: bool, const COUNT: bool>(
+    fn walk_on<const UTF8: bool>(
         &self,
         path: Path,
         state: usize,
         input: &[u8],
         at: usize,
-    ) -> Result<(usize, usize), Reject> {
-        match self.first_step::<UTF8, COUNT>(path, state, input, at) {
-            FirstStep::Done(verdict, clear) => verdict.map(|state| (state, clear)),
-            FirstStep::Rest { state, at, escaped } => self
-                .walk_after::<UTF8>(path, state, input, at, escaped)
-                .map(|state| (state, 0)),
+    ) -> Result<usize, Reject> {
+        match self.first_step::<UTF8>(path, state, input, at) {
+            FirstStep::Done(verdict) => verdict,
+            FirstStep::Rest { state, at, escaped } => {
+                self.walk_after::<UTF8>(path, state, input, at, escaped)
+            }
         }
     }
 
@@ -831,10 +774,8 @@ impl Dfa {
     /// without the loop's set-up and table chunk (cachegrind per input:
     /// `check` 215 -> 105 instructions on `<`-wrapped URLs, 490 -> 453 on
     /// rejected crawl tokens; `BENCHMARKS.md`, session 45).
-    /// `COUNT`: the wide machine counts its chunks clear of `?` and `#`
-    /// (`wide::Counting`), for a walk that ends in it.
     #[inline(always)]
-    fn first_step<const UTF8: bool, const COUNT: bool>(
+    fn first_step<const UTF8: bool>(
         &self,
         path: Path,
         state: usize,
@@ -842,18 +783,10 @@ impl Dfa {
         at: usize,
     ) -> FirstStep {
         if state == self.start && input.len() - at < SKIP_MIN && (UTF8 || ascii_ahead(input, at)) {
-            if let Some((reached, stop, escaped, clear)) =
-                self.wide_run::<UTF8, COUNT>(path, input, at)
-            {
+            if let Some((reached, stop, escaped)) = self.wide_run::<UTF8>(path, input, at) {
                 if stop == input.len() {
-                    return FirstStep::Done(self.finish(reached, stop).map(|()| reached), clear);
+                    return FirstStep::Done(self.finish(reached, stop).map(|()| reached));
                 }
-                // Where the machine stopped short, its count is dropped: a
-                // bound it gives there is often far from the first `?` or
-                // `#`, and the split reads its masks instead (measured:
-                // kept, `IriRef::parse` 1 to 3 % slower on `mixed`, `rdf`,
-                // `relative-short`; `BENCHMARKS.md`, session 46).
-                let _ = clear;
                 return FirstStep::Rest {
                     state: reached,
                     at: stop,
@@ -865,7 +798,7 @@ impl Dfa {
             // SAFETY: `state` is `start` or came from the walk, as `step`
             // requires (the callers' promise, as `resume`'s).
             if unsafe { self.step(state, first) } == 0 {
-                return FirstStep::Done(Err(self.reject_at(at, state)), 0);
+                return FirstStep::Done(Err(self.reject_at(at, state)));
             }
         }
         FirstStep::Rest {
@@ -977,16 +910,14 @@ impl Dfa {
     /// 523.3 -> 504.0 instructions on `crawl`, 332.8 -> 311.9 on `rdf`,
     /// 481.2 -> 462.5 on `mixed`, 119.5 -> 122.5 on `relative-tiny`
     /// (whose first byte does not enter: both tests run).
-    /// `COUNT`: the machine also counts its chunks clear of `?` and `#`
-    /// ([`run_machine`]'s last value; 0 otherwise).
     #[inline(always)]
     #[cfg_attr(not(simd_path), allow(unused_variables))]
-    fn wide_run<const UTF8: bool, const COUNT: bool>(
+    fn wide_run<const UTF8: bool>(
         &self,
         path: Path,
         input: &[u8],
         at: usize,
-    ) -> Option<(usize, usize, bool, usize)> {
+    ) -> Option<(usize, usize, bool)> {
         #[cfg(simd_path)]
         let wide = self.wide?;
         #[cfg(simd_path)]
@@ -997,11 +928,11 @@ impl Dfa {
         if path == Path::Avx2 {
             // SAFETY: `Path::Avx2` is only ever detected on a CPU with
             // AVX2, all that `Wide::run` requires.
-            return Some(unsafe { wide.run::<UTF8, COUNT>(input, at, &self.wide_clear) });
+            return Some(unsafe { wide.run::<UTF8>(input, at) });
         }
         #[cfg(neon_path)]
         if path == Path::Neon {
-            return Some(wide.run_neon::<UTF8, COUNT>(input, at, &self.wide_clear));
+            return Some(wide.run_neon::<UTF8>(input, at));
         }
         None
     }
@@ -1020,12 +951,11 @@ impl Dfa {
         at: usize,
     ) -> (usize, usize, bool) {
         if state == self.start {
-            if let Some((state, at, table, _)) = self.wide_run::<UTF8, false>(path, input, at) {
-                return (state, at, table);
+            if let Some(walked) = self.wide_run::<UTF8>(path, input, at) {
+                return walked;
             }
         }
-        let (state, at, table, _) = run_machine::<_, UTF8>(machine, entry, input, at);
-        (state, at, table)
+        run_machine::<_, UTF8>(machine, entry, input, at)
     }
 
     /// The verdict on `input` by the plain walk of `input[at..]` from
@@ -1221,7 +1151,7 @@ impl Dfa {
     fn lane_entry<const UTF8: bool>(&self, path: Path, input: &[u8]) -> (usize, usize) {
         // The wide machine tests the first byte itself (`wide_run`).
         if UTF8 || ascii_ahead(input, 0) {
-            if let Some((state, at, _, _)) = self.wide_run::<UTF8, false>(path, input, 0) {
+            if let Some((state, at, _)) = self.wide_run::<UTF8>(path, input, 0) {
                 return (state, at);
             }
         }
@@ -1378,13 +1308,6 @@ pub(super) trait ChunkWalk {
 
     /// The DFA state (premultiplied) of `state`.
     fn dfa_state(&self, state: Self::State) -> usize;
-
-    /// How many of the chunks walked to `state` ended in a state that has
-    /// read no `?` nor `#`, where the machine counts them (`wide::Counting`).
-    #[inline(always)]
-    fn chunks_clear(&self, _state: Self::State) -> Option<usize> {
-        None
-    }
 }
 
 /// Walks `input` from `at` in `machine`, entered at `entry`, a [`CHUNK`]
@@ -1393,10 +1316,7 @@ pub(super) trait ChunkWalk {
 /// start of the first chunk that leaves the machine (the table walks it:
 /// `true`), or at the end. Returns after [`SHIFT_SPAN`] bytes with
 /// `false`, so that a long input goes back to trying a skip, and then to
-/// the machine, without a table chunk between. Last, an offset before
-/// which the input has no `?` nor `#`, where the machine counts the
-/// chunks that end clear of them ([`ChunkWalk::chunks_clear`]; 0
-/// elsewhere).
+/// the machine, without a table chunk between.
 ///
 /// On bytes (`UTF8` false) only chunks of ASCII are walked. On text the
 /// rows take characters too: a lead byte keeps a state all of whose
@@ -1413,17 +1333,9 @@ fn run_machine<M: ChunkWalk, const UTF8: bool>(
     entry: M::State,
     input: &[u8],
     mut at: usize,
-) -> (usize, usize, bool, usize) {
+) -> (usize, usize, bool) {
     let limit = run_limit(input, at);
     let start = at;
-    // `n` chunks from `start` (0: a machine counts from the start state
-    // at 0 only) that end clear: the input is clear of `?` and `#` up to
-    // `CHUNK * n` (`wide::Counting` says why).
-    let clear = |state: M::State| {
-        machine
-            .chunks_clear(state)
-            .map_or(0, |n| (CHUNK * n).min(input.len()))
-    };
     let mut current = entry;
     // Whether the table must take the next chunk (it leaves the machine).
     let mut table = true;
@@ -1455,14 +1367,14 @@ fn run_machine<M: ChunkWalk, const UTF8: bool>(
                     _ => None,
                 };
                 if let Some(next) = next {
-                    return (machine.dfa_state(next), input.len(), false, clear(next));
+                    return (machine.dfa_state(next), input.len(), false);
                 }
                 break;
             }
         }
     }
     let at = lead_at::<UTF8>(input, start, at);
-    (machine.dfa_state(current), at, table, clear(current))
+    (machine.dfa_state(current), at, table)
 }
 
 /// Where a machine's run from `at` stops to let a long input try a skip
@@ -1922,10 +1834,8 @@ mod tests {
         }
     }
 
-    /// Inputs for the walks' tests: heads that the start machine walks,
-    /// escapes from or never enters, then pieces of every kind, up to
-    /// past `SKIP_MIN`; and raw bytes (invalid UTF-8 inside runs).
-    fn walk_inputs() -> Vec<Vec<u8>> {
+    #[test]
+    fn every_path_walks_as_the_table() {
         const PIECES: &[&str] = &[
             "abcdefghijklmnop",
             "XYZ",
@@ -2014,12 +1924,6 @@ mod tests {
             }
             inputs.push(input);
         }
-        inputs
-    }
-
-    #[test]
-    fn every_path_walks_as_the_table() {
-        let inputs = walk_inputs();
         let mut compared = 0usize;
         for rule in Rule::all() {
             let dfa = rule.dfa();
@@ -2064,67 +1968,5 @@ mod tests {
             }
         }
         assert!(compared > 100_000, "only {compared} comparisons");
-    }
-
-    /// The count of chunks clear of `?` and `#` (`wide::Counting`), on
-    /// every path that has it: a lower bound of the first of them, and
-    /// exact to the chunk for the reference rules where the wide machine
-    /// walked to the end (what `components::path_end_from` relies on for
-    /// its speed, not its result); the verdict is the plain walk's.
-    #[test]
-    fn counted_chunks_bound_the_first_query_or_hash() {
-        let inputs = walk_inputs();
-        let references = ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"];
-        let (mut counted, mut exact) = (0usize, 0usize);
-        for rule in Rule::all() {
-            let dfa = rule.dfa();
-            for input in &inputs {
-                if input.len() < SHORT_WALK || core::str::from_utf8(input).is_err() {
-                    continue;
-                }
-                let first = input
-                    .iter()
-                    .position(|&b| b == b'?' || b == b'#')
-                    .unwrap_or(input.len());
-                let plain = dfa.reject_plain(input);
-                for path in Path::available() {
-                    let walked = dfa.walk_on::<true, true>(path, dfa.start, input, 0);
-                    let name = rule.name();
-                    let shown = String::from_utf8_lossy(input);
-                    assert_eq!(walked.map(drop), plain, "{name} {path:?} {shown:?}");
-                    let Ok((_, clear @ 1..)) = walked else {
-                        continue;
-                    };
-                    counted += 1;
-                    assert!(clear <= first, "{name} {path:?} {shown:?} {clear}");
-                    let whole = dfa
-                        .wide_run::<true, true>(path, input, 0)
-                        .is_some_and(|(_, stop, _, _)| stop == input.len());
-                    if whole && references.contains(&name) {
-                        exact += 1;
-                        assert!(
-                            first == input.len() || first < clear + CHUNK,
-                            "{name} {path:?} {shown:?} {clear} {first}"
-                        );
-                    }
-                }
-            }
-        }
-        // Where a path walks the wide machine (AVX2, NEON), it counts.
-        let wide = |path: Path| {
-            #[cfg(target_arch = "x86_64")]
-            if path == Path::Avx2 {
-                return true;
-            }
-            #[cfg(neon_path)]
-            if path == Path::Neon {
-                return true;
-            }
-            let _ = path;
-            false
-        };
-        if Path::available().into_iter().any(wide) {
-            assert!(counted > 1_000 && exact > 400, "{counted} {exact}");
-        }
     }
 }

@@ -88,25 +88,6 @@ impl Wide {
         }
     }
 
-    /// Lane `k`'s promise for [`Counting`]: 1 where the DFA state of
-    /// machine state `k` has read no `?` nor `#` (`facts[state >>
-    /// facts_shift]` has `NO_QUESTION_OR_HASH`, as `Dfa::new` passes
-    /// them), 0 elsewhere and at the escape.
-    pub(super) const fn clear_lanes(&self, facts: &[u8], facts_shift: u32) -> [u8; 16] {
-        let mut clear = [0; 16];
-        let mut k = 1;
-        while k < 16 {
-            let state = self.states[k] as usize;
-            if state != 0
-                && facts[state >> facts_shift] & crate::grammar::codes::NO_QUESTION_OR_HASH != 0
-            {
-                clear[k] = 1;
-            }
-            k += 1;
-        }
-        clear
-    }
-
     /// Whether `byte` keeps the start state (lane 1) in the machine.
     #[cfg(simd_path)]
     #[inline(always)]
@@ -130,10 +111,7 @@ impl Wide {
     /// start state at `at`: the DFA state reached and where, at the start
     /// of the first chunk that leaves the machine (`true`: the table walks
     /// it), after [`SHIFT_SPAN`](super::SHIFT_SPAN) bytes of a long input
-    /// (`false`), or at the end; and, where `COUNT` asks for it, an offset
-    /// before which the input has no `?` nor `#` (see [`Counting`];
-    /// `clear` is lane `k`'s promise for machine state `k`; 0 otherwise).
-    /// Same rules for text and bytes.
+    /// (`false`), or at the end. Same rules for text and bytes.
     ///
     /// # Safety
     ///
@@ -141,40 +119,37 @@ impl Wide {
     /// [`Path::Avx2`](super::simd::Path).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    pub(super) unsafe fn run<const UTF8: bool, const COUNT: bool>(
+    pub(super) unsafe fn run<const UTF8: bool>(
         &self,
         input: &[u8],
         at: usize,
-        clear: &[u8; 16],
-    ) -> (usize, usize, bool, usize) {
+    ) -> (usize, usize, bool) {
         // SAFETY: the caller's promise is `Ssse3::new`'s.
         let lanes = unsafe { Ssse3::new() };
-        self.run_on::<_, UTF8, COUNT>(lanes, input, at, clear)
+        self.run_on::<_, UTF8>(lanes, input, at)
     }
 
     /// [`Wide::run`] with NEON (aarch64), enabled at compile time (this
     /// function's cfg), so no promise to keep.
     #[cfg(neon_path)]
     #[inline(always)]
-    pub(super) fn run_neon<const UTF8: bool, const COUNT: bool>(
+    pub(super) fn run_neon<const UTF8: bool>(
         &self,
         input: &[u8],
         at: usize,
-        clear: &[u8; 16],
-    ) -> (usize, usize, bool, usize) {
-        self.run_on::<_, UTF8, COUNT>(Neon(()), input, at, clear)
+    ) -> (usize, usize, bool) {
+        self.run_on::<_, UTF8>(Neon(()), input, at)
     }
 
     /// The walk of [`Wide::run`] on `lanes`.
     #[cfg(simd_path)]
     #[inline(always)]
-    fn run_on<L: Lanes, const UTF8: bool, const COUNT: bool>(
+    fn run_on<L: Lanes, const UTF8: bool>(
         &self,
         lanes: L,
         input: &[u8],
         at: usize,
-        clear: &[u8; 16],
-    ) -> (usize, usize, bool, usize) {
+    ) -> (usize, usize, bool) {
         let machine = OnLanes {
             machine: self,
             lanes,
@@ -182,18 +157,7 @@ impl Wide {
         };
         // Lane 1, the start state, in every lane.
         let start = lanes.splat(1);
-        if COUNT {
-            // The count's offsets are from 0 (`run_machine`), where the
-            // only walks that count begin.
-            debug_assert_eq!(at, 0, "a count from the start of the input");
-            let counting = Counting {
-                clear: lanes.load(clear),
-                walk: machine,
-            };
-            super::run_machine::<_, UTF8>(&counting, (start, lanes.splat(0)), input, at)
-        } else {
-            super::run_machine::<_, UTF8>(&machine, start, input, at)
-        }
+        super::run_machine::<_, UTF8>(&machine, start, input, at)
     }
 }
 
@@ -220,12 +184,6 @@ pub(super) trait Lanes: Copy {
 
     /// Lane 0's low four bits (a lane of the machine).
     fn first_lane(self, v: Self::Vector) -> usize;
-
-    /// Lane `k`: lane `k` of `a` plus lane `k` of `b`, wrapping.
-    fn add(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
-
-    /// Lane 0, all eight bits.
-    fn lane0(self, v: Self::Vector) -> u8;
 }
 
 /// SSSE3's `pshufb` and SSE4.1's `ptest`, on a CPU with AVX2.
@@ -280,18 +238,6 @@ impl Lanes for Ssse3 {
         let low = unsafe { core::arch::x86_64::_mm_cvtsi128_si32(v) };
         (low & 15) as usize
     }
-
-    #[inline(always)]
-    fn add(self, a: Self::Vector, b: Self::Vector) -> Self::Vector {
-        // SAFETY: SSE2 is part of every x86_64 CPU; registers only.
-        unsafe { core::arch::x86_64::_mm_add_epi8(a, b) }
-    }
-
-    #[inline(always)]
-    fn lane0(self, v: Self::Vector) -> u8 {
-        // SAFETY: SSE2 is part of every x86_64 CPU; registers only.
-        unsafe { core::arch::x86_64::_mm_cvtsi128_si32(v) as u8 }
-    }
 }
 
 /// NEON's `tbl` (which reads a lane below 16 as `pshufb` does) and a
@@ -335,19 +281,6 @@ impl Lanes for Neon {
         // SAFETY: NEON is enabled at compile time, all `vgetq_lane_u8`
         // needs; lane 0 of 16 exists.
         usize::from(unsafe { core::arch::aarch64::vgetq_lane_u8::<0>(v) } & 15)
-    }
-
-    #[inline(always)]
-    fn add(self, a: Self::Vector, b: Self::Vector) -> Self::Vector {
-        // SAFETY: NEON is enabled at compile time, all `vaddq_u8` needs.
-        unsafe { core::arch::aarch64::vaddq_u8(a, b) }
-    }
-
-    #[inline(always)]
-    fn lane0(self, v: Self::Vector) -> u8 {
-        // SAFETY: NEON is enabled at compile time, all `vgetq_lane_u8`
-        // needs; lane 0 of 16 exists.
-        unsafe { core::arch::aarch64::vgetq_lane_u8::<0>(v) }
     }
 }
 
@@ -416,82 +349,5 @@ impl<L: Lanes> super::ChunkWalk for OnLanes<'_, L> {
     #[inline(always)]
     fn dfa_state(&self, state: L::Vector) -> usize {
         usize::from(self.machine.states[self.lanes.first_lane(state)])
-    }
-}
-
-/// A wide machine's walk that also counts the chunks it walked whose end
-/// state has read no `?` nor `#` (the `NO_QUESTION_OR_HASH` fact of its
-/// DFA state, `abnf_dfa::dfa::seen`): for the split into components,
-/// which looks for the first of them (where the path ends) from there
-/// on, so that the walk that read every byte already tells it where to
-/// look (`components::split_in_head`). Two vector operations a chunk
-/// beside the chain of states, which nothing waits for: the machine
-/// state, in every lane, picks its lane of `clear` (1 where that state
-/// has read neither, else 0), added to the count in every lane.
-///
-/// Why the count bounds the first `?` or `#` from below: if `n` of the
-/// chunks walked from the input's start ended in such a state, the last
-/// of them is chunk `n - 1` or later, and no path to its end state reads
-/// a `?` or a `#`, the walk's own included; so `input[..8 * n]` has
-/// neither (`run_machine`, which turns the count into that offset; only
-/// walks from offset 0 count). A count that wrapped (past 255 chunks)
-/// would only be lower, still a bound.
-#[cfg(simd_path)]
-pub(super) struct Counting<'a, L: Lanes> {
-    walk: OnLanes<'a, L>,
-    /// Lane `k`: 1 where machine state `k` has read no `?` nor `#`.
-    clear: L::Vector,
-}
-
-#[cfg(simd_path)]
-impl<L: Lanes> Counting<'_, L> {
-    /// `count` plus 1 where `next` has read no `?` nor `#`.
-    #[inline(always)]
-    fn counted(&self, count: L::Vector, next: L::Vector) -> L::Vector {
-        let lanes = self.walk.lanes;
-        lanes.add(count, lanes.shuffle(self.clear, next))
-    }
-}
-
-#[cfg(simd_path)]
-impl<L: Lanes> super::ChunkWalk for Counting<'_, L> {
-    /// The machine state and the count, each in every lane.
-    type State = (L::Vector, L::Vector);
-
-    #[inline(always)]
-    fn chunk(
-        &self,
-        (state, count): Self::State,
-        chunk: &[u8; super::CHUNK],
-    ) -> Option<Self::State> {
-        let next = self.walk.chunk(state, chunk)?;
-        Some((next, self.counted(count, next)))
-    }
-
-    #[inline(always)]
-    fn last(
-        &self,
-        (state, count): Self::State,
-        last: &[u8; super::CHUNK],
-        walked: usize,
-    ) -> Option<Self::State> {
-        let next = self.walk.last(state, last, walked)?;
-        Some((next, self.counted(count, next)))
-    }
-
-    #[inline(always)]
-    fn bytes(&self, (state, count): Self::State, bytes: &[u8]) -> Option<Self::State> {
-        let next = self.walk.bytes(state, bytes)?;
-        Some((next, self.counted(count, next)))
-    }
-
-    #[inline(always)]
-    fn dfa_state(&self, (state, _): Self::State) -> usize {
-        self.walk.dfa_state(state)
-    }
-
-    #[inline(always)]
-    fn chunks_clear(&self, (_, count): Self::State) -> Option<usize> {
-        Some(usize::from(self.walk.lanes.lane0(count)))
     }
 }
