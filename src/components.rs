@@ -289,6 +289,15 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8) -> Option<Positions> {
     // Whether the masks reach the end of the text: then a search that
     // finds nothing in them has found the end.
     let whole = span == len;
+    // Where a search of the masks that ends at `span` has found nothing in
+    // them and must go on past them: at `span` unless they reach the
+    // text's end, never if they do. A select, so that each such test is
+    // one compare: as `!whole && x == span` the compiler tests `whole`
+    // first, on its own, and references on both sides of the masks' 32
+    // bytes alternate in many inputs (cachegrind's model counted 0.28
+    // mispredictions of that test per `IriRef::parse` on the benches'
+    // `relative-short`; `BENCHMARKS.md`, session 46).
+    let limit = core::hint::select_unpredictable(whole, usize::MAX, span);
     let edge = 1u64 << span;
     // The first set bit of `mask` at `at` or later, or `span`.
     let first = |mask: u64, at: usize| ((mask >> at << at) | edge).trailing_zeros() as usize;
@@ -297,7 +306,7 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8) -> Option<Positions> {
     // not tell (no delimiter in them, or a `//` that would straddle their
     // end), search instead.
     let head = first(h.colon | h.slash | h.question | h.hash, 0);
-    if unsettled(whole, head + 3 > span) {
+    if head + 3 > limit {
         return None;
     }
     let has_scheme = (head > 0) & (head < len) & (h.colon >> head & 1 == 1);
@@ -316,7 +325,7 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8) -> Option<Positions> {
         first(h.slash | h.question | h.hash, start),
         hier,
     );
-    if unsettled(whole, end == span) {
+    if end == limit {
         return None;
     }
     let until = |mask: u64, at: usize| first(mask, at).min(end);
@@ -349,13 +358,13 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8) -> Option<Positions> {
     } else {
         either
     };
-    let path_end = if unsettled(whole, path_end == span) {
+    let path_end = if path_end == limit {
         scan(b, span, *b"?#")
     } else {
         path_end
     };
     let query_end = if facts & NO_HASH != 0 { len } else { hash };
-    let query_end = if unsettled(whole, query_end == span) {
+    let query_end = if query_end == limit {
         scan(b, span.max(path_end), *b"#")
     } else {
         query_end
@@ -370,18 +379,6 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8) -> Option<Positions> {
         query_end,
         len,
     })
-}
-
-/// Whether a search of the masks ended at their end (`at_end`) without
-/// their reaching the text's end (`whole`), so that the rest must be
-/// searched: one test of both, as a word. As `bool`s joined by `&&` the
-/// compiler tests `whole` first, on its own, and references on both sides
-/// of the masks' 32 bytes alternate in many inputs (measured: that test
-/// mispredicted 0.28 times per `IriRef::parse` on the benches'
-/// `relative-short`, in cachegrind's model; `BENCHMARKS.md`, session 46).
-#[inline(always)]
-fn unsettled(whole: bool, at_end: bool) -> bool {
-    u8::from(!whole) & u8::from(at_end) != 0
 }
 
 /// The end of the IP literal at `b[start]` (its `[`) in an authority
