@@ -422,7 +422,7 @@ impl Dfa {
             windows,
             facts,
             facts_shift,
-            stride_inverse: (1u64 << 32).div_ceil(stride as u64),
+            stride_inverse: stride_inverse(stride),
         }
     }
 
@@ -499,7 +499,7 @@ impl Dfa {
     /// past an integer: the fraction of `x / d` is at most `1 - 1 / d`.
     #[inline(always)]
     fn number(&self, state: usize) -> u32 {
-        ((state as u64 * self.stride_inverse) >> 32) as u32
+        divide_by_inverse(state, self.stride_inverse)
     }
 
     /// `Ok` if `input` matches; otherwise the offset of the byte that led
@@ -1284,6 +1284,18 @@ fn ascii_ahead(input: &[u8], at: usize) -> bool {
 /// Every byte's high bit, in a word of [`CHUNK`] bytes.
 const HIGH: u64 = u64::from_ne_bytes([0x80; CHUNK]);
 
+/// `ceil(2^32 / stride)`, for [`divide_by_inverse`] (see `Dfa::number`).
+const fn stride_inverse(stride: usize) -> u64 {
+    (1u64 << 32).div_ceil(stride as u64)
+}
+
+/// `state / stride` for `inverse = stride_inverse(stride)`, exact for
+/// `state < 2^16` and `stride <= 2^16` (the argument beside `Dfa::number`).
+#[inline(always)]
+fn divide_by_inverse(state: usize, inverse: u64) -> u32 {
+    ((state as u64 * inverse) >> 32) as u32
+}
+
 /// What [`run_machine`] needs of a machine: its steps a chunk at a time,
 /// over the input's last bytes, and its states' DFA states. Two machines
 /// have it: a shift machine ([`Shift`], a shift a byte) and, on AVX2, a
@@ -1799,14 +1811,6 @@ mod tests {
         assert!(checked > 100_000, "only {checked} walks checked");
     }
 
-    /// Every window-check path gives the plain walk's verdict, error
-    /// offset included, for every rule, on inputs made of pieces that
-    /// stay in runs (ASCII of every kind, `%HH`, characters of every
-    /// UTF-8 length, noncharacters, iprivate) and pieces that end them or
-    /// kill the walk, at every length up to a few 32-byte windows, behind
-    /// prefixes that shift the runs through every alignment. The AVX2
-    /// path runs the walk compiled for AVX2 and BMI2 (`resume_avx2`), the
-    /// others the baseline code, so both builds of the walk are compared.
     /// The multiplication that numbers a state is the division, for
     /// every rule's stride and every id a state may have.
     #[test]
@@ -1827,13 +1831,21 @@ mod tests {
             .step_by(97)
             .chain([255, 256, 4096, 1 << 16])
         {
-            let inverse = (1u64 << 32).div_ceil(stride as u64);
+            let inverse = stride_inverse(stride);
             for state in (0..1usize << 16).step_by(13).chain([(1 << 16) - 1]) {
-                assert_eq!(((state as u64 * inverse) >> 32) as usize, state / stride);
+                assert_eq!(divide_by_inverse(state, inverse) as usize, state / stride);
             }
         }
     }
 
+    /// Every window-check path gives the plain walk's verdict, error
+    /// offset included, for every rule, on inputs made of pieces that
+    /// stay in runs (ASCII of every kind, `%HH`, characters of every
+    /// UTF-8 length, noncharacters, iprivate) and pieces that end them or
+    /// kill the walk, at every length up to a few 32-byte windows, behind
+    /// prefixes that shift the runs through every alignment. The AVX2
+    /// path runs the walk compiled for AVX2 and BMI2 (`resume_avx2`), the
+    /// others the baseline code, so both builds of the walk are compared.
     #[test]
     fn every_path_walks_as_the_table() {
         const PIECES: &[&str] = &[
