@@ -309,7 +309,10 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8) -> Option<Positions> {
     if head + 3 > limit {
         return None;
     }
-    let has_scheme = (head > 0) & (head < len) & (h.colon >> head & 1 == 1);
+    // A `:` there ends a scheme, unless it is the first byte (a scheme is
+    // never empty). Only bytes below `span` (at most `len`) have bits, so
+    // a `:` at `head` also says that `head < len`: one bit test.
+    let has_scheme = (h.colon & !1) >> head & 1 == 1;
     let scheme_end = if has_scheme { head } else { 0 };
     let hier = if has_scheme { head + 1 } else { 0 };
 
@@ -750,6 +753,26 @@ mod tests {
             }
         }
         assert_eq!(scan(b"ab", 5, *b"a"), 2);
+    }
+
+    /// A `:` as the first byte ends no scheme (a scheme is never empty):
+    /// no reference rule accepts such a text, but the split still gives
+    /// what the searches give, its positions in order.
+    #[test]
+    fn a_leading_colon_ends_no_scheme() {
+        for t in [
+            ":",
+            ":a",
+            "::",
+            ":/a",
+            "://x/y",
+            ":?q#f",
+            ":@x",
+            ":aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        ] {
+            assert_eq!(split(t), split_searching(t), "{t}");
+            assert_eq!(split(t).path_start, 0, "{t}");
+        }
     }
 
     #[test]
