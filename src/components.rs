@@ -332,7 +332,9 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8) -> Option<Positions> {
         return None;
     }
     let until = |mask: u64, at: usize| first(mask, at).min(end);
-    let at = until(h.at, start);
+    // An `@` before `end` ends a userinfo (not clamped to `end` first:
+    // the test says whether it is before it).
+    let at = first(h.at, start);
     let host_start = if at < end { at + 1 } else { start };
     // Only a host starts with `[` (no path, query or fragment has one),
     // so the byte at `host_start` tells without a test of whether there is
