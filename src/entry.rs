@@ -20,29 +20,45 @@
 //! assert_eq!(cleaned.iri(), "http://例え.jp/テスト/my%20file.html");
 //! let kinds: Vec<ChangeKind> = cleaned.changes().iter().map(|c| c.kind).collect();
 //! assert_eq!(kinds, [
-//!     ChangeKind::Trimmed, ChangeKind::Trimmed,           // the spaces
-//!     ChangeKind::Unwrapped, ChangeKind::Unwrapped,       // `<` and `>`
+//!     ChangeKind::Trimmed, ChangeKind::Unwrapped,         // ` <`
+//!     ChangeKind::Unwrapped, ChangeKind::Trimmed,         // `> `
 //!     ChangeKind::Width,                                  // ｈｔｔｐ
 //!     ChangeKind::Width,                                  // ﾃｽﾄ
 //!     ChangeKind::PercentEncoded,                         // the space
 //! ]);
 //! let width = &cleaned.changes()[4];
 //! assert_eq!((width.range.clone(), &*width.before, &*width.after), (2..14, "ｈｔｔｐ", "http"));
+//!
+//! // Pasted from Japanese prose: corner brackets, the full stop after
+//! // them, and an ideographic full stop between the host's labels.
+//! let cleaned = clean("「http://例え。テスト/パス」。")?;
+//! assert_eq!(cleaned.iri(), "http://例え.テスト/パス");
 //! # Ok::<(), rfc3987::entry::EntryError>(())
 //! ```
 //!
 //! # The steps, in order
 //!
-//! 1. **Trim and unwrap.** White space (Unicode `White_Space`) around the
-//!    text is removed, then a wrapper: `<` and `>`, `"` and `"`, or a
-//!    leading `URL:` (any case, Appendix C's old prefix), repeatedly, so
-//!    `<URL:http://a/>` gives `http://a/`.
+//! 1. **Trim and unwrap.** White space (Unicode `White_Space`: the
+//!    no-break and ideographic spaces too) around the text is removed,
+//!    then a wrapper, repeatedly: angle brackets (`<…>`, full-width
+//!    `＜…＞`), a pair of quotation marks of any script (Unicode
+//!    `Quotation_Mark`: `"…"`, `“…”`, `„…“`, `«…»`, `「…」`, `『…』`; not
+//!    the apostrophe, which IRIs hold), or a pair of brackets that
+//!    encloses the whole text (`Bidi_Paired_Bracket`: `(…)`, `（…）`,
+//!    `【…】`); sentence punctuation right after a closing wrapper
+//!    (`<…>.`, `「…」。`: `Sentence_Break` `STerm`, `ATerm`, `SContinue`);
+//!    and `URL:` (any case) right inside angle brackets, Appendix C's old
+//!    prefix, so `<URL:http://a/>` gives `http://a/`. Elsewhere `url:x`
+//!    is an IRI of the `url` scheme and stays; only `URL:` followed by
+//!    white space, which no IRI holds, goes. At most eight layers come
+//!    off: a text wrapped deeper is an error.
 //! 2. **Line breaks.** A line break inside the text, with the spaces and
 //!    tabs around it, is removed: Appendix C says white space added to
 //!    break a long identifier across lines "should be ignored". Other
 //!    spaces are data, and are encoded in step 5.
 //! 3. **Width.** Full-width forms of ASCII (U+FF01 to U+FF5E: `ｈ`, `：`,
-//!    `／`) become ASCII and half-width Katakana (U+FF61 to U+FF9F: `ﾃ`,
+//!    `／`) and the ideographic space (U+3000, the space bar in full-width
+//!    mode) become ASCII and half-width Katakana (U+FF61 to U+FF9F: `ﾃ`,
 //!    `ｶﾞ`, `｡`) become full-width, as section 7.2 asks of input methods,
 //!    by NFKC applied to those characters only. NFKC elsewhere would
 //!    change characters section 7.2 does not mention (`ﬁ`, `²`).
@@ -55,7 +71,9 @@
 //!    private-use characters outside the query, `[` and `]` outside the
 //!    authority, a second `#`. Bidi formatting characters (section 4.1)
 //!    are encoded too: the grammar allows them, but IRIs "MUST NOT"
-//!    contain them.
+//!    contain them. An ideographic full stop (`。`, also typed as `．` or
+//!    `｡`) in the host becomes `.`: RFC 3490 section 3.1 says it MUST be
+//!    recognized as a label separator.
 //! 6. **Validation** as an `IRI-reference`.
 //!
 //! Each change is a [`Change`]: its [`ChangeKind`], the byte range of the
@@ -73,12 +91,19 @@
 //! [`EntryError::unconvertible`] lists each such character with its
 //! offset. Other failures (a port that is not a number, a malformed IP
 //! literal) are [`EntryError::syntax`] errors at their place in the input.
+//! An error names the character as it was typed (`＜`, not the `<` that
+//! step 3 makes of it). Blank input (nothing, white space, or empty
+//! wrappers) is an error too: typing nothing names nothing.
 //!
 //! # Cost
 //!
 //! Linear in the input. Nothing is copied into a new string when the
 //! input is already clean; otherwise one output string, and one
-//! [`Change`] per run of changed characters.
+//! [`Change`] per run of changes of one kind: changes of one kind fewer
+//! than 32 bytes of untouched ASCII apart are one change, so memory stays
+//! within a small multiple of the input whatever it holds
+//! (`cargo test --test linear_time entry` measures the peak heap on
+//! hostile shapes).
 
 use core::fmt;
 use core::ops::{Range, RangeInclusive};
@@ -89,6 +114,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
+
+use icu_properties::props::{
+    BidiMirroringGlyph, BidiPairedBracketType, QuotationMark, SentenceBreak,
+};
+use icu_properties::{CodePointMapData, CodePointSetData};
 
 use crate::grammar::{class, rules};
 use crate::mapping::is_bidi_formatting;
@@ -104,6 +134,13 @@ const FULLWIDTH_ASCII: RangeInclusive<char> = '\u{FF01}'..='\u{FF5E}';
 /// same block, which NFKC maps to their full-width forms (composing a
 /// voiced sound mark with the letter before it).
 const HALFWIDTH_KATAKANA: RangeInclusive<char> = '\u{FF61}'..='\u{FF9F}';
+
+/// The ideographic space, which step 3 maps to a space.
+const IDEOGRAPHIC_SPACE: char = '\u{3000}';
+
+/// The ideographic full stop, a label separator in a host (RFC 3490
+/// section 3.1).
+const IDEOGRAPHIC_FULL_STOP: char = '\u{3002}';
 
 /// What a [`Change`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,11 +160,16 @@ pub enum ChangeKind {
     /// Characters the grammar does not allow there, percent-encoded
     /// (step 5).
     PercentEncoded,
+    /// An ideographic full stop (U+3002, also typed as the half-width
+    /// U+FF61) in a host made the label separator `.`, as RFC 3490
+    /// section 3.1 says it must be read (step 5).
+    LabelSeparator,
 }
 
 impl ChangeKind {
     /// A lowercase name for the kind: `trimmed`, `unwrapped`,
-    /// `line-break`, `width`, `nfc`, `percent-encoded`.
+    /// `line-break`, `width`, `nfc`, `percent-encoded`,
+    /// `label-separator`.
     pub fn name(self) -> &'static str {
         match self {
             ChangeKind::Trimmed => "trimmed",
@@ -136,6 +178,7 @@ impl ChangeKind {
             ChangeKind::Width => "width",
             ChangeKind::Nfc => "nfc",
             ChangeKind::PercentEncoded => "percent-encoded",
+            ChangeKind::LabelSeparator => "label-separator",
         }
     }
 }
@@ -181,6 +224,10 @@ impl Cleaned {
 #[derive(Clone, Debug)]
 pub struct EntryError {
     offset: usize,
+    /// The input's character at `offset`, as typed (`None` at its end).
+    typed: Option<char>,
+    /// Whether the input is wrapped more than [`MAX_WRAPPERS`] deep.
+    too_deep: bool,
     unconvertible: Vec<(usize, char)>,
     syntax: Option<Box<ParseError>>,
     changes: Vec<Change>,
@@ -194,7 +241,8 @@ impl EntryError {
     }
 
     /// The characters before the first `:` that a scheme does not allow and
-    /// that percent-encoding cannot fix, with their offsets in the input;
+    /// that percent-encoding cannot fix, as typed (a full-width `＜`, not
+    /// the `<` that step 3 makes of it), with their offsets in the input;
     /// empty for a [`syntax`](Self::syntax) error.
     pub fn unconvertible(&self) -> &[(usize, char)] {
         &self.unconvertible
@@ -211,15 +259,57 @@ impl EntryError {
     pub fn changes(&self) -> &[Change] {
         &self.changes
     }
+
+    /// Whether the input was blank: empty, white space, or wrappers with
+    /// nothing inside (`<>`). An empty reference is valid ("this
+    /// document"), but entry is for what a person typed, and typing
+    /// nothing names nothing.
+    pub fn is_blank(&self) -> bool {
+        self.syntax.is_none() && self.unconvertible.is_empty() && !self.too_deep
+    }
+
+    /// Whether the input is wrapped in more layers of brackets, quotes,
+    /// `URL:` prefixes and punctuation than entry removes (eight): more
+    /// than anyone types, and left alone they would make a cleaned result
+    /// that a second cleaning changes.
+    pub fn is_too_deeply_wrapped(&self) -> bool {
+        self.too_deep
+    }
 }
 
 impl fmt::Display for EntryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(error) = &self.syntax {
-            return write!(f, "after cleaning, {error}");
+            return match self.typed {
+                Some(c) => write!(
+                    f,
+                    "{c:?} (U+{:04X}) at byte {}: after cleaning, {}",
+                    u32::from(c),
+                    self.offset,
+                    error.message()
+                ),
+                None => write!(
+                    f,
+                    "the end of the input at byte {}: after cleaning, {}",
+                    self.offset,
+                    error.message()
+                ),
+            };
+        }
+        if self.too_deep {
+            return write!(
+                f,
+                "a wrapper at byte {} is nested more than {MAX_WRAPPERS} deep: remove the \
+                 brackets, quotes or `URL:` prefixes around the IRI",
+                self.offset
+            );
         }
         let Some(&(offset, c)) = self.unconvertible.first() else {
-            return write!(f, "cannot be cleaned at byte {}", self.offset);
+            return write!(
+                f,
+                "nothing to clean at byte {}: the input is blank (white space or empty wrappers)",
+                self.offset
+            );
         };
         write!(
             f,
@@ -254,77 +344,234 @@ impl core::error::Error for EntryError {}
 /// ```
 pub fn clean(input: &str) -> Result<Cleaned, EntryError> {
     let mut changes = Vec::new();
-    let body = unwrap(input, &mut changes);
+    let body = match unwrap(input, &mut changes) {
+        Ok(body) => body,
+        Err(offset) => {
+            return Err(EntryError {
+                offset,
+                typed: input[offset..].chars().next(),
+                too_deep: true,
+                unconvertible: Vec::new(),
+                syntax: None,
+                changes,
+            })
+        }
+    };
+    if body.is_empty() {
+        return Err(EntryError {
+            offset: body.start,
+            typed: None,
+            too_deep: false,
+            unconvertible: Vec::new(),
+            syntax: None,
+            changes,
+        });
+    }
     let (mapped, mapped_spans) = map_characters(input, body.clone(), &mut changes);
-    let unconvertible = scheme_problems(&mapped, &mapped_spans);
-    if let Some(&(offset, _)) = unconvertible.first() {
+    let unconvertible = scheme_problems(input, &mapped, &mapped_spans);
+    if let Some(&(offset, typed)) = unconvertible.first() {
         return Err(EntryError {
             offset,
+            typed: Some(typed),
+            too_deep: false,
             unconvertible,
             syntax: None,
             changes,
         });
     }
-    let (encoded, spans) = encode(input, &mapped, &mapped_spans, &mut changes);
+    let encoded = encode(input, &mapped, &mapped_spans, &mut changes, None);
     match IriRef::parse(encoded) {
         Ok(iri) => Ok(Cleaned { iri, changes }),
-        Err(error) => Err(EntryError {
-            offset: spans.input_offset(error.offset(), body.end),
-            unconvertible: Vec::new(),
-            syntax: Some(Box::new(error)),
-            changes,
-        }),
+        Err(error) => {
+            // Where the error stands in `mapped`, then in the input.
+            let mut spans = Spans::new(0..mapped.len());
+            encode(
+                input,
+                &mapped,
+                &mapped_spans,
+                &mut Vec::new(),
+                Some(&mut spans),
+            );
+            let at = spans.input_offset(error.offset(), mapped.len());
+            let (offset, typed) = mapped_spans
+                .typed(input, &mapped, at)
+                .map(|(offset, c)| (offset, Some(c)))
+                .unwrap_or_else(|| {
+                    let offset = mapped_spans.input_offset(at, body.end);
+                    (offset, input[offset..body.end].chars().next())
+                });
+            Err(EntryError {
+                offset,
+                typed,
+                too_deep: false,
+                unconvertible: Vec::new(),
+                syntax: Some(Box::new(error)),
+                changes,
+            })
+        }
     }
 }
 
-/// Step 1: the range of `input` left after trimming and unwrapping.
-fn unwrap(input: &str, changes: &mut Vec<Change>) -> Range<usize> {
+/// Wrappers (and `URL:` prefixes, and punctuation after a wrapper) that
+/// step 1 removes, at most: more than people put around an IRI, and a
+/// bound on the work (each layer's bracket check reads the text).
+/// Wrappers past it stay, and are data or errors like any character.
+const MAX_WRAPPERS: usize = 8;
+
+/// Step 1: the range of `input` left after trimming and unwrapping, or the
+/// offset of a wrapper nested deeper than [`MAX_WRAPPERS`].
+///
+/// Removals on each side that touch are one change (`<<x>>` gives one
+/// change for `<<` and one for `>>`).
+fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize> {
     let (mut start, mut end) = (0, input.len());
-    let mut removed = |kind, range: Range<usize>| {
-        changes.push(Change {
-            kind,
-            before: input[range.clone()].to_owned(),
-            range,
-            after: String::new(),
-        });
-    };
+    // Removals at the front, in order, and at the back, last first.
+    let mut front: Vec<(ChangeKind, Range<usize>)> = Vec::new();
+    let mut back: Vec<(ChangeKind, Range<usize>)> = Vec::new();
+    let touching =
+        |side: &mut Vec<(ChangeKind, Range<usize>)>, kind, range: Range<usize>| match side
+            .last_mut()
+        {
+            Some((last, r)) if *last == kind && r.end == range.start => r.end = range.end,
+            Some((last, r)) if *last == kind && range.end == r.start => r.start = range.start,
+            _ => side.push((kind, range)),
+        };
+    // Whether a `URL:` prefix may follow: right inside angle brackets.
+    let mut prefix_allowed = false;
+    let mut layers = 0;
     loop {
         let text = &input[start..end];
         let leading = text.len() - text.trim_start().len();
         if leading > 0 {
-            removed(ChangeKind::Trimmed, start..start + leading);
+            touching(&mut front, ChangeKind::Trimmed, start..start + leading);
             start += leading;
         }
         let text = &input[start..end];
         let trailing = text.len() - text.trim_end().len();
         if trailing > 0 {
-            removed(ChangeKind::Trimmed, end - trailing..end);
+            touching(&mut back, ChangeKind::Trimmed, end - trailing..end);
             end -= trailing;
         }
         let text = &input[start..end];
-        let pair = [('<', '>'), ('"', '"')].into_iter().find(|&(open, close)| {
-            text.len() >= 2 && text.starts_with(open) && text.ends_with(close)
-        });
-        if pair.is_some() {
-            removed(ChangeKind::Unwrapped, start..start + 1);
-            removed(ChangeKind::Unwrapped, end - 1..end);
-            start += 1;
-            end -= 1;
-        } else if let Some(len) = url_prefix_len(text) {
-            removed(ChangeKind::Unwrapped, start..start + len);
+        if layers == MAX_WRAPPERS {
+            let more = wrapper(text).is_some()
+                || punctuation_after_wrapper(text).is_some()
+                || url_prefix_len(text, prefix_allowed).is_some();
+            if more {
+                return Err(start);
+            }
+            break;
+        }
+        layers += 1;
+        if let Some((open, close, angle)) = wrapper(text) {
+            touching(&mut front, ChangeKind::Unwrapped, start..start + open);
+            touching(&mut back, ChangeKind::Unwrapped, end - close..end);
+            start += open;
+            end -= close;
+            prefix_allowed = angle;
+        } else if let Some(len) = punctuation_after_wrapper(text) {
+            touching(&mut back, ChangeKind::Trimmed, end - len..end);
+            end -= len;
+        } else if let Some(len) = url_prefix_len(text, prefix_allowed) {
+            touching(&mut front, ChangeKind::Unwrapped, start..start + len);
             start += len;
+            prefix_allowed = false;
         } else {
-            return start..end;
+            break;
         }
     }
+    changes.extend(
+        front
+            .into_iter()
+            .chain(back.into_iter().rev())
+            .map(|(kind, range)| Change {
+                kind,
+                before: input[range.clone()].to_owned(),
+                range,
+                after: String::new(),
+            }),
+    );
+    Ok(start..end)
+}
+
+/// The wrapper around all of `text`, as the lengths of its opening and
+/// closing characters and whether they are angle brackets: `<…>` (also
+/// full-width, `＜…＞`, which step 3 would map to `<>`), a pair of
+/// quotation marks (Unicode `Quotation_Mark`: `"…"`, `“…”`, `‘…’`, `„…“`,
+/// `«…»`, `»…«`, `‹…›`, `「…」`, `『…』`; not the ASCII apostrophe, a
+/// sub-delimiter that IRIs hold), or a pair of brackets (`Bidi_Paired_Bracket`:
+/// `(…)`, `[…]`, `（…）`, `【…】`, `《…》`, `〈…〉`) whose opening one is
+/// closed by the last character, not before it.
+fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
+    let first = text.chars().next()?;
+    let last = text.chars().next_back()?;
+    if text.len() < first.len_utf8() + last.len_utf8() {
+        return None;
+    }
+    let lengths = (first.len_utf8(), last.len_utf8());
+    match (first, last) {
+        ('<', '>') | ('\u{FF1C}', '\u{FF1E}') => return Some((lengths.0, lengths.1, true)),
+        ('\'', _) | (_, '\'') => return None,
+        _ => {}
+    }
+    let quote = CodePointSetData::new::<QuotationMark>();
+    if quote.contains(first) && quote.contains(last) {
+        return Some((lengths.0, lengths.1, false));
+    }
+    let brackets = CodePointMapData::<BidiMirroringGlyph>::new();
+    let opening = brackets.get(first);
+    if opening.paired_bracket_type != BidiPairedBracketType::Open
+        || opening.mirroring_glyph != Some(last)
+    {
+        return None;
+    }
+    // The opening bracket must be the one the last character closes.
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        if c == first {
+            depth += 1;
+        } else if c == last {
+            depth -= 1;
+            if depth == 0 && i + c.len_utf8() < text.len() {
+                return None;
+            }
+        }
+    }
+    Some((lengths.0, lengths.1, false))
+}
+
+/// The length of the sentence punctuation that ends `text` right after a
+/// wrapper around the rest (`<http://a/>.`, `「http://a/」。`,
+/// `“http://a/”,`): characters whose `Sentence_Break` is `STerm`, `ATerm`
+/// or `SContinue`, the full stops, commas, colons, question and
+/// exclamation marks of every script.
+fn punctuation_after_wrapper(text: &str) -> Option<usize> {
+    let sentence_break = CodePointMapData::<SentenceBreak>::new();
+    let len: usize = text
+        .chars()
+        .rev()
+        .take_while(|&c| {
+            matches!(
+                sentence_break.get(c),
+                SentenceBreak::STerm | SentenceBreak::ATerm | SentenceBreak::SContinue
+            )
+        })
+        .map(char::len_utf8)
+        .sum();
+    (len > 0 && wrapper(&text[..text.len() - len]).is_some()).then_some(len)
 }
 
 /// The length of a `URL:` prefix (ASCII case-insensitive) at the start of
-/// `text`, reading through the line breaks (with the blanks around them)
+/// `text`. RFC 3986 Appendix C knows the prefix only inside angle brackets
+/// (`<URL:http://a/>`); elsewhere `url:x` is an IRI of the `url` scheme,
+/// and stays. Outside angle brackets the prefix goes only when white
+/// space follows it (`URL: http://a/`), which no IRI holds.
+///
+/// The match reads through the line breaks (with the blanks around them)
 /// that step 2 removes: otherwise `ur` + line break + `l:` would become a
 /// `url:` scheme that a second cleaning strips, and cleaning would not be
 /// idempotent.
-fn url_prefix_len(text: &str) -> Option<usize> {
+fn url_prefix_len(text: &str, in_angle_brackets: bool) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut matched = 0;
     let mut i = 0;
@@ -347,66 +594,175 @@ fn url_prefix_len(text: &str) -> Option<usize> {
         matched += 1;
         i += 1;
     }
-    Some(i)
+    let spaced = text[i..].starts_with(char::is_whitespace);
+    (in_angle_brackets || spaced).then_some(i)
 }
 
-/// Where each part of a derived text comes from in the input.
-#[derive(Debug, Default)]
+/// The most unchanged bytes between two changes of one kind that
+/// [`push_change`] merges into one change: a run of the same change with
+/// short stretches of untouched text between (`a\0a\0a\0`, `ａbａbａb`)
+/// is reported once, so that the changes of any input take memory within
+/// a small multiple of its length, while changes that far apart stay
+/// apart.
+const MERGE_GAP: usize = 32;
+
+/// Pushes `change` (made by the same step as the last one, in order of
+/// position), merged into the last change when it is of the same kind and
+/// the text between them is at most [`MERGE_GAP`] bytes of ASCII without
+/// a line break: text that no step before this one changed, so that it
+/// stands in `before` and `after` as it is in the input. Removals around
+/// the text (trimming, unwrapping) merge only when they touch.
+fn push_change(changes: &mut Vec<Change>, change: Change, input: &str) {
+    if let Some(last) = changes.last_mut() {
+        if last.kind == change.kind && last.range.end <= change.range.start {
+            let gap = &input[last.range.end..change.range.start];
+            let mergeable = match change.kind {
+                ChangeKind::Trimmed | ChangeKind::Unwrapped => gap.is_empty(),
+                _ => {
+                    gap.len() <= MERGE_GAP
+                        && gap
+                            .bytes()
+                            .all(|b| b.is_ascii() && b != b'\r' && b != b'\n')
+                }
+            };
+            if mergeable {
+                last.range.end = change.range.end;
+                last.before.push_str(gap);
+                last.before.push_str(&change.before);
+                last.after.push_str(gap);
+                last.after.push_str(&change.after);
+                return;
+            }
+        }
+    }
+    changes.push(change);
+}
+
+/// Where each part of a derived text comes from in its source (the
+/// input, for steps 2 to 4's text; that text, for step 5's): stretches
+/// copied as they are, and edits (a stretch of the source replaced by
+/// other text, or removed). Only the edits are stored, the copied text
+/// between them implied; edits at most [`MERGE_GAP`] bytes apart are one
+/// edit. So the map of a text with a change every few bytes costs memory
+/// in proportion to its clusters of changes, and an offset inside such a
+/// cluster is placed at the cluster's start.
+#[derive(Debug)]
 struct Spans {
-    /// Sorted by `out`: the text from `out` (to the next span's `out`)
-    /// comes from `input`, byte for byte when `verbatim`.
-    spans: Vec<Span>,
+    /// The source's range: derived offset 0 comes from `source.start`.
+    source: Range<usize>,
+    /// Sorted, and apart: derived bytes `out` come from source bytes
+    /// `input`.
+    edits: Vec<Edit>,
 }
 
 #[derive(Debug, Clone)]
-struct Span {
-    out: usize,
+struct Edit {
+    out: Range<usize>,
     input: Range<usize>,
-    verbatim: bool,
 }
 
 impl Spans {
-    /// Records that the text appended at `out` comes from `input`.
-    fn push(&mut self, out: usize, input: Range<usize>, verbatim: bool) {
-        if let Some(last) = self.spans.last_mut() {
-            if verbatim && last.verbatim && last.input.end == input.start {
+    fn new(source: Range<usize>) -> Spans {
+        Spans {
+            source,
+            edits: Vec::new(),
+        }
+    }
+
+    /// Records that the derived text `out` comes from the source's
+    /// `input`, byte for byte when `verbatim` (implied, so not stored).
+    fn push(&mut self, out: Range<usize>, input: Range<usize>, verbatim: bool) {
+        if verbatim {
+            return;
+        }
+        if let Some(last) = self.edits.last_mut() {
+            if input.start - last.input.end <= MERGE_GAP {
+                last.out.end = out.end;
                 last.input.end = input.end;
                 return;
             }
         }
-        self.spans.push(Span {
-            out,
-            input,
-            verbatim,
-        });
+        self.edits.push(Edit { out, input });
     }
 
-    /// The input bytes that the derived bytes `out` come from.
-    fn input_range(&self, out: Range<usize>, input_end: usize) -> Range<usize> {
+    /// The edit that derived byte `out` is in, or the source offset it
+    /// was copied from.
+    fn locate(&self, out: usize) -> Result<&Edit, usize> {
         let Some(i) = self
-            .spans
-            .partition_point(|s| s.out <= out.start)
+            .edits
+            .partition_point(|e| e.out.start <= out)
             .checked_sub(1)
         else {
-            return input_end..input_end;
+            return Err(self.source.start + out);
         };
-        let span = &self.spans[i];
-        if span.verbatim {
-            let start = span.input.start + (out.start - span.out);
-            let end = (start + out.len()).min(span.input.end);
-            if start >= span.input.end {
-                return input_end..input_end;
-            }
-            start..end
+        let edit = &self.edits[i];
+        if out < edit.out.end {
+            Ok(edit)
         } else {
-            span.input.clone()
+            Err(edit.input.end + (out - edit.out.end))
         }
     }
 
-    /// The input offset of the derived offset `out` (the end of the
-    /// input's body for the end of the text).
-    fn input_offset(&self, out: usize, input_end: usize) -> usize {
-        self.input_range(out..out, input_end).start
+    /// The source bytes that the derived bytes `out` come from
+    /// (`source_end..source_end` past the end).
+    fn input_range(&self, out: Range<usize>, source_end: usize) -> Range<usize> {
+        match self.locate(out.start) {
+            Ok(edit) => edit.input.clone(),
+            Err(start) if start >= self.source.end => source_end..source_end,
+            Err(start) => {
+                let next = self
+                    .edits
+                    .get(self.edits.partition_point(|e| e.out.start <= out.start))
+                    .map_or(self.source.end, |e| e.input.start);
+                start..(start + out.len()).min(next)
+            }
+        }
+    }
+
+    /// The source offset of the derived offset `out` (`source_end` for
+    /// the end of the text).
+    fn input_offset(&self, out: usize, source_end: usize) -> usize {
+        self.input_range(out..out, source_end).start
+    }
+
+    /// The end of the source.
+    fn input_end(&self) -> usize {
+        self.source.end
+    }
+
+    /// Whether the derived byte `out` is copied from the source as it is.
+    fn is_verbatim(&self, out: usize) -> bool {
+        self.locate(out).is_err()
+    }
+
+    /// The character of `input` that the character of `mapped` (steps 2
+    /// to 4's text) at `i` was typed as, and its offset: in a changed
+    /// span, found by mapping the span's characters one by one (step 3
+    /// maps one character to one; `None` where NFC joined characters and
+    /// the walk does not land on `i`).
+    fn typed(&self, input: &str, mapped: &str, i: usize) -> Option<(usize, char)> {
+        let span = match self.locate(i) {
+            Err(at) => return Some((at, input.get(at..)?.chars().next()?)),
+            Ok(edit) => edit,
+        };
+        let nfkc = ComposingNormalizerBorrowed::new_nfkc();
+        let mut out = span.out.start;
+        for (k, t) in input[span.input.clone()].char_indices() {
+            if out == i {
+                return Some((span.input.start + k, t));
+            }
+            let mut buf = [0u8; 4];
+            let typed = t.encode_utf8(&mut buf);
+            out += if in_width_block(t) {
+                nfkc.normalize(typed).len()
+            } else {
+                typed.len()
+            };
+            if out > i || out > mapped.len() {
+                return None;
+            }
+        }
+        None
     }
 }
 
@@ -415,7 +771,7 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
     let nfc = ComposingNormalizerBorrowed::new_nfc();
     let nfkc = ComposingNormalizerBorrowed::new_nfkc();
     let mut out = String::with_capacity(body.len());
-    let mut spans = Spans::default();
+    let mut spans = Spans::new(body.clone());
     let mut width_changes = Vec::new();
     let mut nfc_changes = Vec::new();
     let bytes = input.as_bytes();
@@ -430,12 +786,14 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
             .iter()
             .any(|b| matches!(b, b'\r' | b'\n'))
         {
-            changes.push(Change {
+            let change = Change {
                 kind: ChangeKind::LineBreak,
                 range: pos..pos + blank,
                 before: input[pos..pos + blank].to_owned(),
                 after: String::new(),
-            });
+            };
+            push_change(changes, change, input);
+            spans.push(out.len()..out.len(), pos..pos + blank, false);
             pos += blank;
             continue;
         }
@@ -453,11 +811,10 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
         let segment = &input[range.clone()];
         pos += len;
         if len == 1 {
-            spans.push(out.len(), range, true);
             out.push_str(segment);
             continue;
         }
-        let widened = widen(&nfkc, segment, range.start, &mut width_changes);
+        let widened = widen(&nfkc, input, range.clone(), &mut width_changes);
         let normalized = nfc.normalize(&widened);
         if normalized != widened {
             let (before, after, narrowed) = if widened == segment {
@@ -465,15 +822,16 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
             } else {
                 (&*widened, &*normalized, range.clone())
             };
-            nfc_changes.push(Change {
+            let change = Change {
                 kind: ChangeKind::Nfc,
                 range: narrowed,
                 before: before.to_owned(),
                 after: after.to_owned(),
-            });
+            };
+            push_change(&mut nfc_changes, change, input);
         }
         let verbatim = normalized == segment;
-        spans.push(out.len(), range, verbatim);
+        spans.push(out.len()..out.len() + normalized.len(), range, verbatim);
         out.push_str(&normalized);
     }
     changes.append(&mut width_changes);
@@ -490,8 +848,8 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
             before: input[body.clone()].to_owned(),
             after: joined.clone(),
         });
-        spans = Spans::default();
-        spans.push(0, body, false);
+        spans = Spans::new(body.clone());
+        spans.push(0..joined.len(), body, false);
         out = joined;
     }
     (out, spans)
@@ -501,11 +859,12 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
 /// ASCII or half-width Katakana through NFKC.
 fn widen<'a>(
     nfkc: &ComposingNormalizerBorrowed<'static>,
-    segment: &'a str,
-    offset: usize,
+    input: &'a str,
+    range: Range<usize>,
     changes: &mut Vec<Change>,
 ) -> Cow<'a, str> {
-    let in_block = |c: char| FULLWIDTH_ASCII.contains(&c) || HALFWIDTH_KATAKANA.contains(&c);
+    let (segment, offset) = (&input[range.clone()], range.start);
+    let in_block = in_width_block;
     let Some(first) = segment.find(in_block) else {
         return Cow::Borrowed(segment);
     };
@@ -519,17 +878,25 @@ fn widen<'a>(
         let run = &run[..len];
         let mapped = nfkc.normalize(run);
         let at = offset + (segment.len() - rest.len()) + start;
-        changes.push(Change {
+        let change = Change {
             kind: ChangeKind::Width,
             range: at..at + len,
             before: run.to_owned(),
             after: mapped.clone().into_owned(),
-        });
+        };
+        push_change(changes, change, input);
         out.push_str(&mapped);
         rest = &rest[start + len..];
     }
     out.push_str(rest);
     Cow::Owned(out)
+}
+
+/// Whether step 3 maps `c`: full-width ASCII, half-width Katakana, and the
+/// ideographic space (U+3000, which NFKC makes a space: what the space bar
+/// types in full-width mode).
+fn in_width_block(c: char) -> bool {
+    FULLWIDTH_ASCII.contains(&c) || HALFWIDTH_KATAKANA.contains(&c) || c == IDEOGRAPHIC_SPACE
 }
 
 /// `before` and `after` without their common prefix and suffix (whole
@@ -557,7 +924,7 @@ fn narrow<'a>(before: &'a str, after: &'a str, offset: usize) -> (&'a str, &'a s
 
 /// The characters before the first `:` (when no `/`, `?` or `#` comes
 /// first) that cannot be in a scheme, with their input offsets.
-fn scheme_problems(mapped: &str, spans: &Spans) -> Vec<(usize, char)> {
+fn scheme_problems(input: &str, mapped: &str, spans: &Spans) -> Vec<(usize, char)> {
     let Some(colon) = mapped
         .find([':', '/', '?', '#'])
         .filter(|&i| mapped.as_bytes()[i] == b':')
@@ -581,7 +948,11 @@ fn scheme_problems(mapped: &str, spans: &Spans) -> Vec<(usize, char)> {
             };
             !allowed
         })
-        .map(|(i, c)| (spans.input_offset(i, mapped.len()), c))
+        .map(|(i, c)| {
+            spans
+                .typed(input, mapped, i)
+                .unwrap_or((spans.input_offset(i, mapped.len()), c))
+        })
         .collect()
 }
 
@@ -592,7 +963,8 @@ fn encode(
     mapped: &str,
     mapped_spans: &Spans,
     changes: &mut Vec<Change>,
-) -> (String, Spans) {
+    mut spans: Option<&mut Spans>,
+) -> String {
     let input_end = mapped_spans.input_end();
     // The delimiters that split a reference (RFC 3986 section 3): the
     // scheme's `:`, the authority after `//` up to `/`, `?` or `#`, the
@@ -614,6 +986,13 @@ fn encode(
         .find('?')
         .map(|k| path + k);
     let in_query = |i: usize| query.is_some_and(|q| i > q) && fragment.is_none_or(|f| i < f);
+    // The host: the authority after its last `@`.
+    let host_start = authority
+        .as_ref()
+        .map(|a| a.start + mapped[a.clone()].rfind('@').map_or(0, |k| k + 1));
+    let in_host = |i: usize| {
+        authority.as_ref().is_some_and(|a| a.contains(&i)) && host_start.is_some_and(|h| i >= h)
+    };
 
     let bytes = mapped.as_bytes();
     let hex = |i: usize| {
@@ -622,7 +1001,6 @@ fn encode(
             .is_some_and(|&b| class::is_hexdig(char::from(b)))
     };
     let mut out = String::with_capacity(mapped.len());
-    let mut spans = Spans::default();
     // The open run of encoded characters: (start in mapped, start in out).
     let mut run: Option<(usize, usize)> = None;
     let combining = icu_normalizer::properties::CanonicalCombiningClassMapBorrowed::new();
@@ -643,7 +1021,32 @@ fn encode(
                     || (class::is_iprivate(c) && in_query(i))
             }
         };
-        let source = mapped_spans.input_range(i..i + c.len_utf8(), input_end);
+        let source = i..i + c.len_utf8();
+        if c == IDEOGRAPHIC_FULL_STOP && in_host(i) {
+            if let Some((from, out_from)) = run.take() {
+                record_encoded(
+                    input,
+                    mapped,
+                    mapped_spans,
+                    from..i,
+                    &out[out_from..],
+                    changes,
+                );
+            }
+            let range = mapped_spans.input_range(source.clone(), input_end);
+            let change = Change {
+                kind: ChangeKind::LabelSeparator,
+                range,
+                before: c.into(),
+                after: ".".into(),
+            };
+            push_change(changes, change, input);
+            if let Some(spans) = spans.as_deref_mut() {
+                spans.push(out.len()..out.len() + 1, source, false);
+            }
+            out.push('.');
+            continue;
+        }
         if keep {
             if let Some((from, out_from)) = run.take() {
                 record_encoded(
@@ -655,14 +1058,16 @@ fn encode(
                     changes,
                 );
             }
-            spans.push(out.len(), source, mapped_spans.is_verbatim(i));
             out.push(c);
         } else {
             if run.is_none() {
                 run = Some((i, out.len()));
             }
-            spans.push(out.len(), source, false);
+            let from = out.len();
             push_encoded(&mut out, c);
+            if let Some(spans) = spans.as_deref_mut() {
+                spans.push(from..out.len(), source, false);
+            }
         }
     }
     if let Some((from, out_from)) = run {
@@ -676,7 +1081,7 @@ fn encode(
             changes,
         );
     }
-    (out, spans)
+    out
 }
 
 /// Records the percent-encoding of `mapped[from]` as `after`.
@@ -697,32 +1102,19 @@ fn record_encoded(
     } else {
         mapped[from].to_owned()
     };
-    changes.push(Change {
+    let change = Change {
         kind: ChangeKind::PercentEncoded,
         range,
         before,
         after: after.to_owned(),
-    });
-}
-
-impl Spans {
-    /// The end of the input that the last span comes from.
-    fn input_end(&self) -> usize {
-        self.spans.last().map_or(0, |span| span.input.end)
-    }
-
-    /// Whether the derived byte `out` is copied from the input as it is.
-    fn is_verbatim(&self, out: usize) -> bool {
-        self.spans
-            .partition_point(|s| s.out <= out)
-            .checked_sub(1)
-            .is_some_and(|i| self.spans[i].verbatim)
-    }
+    };
+    push_change(changes, change, input);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
     use alloc::string::ToString;
 
     fn cleaned(input: &str) -> String {
@@ -745,7 +1137,6 @@ mod tests {
     fn a_clean_input_is_unchanged() {
         for input in [
             "http://例え.jp/引き出し?q#f",
-            "",
             "../a",
             "//h/p?x",
             "mailto:a@b",
@@ -767,9 +1158,8 @@ mod tests {
         assert_eq!(
             changes("<URL:x>"),
             [
-                (ChangeKind::Unwrapped, 0..1, "<".into(), "".into()),
+                (ChangeKind::Unwrapped, 0..5, "<URL:".into(), "".into()),
                 (ChangeKind::Unwrapped, 6..7, ">".into(), "".into()),
-                (ChangeKind::Unwrapped, 1..5, "URL:".into(), "".into()),
             ]
         );
         // A lone wrapper character is data: encoded in a path, and not
@@ -837,17 +1227,15 @@ mod tests {
         ] {
             assert_eq!(cleaned(input), output, "{input:?}");
         }
+        // Encoded characters a few bytes apart are one change.
         assert_eq!(
             changes("http://a/ x  y"),
-            [
-                (ChangeKind::PercentEncoded, 9..10, " ".into(), "%20".into()),
-                (
-                    ChangeKind::PercentEncoded,
-                    11..13,
-                    "  ".into(),
-                    "%20%20".into()
-                ),
-            ]
+            [(
+                ChangeKind::PercentEncoded,
+                9..13,
+                " x  ".into(),
+                "%20x%20%20".into()
+            )]
         );
     }
 
@@ -856,10 +1244,158 @@ mod tests {
         // The line breaks would join `ur` and `l:` into a scheme that a
         // second cleaning strips.
         assert_eq!(cleaned("ur\n\n\nl:\n\0"), "%00");
-        assert_eq!(cleaned("UR\n L:http://a/"), "http://a/");
-        assert_eq!(cleaned("url:http://a/"), "http://a/");
+        assert_eq!(cleaned("<UR\n L:http://a/>"), "http://a/");
+        // Outside angle brackets, `url:` followed by no white space is a
+        // scheme: the line break goes, the prefix stays.
+        assert_eq!(cleaned("UR\n L:http://a/"), "URL:http://a/");
+        assert_eq!(cleaned(&cleaned("UR\n L:http://a/")), "URL:http://a/");
         // Not at the start of a blank run: `u r` stays as text.
         assert_eq!(cleaned("url x"), "url%20x");
+    }
+
+    #[test]
+    fn an_iri_of_the_url_scheme_is_not_unwrapped() {
+        for input in ["url:x", "url:/a", "URL:http://a/", "url:url:x", "url:?q"] {
+            let result = clean(input).unwrap();
+            assert_eq!(result.iri(), input);
+            assert!(result.changes().is_empty(), "{input}");
+        }
+        // Inside angle brackets it is Appendix C's prefix.
+        assert_eq!(cleaned("<url:x>"), "x");
+        assert_eq!(cleaned("<URL:url:x>"), "url:x");
+        // With white space after it, no IRI could hold it.
+        assert_eq!(cleaned("URL: http://a/"), "http://a/");
+        // `url:` alone is an IRI too (scheme, empty path).
+        assert_eq!(cleaned("url:"), "url:");
+    }
+
+    #[test]
+    fn wrappers_of_every_script() {
+        for input in [
+            "＜http://例え.jp/＞",
+            "「http://例え.jp/」",
+            "『http://例え.jp/』",
+            "“http://例え.jp/”",
+            "‘http://例え.jp/’",
+            "„http://例え.jp/“",
+            "«http://例え.jp/»",
+            "»http://例え.jp/«",
+            "‹http://例え.jp/›",
+            "(http://例え.jp/)",
+            "（http://例え.jp/）",
+            "【http://例え.jp/】",
+            "《http://例え.jp/》",
+            "〈http://例え.jp/〉",
+            "[http://例え.jp/]",
+            "＂http://例え.jp/＂",
+            " «\u{A0}http://例え.jp/\u{A0}» ",
+            "<http://例え.jp/>.",
+            "「http://例え.jp/」。",
+            "“http://例え.jp/”,",
+            "(http://例え.jp/)!?",
+            "<http://例え.jp/>، ",
+            "<http://例え.jp/>।",
+        ] {
+            assert_eq!(cleaned(input), "http://例え.jp/", "{input:?}");
+        }
+        // A bracket inside stays when the outer pair encloses it.
+        assert_eq!(cleaned("(http://a/b_(c))"), "http://a/b_(c)");
+        // Brackets that do not enclose the whole text are not a wrapper.
+        assert_eq!(cleaned("(a)b(c)"), "(a)b(c)");
+        assert_eq!(cleaned("http://a/(b)"), "http://a/(b)");
+        // Punctuation without a wrapper before it is data (a valid path).
+        assert_eq!(cleaned("http://a/b."), "http://a/b.");
+        // The ASCII apostrophe is a sub-delimiter, not a quotation mark.
+        assert_eq!(cleaned("'a'"), "'a'");
+    }
+
+    #[test]
+    fn the_ideographic_space_is_white_space() {
+        assert_eq!(cleaned("\u{3000}http://a/\u{3000}"), "http://a/");
+        assert_eq!(cleaned("http://a/my\u{3000}file"), "http://a/my%20file");
+    }
+
+    #[test]
+    fn an_ideographic_full_stop_in_a_host_is_a_label_separator() {
+        assert_eq!(cleaned("http://例え。テスト/"), "http://例え.テスト/");
+        assert_eq!(cleaned("http://例え．テスト/"), "http://例え.テスト/");
+        assert_eq!(cleaned("http://例え｡テスト/"), "http://例え.テスト/");
+        assert_eq!(
+            cleaned("http://u。v@例え。jp:80/"),
+            "http://u。v@例え.jp:80/"
+        );
+        // Elsewhere it is a character like any other.
+        assert_eq!(cleaned("http://a/。"), "http://a/。");
+        assert_eq!(
+            changes("http://例え。jp/"),
+            [(ChangeKind::LabelSeparator, 13..16, "。".into(), ".".into())]
+        );
+    }
+
+    #[test]
+    fn errors_name_the_character_as_typed() {
+        let error = clean("＜http://a/").unwrap_err();
+        assert_eq!(error.unconvertible(), [(0, '＜')]);
+        assert!(
+            error.to_string().contains("'＜' (U+FF1C) at byte 0"),
+            "{error}"
+        );
+        let error = clean("ｈｔ＜ｔｐ://a/").unwrap_err();
+        assert_eq!(error.unconvertible(), [(6, '＜')]);
+        // A port that is not a number: the grammar stops at the `/`.
+        let error = clean("http://a:８o/").unwrap_err();
+        assert_eq!(error.offset(), 13);
+        assert!(
+            error.to_string().starts_with("'/' (U+002F) at byte 13"),
+            "{error}"
+        );
+        let error = clean("http://[::1＞]/").unwrap_err();
+        assert!(
+            error.to_string().starts_with("'＞' (U+FF1E) at byte 11"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn blank_input_is_an_error() {
+        for input in ["", " ", "\u{3000}\t", "<>", "「」", "< >", "\"\""] {
+            let error = clean(input).unwrap_err();
+            assert!(error.is_blank(), "{input:?}");
+            assert!(error.to_string().contains("blank"), "{error}");
+        }
+    }
+
+    #[test]
+    fn runs_of_one_change_are_one_change() {
+        // Hostile shapes: one change per character would cost far more
+        // memory than the input.
+        let zeros = "a\0".repeat(1000);
+        let result = clean(&zeros).unwrap();
+        assert!(
+            result.changes().len() <= 2 * zeros.len() / MERGE_GAP,
+            "{}",
+            result.changes().len()
+        );
+        let nested = format!("{}x{}", "<".repeat(MAX_WRAPPERS), ">".repeat(MAX_WRAPPERS));
+        let result = clean(&nested).unwrap();
+        assert_eq!(result.iri(), "x");
+        assert_eq!(result.changes().len(), 2);
+        // Past the limit, an error (kept, they would make a result that
+        // a second cleaning changes).
+        let deeper = format!("({nested})");
+        let error = clean(&deeper).unwrap_err();
+        assert!(error.is_too_deeply_wrapped());
+        assert_eq!(error.offset(), MAX_WRAPPERS);
+        assert!(!error.is_blank());
+        let wide = "http://a/".to_string() + &"ａb".repeat(1000);
+        assert_eq!(clean(&wide).unwrap().changes().len(), 1);
+        let breaks = "a\nb".repeat(1000);
+        assert_eq!(clean(&breaks).unwrap().changes().len(), 1);
+        let marks = "http://a/".to_string() + &"e\u{301}a".repeat(1000);
+        assert_eq!(clean(&marks).unwrap().changes().len(), 1);
+        // Far apart, changes stay apart.
+        let apart = format!("http://a/ {} ", "x".repeat(MERGE_GAP + 1));
+        assert_eq!(clean(&apart).unwrap().changes().len(), 2);
     }
 
     #[test]

@@ -556,6 +556,8 @@ fn entry_properties() {
         3 => one_string(),
         1 => prose(),
         1 => grammar_text(TOP_RULES).prop_map(|t| format!(" <{t}> ").into_bytes()),
+        // IRIs of the `url` scheme, which entry keeps as they are.
+        1 => grammar_text(TOP_RULES).prop_map(|t| format!("url:{t}").into_bytes()),
     ];
     drive("entry", strategy, 4_000, 1000);
 }

@@ -41,6 +41,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use rfc3987::encode::{self, Target};
+use rfc3987::entry;
 use rfc3987::grammar::rules;
 use rfc3987::mapping::{ToIri, ToUri};
 use rfc3987::normalize::{equiv, Level, Normalizer};
@@ -282,6 +283,53 @@ const TEXT_SHAPES: &[Shape] = &[
     Shape {
         name: "%25 and %C3%A9 runs",
         make: |n| runs("", "%25%C3%A9", "", n),
+    },
+];
+
+/// Texts as people type or paste them, for entry (section 7.2): runs of
+/// one change with short stretches of kept text between (`a\0`), nested
+/// wrappers, full-width characters, line breaks, combining marks, and
+/// full stops in a host.
+const TYPED_SHAPES: &[Shape] = &[
+    Shape {
+        name: "a\\0 runs",
+        make: |n| runs("", "a\0", "", n),
+    },
+    Shape {
+        name: "\\0 runs",
+        make: |n| runs("http://h/", "\0", "", n),
+    },
+    Shape {
+        name: "nested <> wrappers",
+        make: |n| format!("{}x{}", "<".repeat(n / 2), ">".repeat(n / 2)),
+    },
+    Shape {
+        name: "nested 「」 wrappers",
+        make: |n| format!("{}x{}", "「".repeat(n / 6), "」".repeat(n / 6)),
+    },
+    Shape {
+        name: "full-width and ASCII",
+        make: |n| runs("http://h/", "ａb", "", n),
+    },
+    Shape {
+        name: "full-width <",
+        make: |n| runs("http://h/", "＜", "", n),
+    },
+    Shape {
+        name: "line break runs",
+        make: |n| runs("", "a\nb", "", n),
+    },
+    Shape {
+        name: "combining mark runs",
+        make: |n| runs("http://h/", "e\u{301}a", "", n),
+    },
+    Shape {
+        name: "ideographic full stops in a host",
+        make: |n| runs("http://", "a。", "/", n),
+    },
+    Shape {
+        name: "spaces nine bytes apart",
+        make: |n| runs("http://h/", "abcdefgh ", "", n),
     },
 ];
 
@@ -621,6 +669,23 @@ fn resolution() {
     check_ops("resolve", RESOLVE_OPS, SHAPES);
 }
 
+const ENTRY_OPS: &[Op] = &[Op {
+    name: "entry::clean",
+    run: |s| {
+        entry::clean(s).map_or(0, |cleaned| {
+            // The changes' texts are in the heap figure; the output is the
+            // IRI reference.
+            black_box(cleaned.changes());
+            cleaned.iri().as_str().len()
+        })
+    },
+}];
+
+#[test]
+fn entry() {
+    check_ops("entry", ENTRY_OPS, TYPED_SHAPES);
+}
+
 #[test]
 fn encoders() {
     check_ops("encode", ENCODE_OPS, TEXT_SHAPES);
@@ -630,7 +695,7 @@ fn encoders() {
 /// counting allocator sees an allocation.
 #[test]
 fn shapes_and_allocator_are_sound() {
-    for shape in SHAPES.iter().chain(TEXT_SHAPES) {
+    for shape in SHAPES.iter().chain(TEXT_SHAPES).chain(TYPED_SHAPES) {
         for n in [SMALL, LARGE] {
             let input = (shape.make)(n);
             assert!(

@@ -421,9 +421,32 @@ pub fn lint(data: &[u8]) -> Checked {
 
 /// Entry of typed or pasted text (section 7.2): a cleaned result is an
 /// `IRI-reference`, cleaning it again changes nothing, and every change
-/// names a range inside the input; a failure points inside the input.
+/// names a range inside the input; a failure points inside the input. A
+/// valid NFC `IRI` with nothing to clean (no white space around it, no
+/// bidi formatting character, no full-width or half-width form or
+/// ideographic space for step 3, no ideographic full stop in its host)
+/// comes back unchanged, with no
+/// change: entry never turns an IRI into another (`url:x` stays).
 pub fn entry(data: &[u8]) -> Checked {
     let text = String::from_utf8_lossy(data);
+    if let Ok(iri) = Iri::parse(&*text) {
+        let nothing_to_clean = icu_normalizer::ComposingNormalizerBorrowed::new_nfc()
+            .is_normalized(&text)
+            && text.trim() == text
+            && !text.chars().any(|c| {
+                is_bidi_formatting(c) || ('\u{FF01}'..='\u{FF9F}').contains(&c) || c == '\u{3000}'
+            })
+            && !iri.host().is_some_and(|h| h.contains('\u{3002}'));
+        if nothing_to_clean {
+            let cleaned = rfc3987::entry::clean(&text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(cleaned.iri().as_str(), &*text, "entry changed a valid IRI");
+            assert!(
+                cleaned.changes().is_empty(),
+                "{text:?}: {:?}",
+                cleaned.changes()
+            );
+        }
+    }
     match rfc3987::entry::clean(&text) {
         Ok(cleaned) => {
             let iri = cleaned.iri().as_str();
