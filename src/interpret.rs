@@ -89,8 +89,10 @@
 //!   does not apply: a file name in half-width katakana is still a file
 //!   name. Nothing is normalized (section 5.3.2.2 is the caller's to
 //!   apply when matching).
-//! - **The host is left as it is**: a registered name in a legacy
-//!   encoding is not a domain name (section 3.1 maps hosts through IDNA).
+//! - **The host is never read in a legacy encoding**: a registered name
+//!   in a legacy encoding is not a domain name (section 3.1 maps hosts
+//!   through IDNA). It is converted as section 3.2 converts it, its UTF-8
+//!   runs decoded and the others kept encoded, in every candidate.
 //! - **Only encodings that are ASCII-compatible** in `encoding_rs`'s sense
 //!   are tried (UTF-16 and ISO-2022-JP are skipped): in the others the
 //!   ASCII octets of a URI would not mean themselves. An encoding whose
@@ -256,7 +258,12 @@ impl Reading {
                 self.component(Component::Userinfo, userinfo);
                 self.out.push('@');
             }
-            self.out.push_str(host);
+            if host.starts_with('[') {
+                // An IP literal: US-ASCII, no percent-encoding.
+                self.out.push_str(host);
+            } else {
+                ToIri::new().decode(Component::Host, host, &mut self.out);
+            }
             if let Some(port) = iri.port() {
                 self.out.push(':');
                 self.out.push_str(port);
@@ -458,10 +465,19 @@ mod tests {
 
     #[test]
     fn components_and_their_classes() {
-        // Userinfo, query and fragment are read; the host is not.
+        // Userinfo, query and fragment are read; the host is not, but
+        // its UTF-8 runs are converted as section 3.2 says.
         assert_eq!(
-            read("http://%E9@h%E9.example/p?%E9#%E9", &[WINDOWS_1252]),
+            read("http://%E9@h%e9.example/p?%E9#%E9", &[WINDOWS_1252]),
             [("windows-1252", String::from("http://é@h%E9.example/p?é#é"))]
+        );
+        assert_eq!(
+            read("http://%D0%BF%D1%80.%D1%80%D1%84/%E9", &[WINDOWS_1252]),
+            [("windows-1252", String::from("http://пр.рф/é"))]
+        );
+        assert_eq!(
+            read("http://[::1]/%E9", &[WINDOWS_1252]),
+            [("windows-1252", String::from("http://[::1]/é"))]
         );
         // Cyrillic in windows-1251.
         assert_eq!(
