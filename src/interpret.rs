@@ -144,7 +144,7 @@ impl Candidate {
 
 /// What [`IriRef::interpret`] tries: the legacy encodings, in order, and
 /// whether UTF-8 is read too.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[must_use = "a configuration does nothing until it is used"]
 pub struct Interpret<'e> {
     encodings: &'e [&'static Encoding],

@@ -14,7 +14,8 @@
 //!
 //! - [`Form::Iri`]: the IRI as it is, when every component is in those
 //!   scripts;
-//! - [`Form::Uri`]: its URI ([`IriRef::to_uri`]), when no component is;
+//! - [`Form::Uri`]: its URI ([`IriRef::to_uri`]), when no component is
+//!   (with the host in Punycode on request, below);
 //! - [`Form::Mixed`]: otherwise, the components outside the scripts
 //!   percent-encoded (section 3.1 step 2: UTF-8, uppercase hex), the
 //!   others as they are. The text is an IRI reference that maps to the
@@ -66,7 +67,7 @@
 //! [`ToUri::idna`](crate::mapping::ToUri::idna) maps it) instead of being
 //! percent-encoded, where the scheme's hosts are domain names (`http`,
 //! `https`, `ws`, `wss`, `ftp`, `file`:
-//! [`STANDARD`](crate::scheme::STANDARD)) and ToASCII accepts the host;
+//! [`STANDARD`]) and ToASCII accepts the host;
 //! otherwise it is percent-encoded as above. The unit is still the
 //! component: a host with one foreign label is written in A-labels whole.
 //! The text then maps to the URI that [`ToUri::idna`] gives, which section
@@ -114,7 +115,8 @@ pub enum Form {
     /// The IRI as it is: every component is in the audience's scripts
     /// (or the IRI is already a URI).
     Iri,
-    /// The URI: no component with non-ASCII characters is in the scripts.
+    /// The URI: no component with non-ASCII characters is in the scripts
+    /// (its host in Punycode with [`Select::punycode_hosts`]).
     Uri,
     /// Some components percent-encoded, the others as they are.
     Mixed,
@@ -157,7 +159,7 @@ impl<'a> Selected<'a> {
 
 /// The audience of [`IriRef::select_with`]: the scripts it reads, and
 /// how a host it cannot read is written.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[must_use = "a configuration does nothing until it is used"]
 pub struct Select<'a> {
     scripts: &'a [Script],
