@@ -30,6 +30,39 @@
 //! # Ok::<(), rfc3987::ParseError>(())
 //! ```
 //!
+//! # UTF-8 too, for mixed input
+//!
+//! Section 7.7 accepts the legacy forms "in addition to UTF-8". A server
+//! log or a crawl holds all of them at once, so [`IriRef::interpret`] with
+//! [`Interpret::new`] reads a reference whose runs are all UTF-8 (or that
+//! has none: plain ASCII, or an IRI) as section 3.2 does, as one
+//! candidate whose encoding is [`UTF_8`](encoding_rs::UTF_8), and the
+//! others in the legacy encodings as above. Every line of a mixed log then
+//! has a reading. [`Interpret::legacy_only`] drops the UTF-8 candidate:
+//! what [`IriRef::legacy_candidates`] returns.
+//!
+//! ```
+//! use rfc3987::interpret::Interpret;
+//! use rfc3987::mapping::encoding_rs::{SHIFT_JIS, UTF_8, WINDOWS_1252};
+//! use rfc3987::IriRef;
+//!
+//! let encodings = [SHIFT_JIS, WINDOWS_1252];
+//! let read = |line: &str| -> Result<_, rfc3987::ParseError> {
+//!     let candidates = IriRef::parse(line)?.interpret(&Interpret::new(&encodings));
+//!     Ok(candidates.first().map(|c| (c.encoding(), c.iri().to_string())))
+//! };
+//! // 東京 in UTF-8, in Shift_JIS (938C 8B9E), and résumé in Latin-1.
+//! assert_eq!(read("http://example.jp/%E6%9D%B1%E4%BA%AC")?, Some((UTF_8, "http://example.jp/東京".into())));
+//! assert_eq!(read("http://example.jp/%93%8C%8B%9E")?, Some((SHIFT_JIS, "http://example.jp/東京".into())));
+//! assert_eq!(read("http://example.org/r%E9sum%E9")?, Some((WINDOWS_1252, "http://example.org/résumé".into())));
+//! // An IRI or an ASCII URI is its own reading.
+//! assert_eq!(read("http://example.jp/東京")?, Some((UTF_8, "http://example.jp/東京".into())));
+//! // Legacy only: no reading for UTF-8.
+//! let uri = IriRef::parse("http://example.jp/%E6%9D%B1%E4%BA%AC")?;
+//! assert!(uri.interpret(&Interpret::new(&encodings).legacy_only(true)).is_empty());
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
+//!
 //! # The reading of section 7.7
 //!
 //! - **[`IriRef::to_iri`] never guesses.** Section 3.2 converts UTF-8
@@ -42,7 +75,8 @@
 //!   page's legacy encoding, as browsers make them, gets both right). The
 //!   price: a legacy run that happens to be well-formed UTF-8 (`%C3%A9`,
 //!   `Ã©` in windows-1252) is read as UTF-8. A URI whose runs are all
-//!   UTF-8 has no candidate.
+//!   UTF-8 has no legacy candidate; its reading is the UTF-8 one (above),
+//!   unless [`Interpret::legacy_only`] is set.
 //! - **A character is decoded only where an IRI may hold it unencoded**
 //!   in its component: the shortest sequence of octets (starting with a
 //!   non-ASCII one) that the encoding decodes without error to one
@@ -55,8 +89,10 @@
 //!   does not apply: a file name in half-width katakana is still a file
 //!   name. Nothing is normalized (section 5.3.2.2 is the caller's to
 //!   apply when matching).
-//! - **The host is left as it is**: a registered name in a legacy
-//!   encoding is not a domain name (section 3.1 maps hosts through IDNA).
+//! - **The host is never read in a legacy encoding**: a registered name
+//!   in a legacy encoding is not a domain name (section 3.1 maps hosts
+//!   through IDNA). It is converted as section 3.2 converts it, its UTF-8
+//!   runs decoded and the others kept encoded, in every candidate.
 //! - **Only encodings that are ASCII-compatible** in `encoding_rs`'s sense
 //!   are tried (UTF-16 and ISO-2022-JP are skipped): in the others the
 //!   ASCII octets of a URI would not mean themselves. An encoding whose
@@ -106,7 +142,67 @@ impl Candidate {
     }
 }
 
+/// What [`IriRef::interpret`] tries: the legacy encodings, in order, and
+/// whether UTF-8 is read too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use = "a configuration does nothing until it is used"]
+pub struct Interpret<'e> {
+    encodings: &'e [&'static Encoding],
+    legacy_only: bool,
+}
+
+impl<'e> Interpret<'e> {
+    /// UTF-8 (section 3.2), then `encodings` in order for the runs that
+    /// are not UTF-8.
+    pub const fn new(encodings: &'e [&'static Encoding]) -> Self {
+        Interpret {
+            encodings,
+            legacy_only: false,
+        }
+    }
+
+    /// Whether to give no candidate for a reference that is UTF-8 already
+    /// (every `%HH` run well-formed UTF-8, or none), as
+    /// [`IriRef::legacy_candidates`] does: for callers that want only the
+    /// references a legacy user agent made. Off by default.
+    pub const fn legacy_only(mut self, on: bool) -> Self {
+        self.legacy_only = on;
+        self
+    }
+}
+
 impl<T: AsRef<str>> IriRef<T> {
+    /// The readings of this reference as `options` says (section 7.7):
+    /// its section 3.2 conversion (bidi formatting characters encoded),
+    /// with encoding
+    /// [`UTF_8`](encoding_rs::UTF_8), when every `%HH` run is UTF-8
+    /// (unless [`Interpret::legacy_only`]); otherwise
+    /// [`legacy_candidates`](Self::legacy_candidates). Empty when a run is
+    /// not UTF-8 and no encoding decodes one. See the
+    /// [module docs](crate::interpret).
+    #[must_use]
+    pub fn interpret(&self, options: &Interpret<'_>) -> Vec<Candidate> {
+        if !options.legacy_only && !has_legacy_run(self.as_str()) {
+            // With no legacy run, a reading is section 3.2's conversion,
+            // with the bidi formatting characters encoded as in every
+            // candidate.
+            let mut reading = Reading {
+                encoding: encoding_rs::UTF_8,
+                decoded: 0,
+                out: String::with_capacity(self.as_str().len()),
+            };
+            reading.reference(self);
+            return IriRef::parse(reading.out)
+                .map(|iri| Candidate {
+                    encoding: encoding_rs::UTF_8,
+                    iri,
+                })
+                .into_iter()
+                .collect();
+        }
+        self.legacy_candidates(options.encodings)
+    }
+
     /// The readings of this URI reference in `encodings` (section 7.7),
     /// for matching it against local names: see the
     /// [module docs](crate::interpret) for what is decoded. Empty when no
@@ -162,7 +258,12 @@ impl Reading {
                 self.component(Component::Userinfo, userinfo);
                 self.out.push('@');
             }
-            self.out.push_str(host);
+            if host.starts_with('[') {
+                // An IP literal: US-ASCII, no percent-encoding.
+                self.out.push_str(host);
+            } else {
+                ToIri::new().decode(Component::Host, host, &mut self.out);
+            }
             if let Some(port) = iri.port() {
                 self.out.push(':');
                 self.out.push_str(port);
@@ -247,6 +348,19 @@ impl Reading {
             fits.then_some((c, len))
         })
     }
+}
+
+/// Whether a run of `%HH` triplets in `text` is not well-formed UTF-8.
+fn has_legacy_run(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        let (run, octets) = triplets(&rest[at..]);
+        if core::str::from_utf8(&octets).is_err() {
+            return true;
+        }
+        rest = &rest[at + run.len().max(1)..];
+    }
+    false
 }
 
 /// The longest run of `%HH` triplets that starts `text`, and its octets.
@@ -351,10 +465,19 @@ mod tests {
 
     #[test]
     fn components_and_their_classes() {
-        // Userinfo, query and fragment are read; the host is not.
+        // Userinfo, query and fragment are read; the host is not, but
+        // its UTF-8 runs are converted as section 3.2 says.
         assert_eq!(
-            read("http://%E9@h%E9.example/p?%E9#%E9", &[WINDOWS_1252]),
+            read("http://%E9@h%e9.example/p?%E9#%E9", &[WINDOWS_1252]),
             [("windows-1252", String::from("http://é@h%E9.example/p?é#é"))]
+        );
+        assert_eq!(
+            read("http://%D0%BF%D1%80.%D1%80%D1%84/%E9", &[WINDOWS_1252]),
+            [("windows-1252", String::from("http://пр.рф/é"))]
+        );
+        assert_eq!(
+            read("http://[::1]/%E9", &[WINDOWS_1252]),
+            [("windows-1252", String::from("http://[::1]/é"))]
         );
         // Cyrillic in windows-1251.
         assert_eq!(
@@ -371,6 +494,82 @@ mod tests {
         assert!(read("x:%E9%00", &[UTF_16LE, ISO_2022_JP]).is_empty());
         // An encoding given twice counts once.
         assert_eq!(read("x:%E9", &[WINDOWS_1252, WINDOWS_1252]).len(), 1);
+    }
+
+    fn interpreted(text: &str, legacy_only: bool) -> Vec<(&'static str, String)> {
+        let encodings = [SHIFT_JIS, WINDOWS_1252];
+        IriRef::parse(text)
+            .unwrap()
+            .interpret(&Interpret::new(&encodings).legacy_only(legacy_only))
+            .into_iter()
+            .map(|c| (c.encoding().name(), String::from(c.iri().as_str())))
+            .collect()
+    }
+
+    #[test]
+    fn utf8_and_ascii_are_read_as_themselves() {
+        for (text, iri) in [
+            // Percent-encoded UTF-8: section 3.2's conversion.
+            (
+                "http://example.jp/%E6%9D%B1%E4%BA%AC",
+                "http://example.jp/東京",
+            ),
+            // Plain ASCII, and an IRI: as they are.
+            ("http://example.org/a?b#c", "http://example.org/a?b#c"),
+            ("http://пример.рф/путь", "http://пример.рф/путь"),
+            // UTF-8 that section 3.2 keeps encoded stays encoded; a bidi
+            // formatting character is encoded, as in every candidate.
+            ("x:%D8%B3%2F%E2%80%AE", "x:س%2F%E2%80%AE"),
+            ("x:a\u{202E}b", "x:a%E2%80%AEb"),
+        ] {
+            assert_eq!(interpreted(text, false), [("UTF-8", String::from(iri))]);
+            assert!(interpreted(text, true).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_legacy_run_is_never_read_as_utf8() {
+        // One run not UTF-8 beside UTF-8 ones: the legacy readings only.
+        assert_eq!(
+            interpreted("x:%C3%A9/%E9", false),
+            [("windows-1252", String::from("x:é/é"))]
+        );
+        // Not UTF-8 and decoded by neither (a lone Shift_JIS lead byte, a
+        // C1 control in windows-1252): no reading, legacy-only or not.
+        assert!(interpreted("x:%81", false).is_empty());
+        assert!(!has_legacy_run("x:%41/%c3%a9"));
+        assert!(has_legacy_run("x:%41/%c3%a9%e9"));
+    }
+
+    #[test]
+    fn a_mixed_log() {
+        let log = [
+            (
+                "http://example.jp/%E6%97%A5%E6%9C%AC",
+                "UTF-8",
+                "http://example.jp/日本",
+            ),
+            (
+                "http://example.jp/%93%FA%96%7B",
+                "Shift_JIS",
+                "http://example.jp/日本",
+            ),
+            (
+                "http://example.org/r%E9sum%E9",
+                "windows-1252",
+                "http://example.org/résumé",
+            ),
+            (
+                "http://example.org/r%C3%A9sum%C3%A9",
+                "UTF-8",
+                "http://example.org/résumé",
+            ),
+            ("http://example.org/", "UTF-8", "http://example.org/"),
+        ];
+        for (line, encoding, iri) in log {
+            let first = interpreted(line, false).into_iter().next();
+            assert_eq!(first, Some((encoding, String::from(iri))), "{line}");
+        }
     }
 
     #[test]

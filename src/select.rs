@@ -14,7 +14,8 @@
 //!
 //! - [`Form::Iri`]: the IRI as it is, when every component is in those
 //!   scripts;
-//! - [`Form::Uri`]: its URI ([`IriRef::to_uri`]), when no component is;
+//! - [`Form::Uri`]: its URI ([`IriRef::to_uri`]), when no component is
+//!   (with the host in Punycode on request, below);
 //! - [`Form::Mixed`]: otherwise, the components outside the scripts
 //!   percent-encoded (section 3.1 step 2: UTF-8, uppercase hex), the
 //!   others as they are. The text is an IRI reference that maps to the
@@ -53,7 +54,45 @@
 //!   IRI must not contain them), as [`crate::display`] does.
 //! - The host is percent-encoded, not mapped with IDNA, as
 //!   [`IriRef::to_uri`] does; a caller who sends the URI to a DNS-based
-//!   scheme maps it with [`ToUri::idna`](crate::mapping::ToUri::idna).
+//!   scheme maps it with [`ToUri::idna`](crate::mapping::ToUri::idna), or
+//!   asks for Punycode hosts (below).
+//!
+//! # Hosts in Punycode
+//!
+//! Browsers show a domain name in Unicode to readers who can tell its
+//! letters apart, and in Punycode (its A-labels, `xn--...`) to the others,
+//! since a name in a script one cannot read is where a homograph hides
+//! (section 8). [`Select::punycode_hosts`] does the same: a host outside
+//! the audience's scripts is written as ToASCII makes it (UTS 46, as
+//! [`ToUri::idna`](crate::mapping::ToUri::idna) maps it) instead of being
+//! percent-encoded, where the scheme's hosts are domain names (`http`,
+//! `https`, `ws`, `wss`, `ftp`, `file`:
+//! [`STANDARD`]) and ToASCII accepts the host;
+//! otherwise it is percent-encoded as above. The unit is still the
+//! component: a host with one foreign label is written in A-labels whole.
+//! The text then maps to the URI that [`ToUri::idna`] gives, which section
+//! 3.1 allows in place of the percent-encoded one.
+//!
+//! ```
+//! use rfc3987::select::{Form, Script, Select};
+//! use rfc3987::IriRef;
+//!
+//! let iri = IriRef::parse("http://пример.рф/путь")?;
+//! // To a reader of Latin only: the host in Punycode, the path encoded.
+//! let latin = [Script::Latin];
+//! let chosen = iri.select_with(&Select::new(&latin).punycode_hosts(true));
+//! assert_eq!(chosen.form(), Form::Uri);
+//! assert_eq!(chosen.text(), "http://xn--e1afmkfd.xn--p1ai/%D0%BF%D1%83%D1%82%D1%8C");
+//! // To a reader of Cyrillic: as it is.
+//! let cyrillic = [Script::Cyrillic];
+//! assert_eq!(iri.select_with(&Select::new(&cyrillic).punycode_hosts(true)).form(), Form::Iri);
+//! // And the other way: a Latin host to a Japanese reader.
+//! let iri = IriRef::parse("https://bücher.example/本")?;
+//! let japanese = [Script::Han, Script::Hiragana, Script::Katakana];
+//! let chosen = iri.select_with(&Select::new(&japanese).punycode_hosts(true));
+//! assert_eq!(chosen.text(), "https://xn--bcher-kva.example/本");
+//! # Ok::<(), rfc3987::ParseError>(())
+//! ```
 //!
 //! # Cost
 //!
@@ -65,8 +104,9 @@ use alloc::string::String;
 pub use unicode_script::Script;
 
 use crate::display::Show;
-use crate::mapping::is_bidi_formatting;
+use crate::mapping::{is_bidi_formatting, Component, ToUri};
 use crate::percent::push_encoded;
+use crate::scheme::STANDARD;
 use crate::IriRef;
 
 /// Which form [`IriRef::select_for`] chose.
@@ -75,7 +115,8 @@ pub enum Form {
     /// The IRI as it is: every component is in the audience's scripts
     /// (or the IRI is already a URI).
     Iri,
-    /// The URI: no component with non-ASCII characters is in the scripts.
+    /// The URI: no component with non-ASCII characters is in the scripts
+    /// (its host in Punycode with [`Select::punycode_hosts`]).
     Uri,
     /// Some components percent-encoded, the others as they are.
     Mixed,
@@ -116,11 +157,45 @@ impl<'a> Selected<'a> {
     }
 }
 
+/// The audience of [`IriRef::select_with`]: the scripts it reads, and
+/// how a host it cannot read is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use = "a configuration does nothing until it is used"]
+pub struct Select<'a> {
+    scripts: &'a [Script],
+    punycode_hosts: bool,
+}
+
+impl<'a> Select<'a> {
+    /// Readers of `scripts`; foreign components percent-encoded.
+    pub const fn new(scripts: &'a [Script]) -> Self {
+        Select {
+            scripts,
+            punycode_hosts: false,
+        }
+    }
+
+    /// Whether a domain name outside the scripts is written in Punycode
+    /// (A-labels) rather than percent-encoded, as browsers show it (see the
+    /// [module docs](crate::select#hosts-in-punycode)). Off by default.
+    pub const fn punycode_hosts(mut self, on: bool) -> Self {
+        self.punycode_hosts = on;
+        self
+    }
+}
+
 impl<T: AsRef<str>> IriRef<T> {
     /// The form of this IRI reference for readers of `scripts` (section
     /// 7.5): see the [module docs](crate::select).
     #[must_use]
     pub fn select_for(&self, scripts: &[Script]) -> Selected<'_> {
+        self.select_with(&Select::new(scripts))
+    }
+
+    /// The form of this IRI reference for the audience `select`
+    /// describes (section 7.5): see the [module docs](crate::select).
+    #[must_use]
+    pub fn select_with(&self, select: &Select<'_>) -> Selected<'_> {
         let text = self.as_str();
         if text.is_ascii() {
             return Selected {
@@ -128,13 +203,14 @@ impl<T: AsRef<str>> IriRef<T> {
                 text: self.borrowed(),
             };
         }
-        let show = Show::new().scripts(scripts);
+        let show = Show::new().scripts(select.scripts);
         let mut choice = Choice {
             show,
             out: String::with_capacity(text.len() * 2),
             kept: 0,
             encoded: 0,
             bidi_formatting: false,
+            punycode: false,
         };
         if let Some(scheme) = self.scheme() {
             choice.out.push_str(scheme);
@@ -146,7 +222,15 @@ impl<T: AsRef<str>> IriRef<T> {
                 choice.component(userinfo);
                 choice.out.push('@');
             }
-            choice.component(host);
+            let dns = select.punycode_hosts
+                && self
+                    .scheme()
+                    .is_some_and(|scheme| STANDARD.get(scheme).dns_host());
+            if dns {
+                choice.host(host);
+            } else {
+                choice.component(host);
+            }
             if let Some(port) = self.port() {
                 choice.out.push(':');
                 choice.out.push_str(port);
@@ -172,7 +256,7 @@ impl<T: AsRef<str>> IriRef<T> {
             _ => Form::Mixed,
         };
         let text = match form {
-            Form::Uri => self.to_uri(),
+            Form::Uri if !choice.punycode => self.to_uri(),
             _ => self.derived(choice.out),
         };
         Selected { form, text }
@@ -180,17 +264,35 @@ impl<T: AsRef<str>> IriRef<T> {
 }
 
 /// The text being chosen, and how many components with non-ASCII
-/// characters were kept and encoded, and whether a bidi formatting
-/// character was encoded.
+/// characters were kept and encoded, whether a bidi formatting character
+/// was encoded, and whether the host was written in Punycode.
 struct Choice<'s> {
     show: Show<'s>,
     out: String,
     kept: usize,
     encoded: usize,
     bidi_formatting: bool,
+    punycode: bool,
 }
 
 impl Choice<'_> {
+    /// A host that is a domain name: kept, or in Punycode when foreign and
+    /// ToASCII takes it, or else percent-encoded as any component.
+    fn host(&mut self, host: &str) {
+        let foreign = host
+            .chars()
+            .any(|c| !c.is_ascii() && !is_bidi_formatting(c) && self.show.hides(c));
+        if foreign {
+            if let Ok(ascii) = ToUri::new().idna(true).component(Component::Host, host) {
+                self.encoded += 1;
+                self.punycode = true;
+                self.out.push_str(&ascii);
+                return;
+            }
+        }
+        self.component(host);
+    }
+
     fn component(&mut self, text: &str) {
         if text.is_ascii() {
             self.out.push_str(text);
@@ -298,6 +400,88 @@ mod tests {
                     "http://user:пароль@%E6%97%A5%E6%9C%AC.example/résumé/сказка?q=%D8%B3%D9%84%D8%A7%D9%85#ok"
                 )
             )
+        );
+    }
+
+    fn punycode(text: &str, scripts: &[Script]) -> (Form, String) {
+        let iri = IriRef::parse(text).unwrap();
+        let selected = iri.select_with(&Select::new(scripts).punycode_hosts(true));
+        // The same URI as ToASCII of the host gives.
+        let idna = crate::mapping::ToUri::new().idna(true);
+        assert_eq!(
+            idna.convert(selected.text().as_str()).unwrap(),
+            idna.convert(text).unwrap(),
+            "{text}"
+        );
+        (selected.form(), String::from(selected.text().as_str()))
+    }
+
+    #[test]
+    fn foreign_hosts_in_punycode() {
+        let latin = &[Script::Latin];
+        // Cyrillic, Japanese and Arabic hosts to a reader of Latin.
+        assert_eq!(
+            punycode("http://пример.рф/", latin),
+            (Form::Uri, String::from("http://xn--e1afmkfd.xn--p1ai/"))
+        );
+        assert_eq!(
+            punycode("https://例え.テスト/résumé", latin),
+            (
+                Form::Mixed,
+                String::from("https://xn--r8jz45g.xn--zckzah/résumé")
+            )
+        );
+        assert_eq!(
+            punycode("http://مثال.إختبار/", latin),
+            (Form::Uri, String::from("http://xn--mgbh0fb.xn--kgbechtv/"))
+        );
+        // And the other way: Latin hosts to readers of other scripts.
+        assert_eq!(
+            punycode("http://bücher.example/книги", &[Script::Cyrillic]),
+            (
+                Form::Mixed,
+                String::from("http://xn--bcher-kva.example/книги")
+            )
+        );
+        assert_eq!(
+            punycode("http://bücher.example/", JAPANESE),
+            (Form::Uri, String::from("http://xn--bcher-kva.example/"))
+        );
+        // Readers of the host's scripts see it as it is.
+        assert_eq!(
+            punycode("http://пример.рф/", &[Script::Cyrillic]).0,
+            Form::Iri
+        );
+        assert_eq!(punycode("https://例え.テスト/", JAPANESE).0, Form::Iri);
+    }
+
+    #[test]
+    fn punycode_only_where_hosts_are_domain_names() {
+        let latin = &[Script::Latin];
+        // A whole-script Cyrillic look-alike of a Latin name: Punycode,
+        // which is what keeps it from passing for the Latin one.
+        assert_eq!(
+            punycode("https://аррӏе.com/", latin).1,
+            "https://xn--80ak6aa92e.com/"
+        );
+        // A host with one foreign label is written in A-labels whole.
+        assert_eq!(
+            punycode("http://café.日本/", latin).1,
+            "http://xn--caf-dma.xn--wgv71a/"
+        );
+        // Not a DNS scheme, no scheme, or a host ToASCII rejects:
+        // percent-encoded, as without the option.
+        for text in ["foo://пример/", "//пример/", "http://пр_имер/"] {
+            let iri = IriRef::parse(text).unwrap();
+            let plain = iri.select_for(latin);
+            let with = iri.select_with(&Select::new(latin).punycode_hosts(true));
+            assert_eq!(with, plain, "{text}");
+            assert!(with.text().as_str().contains("%D0%BF"), "{text}");
+        }
+        // Off by default.
+        assert_eq!(
+            chosen("http://пример.рф/", latin).1,
+            "http://%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/"
         );
     }
 

@@ -1,8 +1,11 @@
-//! `iri interpret --encodings LIST [--json] [INPUT...]`: the readings of
-//! each input URI reference in legacy encodings (RFC 3987 section 7.7), as
-//! [`rfc3987::IriRef::legacy_candidates`] computes them: runs of `%HH`
-//! that are not UTF-8, decoded in each encoding of `LIST` (WHATWG labels,
-//! comma-separated, tried in that order).
+//! `iri interpret --encodings LIST [--legacy-only] [--json] [INPUT...]`:
+//! the readings of each input URI reference (RFC 3987 section 7.7), as
+//! [`rfc3987::IriRef::interpret`] computes them: a reference whose `%HH`
+//! runs are all UTF-8 (or that has none) is read as UTF-8, its section 3.2
+//! conversion, so that a mixed log passes; runs that are not UTF-8 are
+//! decoded in each encoding of `LIST` (WHATWG labels, comma-separated,
+//! tried in that order). `--legacy-only` gives no reading for UTF-8
+//! ([`rfc3987::IriRef::legacy_candidates`]).
 //!
 //! Plain output is one line per input: the first candidate's IRI, or an
 //! empty line when there is none. `--json` prints every candidate,
@@ -14,7 +17,7 @@
 use std::borrow::Cow;
 use std::process::ExitCode;
 
-use rfc3987::interpret::Candidate;
+use rfc3987::interpret::{Candidate, Interpret};
 use rfc3987::mapping::encoding_rs::Encoding;
 use serde::Serialize;
 
@@ -28,14 +31,22 @@ use crate::{help, Command};
 pub const COMMAND: Command = Command {
     name: "interpret",
     summary: "read URI references made in legacy encodings (RFC 3987 section 7.7)",
-    usage: "iri interpret --encodings LIST [--json] [INPUT...]",
-    options: &[OptionSpec {
-        name: "encodings",
-        value: Some("LIST"),
-        help: "comma-separated WHATWG Encoding Standard labels\n\
-               (shift_jis,euc-jp,windows-1252, ...); iso-8859-1\n\
-               means windows-1252 there. Required.",
-    }],
+    usage: "iri interpret --encodings LIST [--legacy-only] [--json] [INPUT...]",
+    options: &[
+        OptionSpec {
+            name: "encodings",
+            value: Some("LIST"),
+            help: "comma-separated WHATWG Encoding Standard labels\n\
+                   (shift_jis,euc-jp,windows-1252, ...); iso-8859-1\n\
+                   means windows-1252 there. Required.",
+        },
+        OptionSpec {
+            name: "legacy-only",
+            value: None,
+            help: "no reading for an input that is UTF-8 already\n\
+                   (every %HH run UTF-8, or none): it fails",
+        },
+    ],
     json: "every candidate (see below)",
     help,
     run,
@@ -43,8 +54,10 @@ pub const COMMAND: Command = Command {
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let encodings = encodings(args.value("encodings"))?;
+    let legacy_only = args.flag("legacy-only");
     Ok(pipeline::sequential(args, |input, output| {
-        interpret(&encodings, input, output)
+        let options = Interpret::new(&encodings).legacy_only(legacy_only);
+        interpret(&options, input, output)
     }))
 }
 
@@ -76,19 +89,12 @@ fn encodings(list: Option<&str>) -> Result<Vec<&'static Encoding>, UsageError> {
 
 /// The candidates of one input, or the byte offset and message of its
 /// error.
-fn candidates(
-    encodings: &[&'static Encoding],
-    bytes: &[u8],
-) -> Result<Vec<Candidate>, (usize, String)> {
-    crate::select::parse(bytes).map(|iri| iri.legacy_candidates(encodings))
+fn candidates(options: &Interpret<'_>, bytes: &[u8]) -> Result<Vec<Candidate>, (usize, String)> {
+    crate::select::parse(bytes).map(|iri| iri.interpret(options))
 }
 
-fn interpret(
-    encodings: &[&'static Encoding],
-    input: Input<'_>,
-    output: &mut Output<'_>,
-) -> Outcome {
-    let found = match candidates(encodings, input.bytes) {
+fn interpret(options: &Interpret<'_>, input: Input<'_>, output: &mut Output<'_>) -> Outcome {
+    let found = match candidates(options, input.bytes) {
         Ok(found) => found,
         Err((offset, message)) => return output.fail(&input, None, offset, &message),
     };
@@ -131,7 +137,7 @@ fn help() -> String {
         "iri interpret: read URI references made in legacy encodings (RFC 3987\n\
          section 7.7)\n\
          \n\
-         usage: iri interpret --encodings LIST [--json] [INPUT...]\n\
+         usage: iri interpret --encodings LIST [--legacy-only] [--json] [INPUT...]\n\
          \n\
          Reads each INPUT, or when none is given each line of standard input\n\
          (split on \\n only), as a URI reference whose %HH runs may be in a\n\
@@ -144,6 +150,15 @@ fn help() -> String {
          http://example.org/r%E9sum%E9.html read as windows-1252 is\n\
          http://example.org/r\u{e9}sum\u{e9}.html. An encoding that decodes nothing\n\
          gives no candidate.\n\
+         \n\
+         Section 7.7 accepts legacy forms \"in addition to UTF-8\": an input\n\
+         whose %HH runs are all UTF-8, or that has none (ASCII, or an IRI), has\n\
+         one candidate, encoding UTF-8, its 'iri to-iri' form (bidi formatting\n\
+         characters encoded), so a log that mixes UTF-8 and legacy lines\n\
+         passes whole: http://example.jp/%E6%97%A5%E6%9C%AC and\n\
+         http://example.jp/%93%FA%96%7B (Shift_JIS) both print\n\
+         http://example.jp/\u{65e5}\u{672c}. --legacy-only gives such an input no\n\
+         candidate.\n\
          \n\
          ",
         &COMMAND,
@@ -168,8 +183,13 @@ mod tests {
     use super::*;
 
     fn first(list: &str, input: &str) -> Vec<(String, String)> {
+        read(list, false, input)
+    }
+
+    fn read(list: &str, legacy_only: bool, input: &str) -> Vec<(String, String)> {
         let encodings = encodings(Some(list)).unwrap();
-        candidates(&encodings, input.as_bytes())
+        let options = Interpret::new(&encodings).legacy_only(legacy_only);
+        candidates(&options, input.as_bytes())
             .unwrap()
             .into_iter()
             .map(|c| (c.encoding().name().to_owned(), c.iri().as_str().to_owned()))
@@ -190,7 +210,14 @@ mod tests {
             2,
             "both read it"
         );
-        assert!(first("shift_jis", "x:%E6%97%A5").is_empty());
+    }
+
+    #[test]
+    fn utf8_passes_unless_legacy_only() {
+        let utf8 = [("UTF-8".to_owned(), "x:\u{65e5}".to_owned())];
+        assert_eq!(read("shift_jis", false, "x:%E6%97%A5"), utf8);
+        assert!(read("shift_jis", true, "x:%E6%97%A5").is_empty());
+        assert_eq!(read("shift_jis", false, "x:\u{65e5}"), utf8);
     }
 
     #[test]
@@ -203,7 +230,8 @@ mod tests {
     #[test]
     fn invalid_input_is_an_error_where_it_starts() {
         let encodings = encodings(Some("shift_jis")).unwrap();
-        assert_eq!(candidates(&encodings, b"http://a/%4").unwrap_err().0, 11);
-        assert_eq!(candidates(&encodings, b"http://a/\xFF").unwrap_err().0, 9);
+        let options = Interpret::new(&encodings);
+        assert_eq!(candidates(&options, b"http://a/%4").unwrap_err().0, 11);
+        assert_eq!(candidates(&options, b"http://a/\xFF").unwrap_err().0, 9);
     }
 }

@@ -42,6 +42,7 @@
 
 mod args;
 mod check;
+mod display;
 mod entry;
 mod equiv;
 mod find;
@@ -102,6 +103,7 @@ const COMMANDS: &[&Command] = &[
     &lint::COMMAND,
     &interpret::COMMAND,
     &select::COMMAND,
+    &display::COMMAND,
 ];
 
 /// Exit status for a usage error (contract: 2).

@@ -1,8 +1,10 @@
-//! `iri select --scripts LIST [--json] [INPUT...]`: the form of each input
-//! IRI reference to show or send to readers of the scripts in `LIST`
-//! (RFC 3987 section 7.5), as [`rfc3987::IriRef::select_for`] chooses it:
-//! the IRI as it is, its URI, or the IRI with the components outside those
-//! scripts percent-encoded.
+//! `iri select --scripts LIST [--punycode-hosts] [--json] [INPUT...]`: the
+//! form of each input IRI reference to show or send to readers of the
+//! scripts in `LIST` (RFC 3987 section 7.5), as
+//! [`rfc3987::IriRef::select_with`] chooses it: the IRI as it is, its URI,
+//! or the IRI with the components outside those scripts percent-encoded.
+//! `--punycode-hosts` writes a foreign domain name in Punycode (A-labels)
+//! instead, as browsers show it.
 //!
 //! Plain output is one line per input, the chosen text; `--json` prints
 //! `{"input": ..., "output": ..., "form": "iri" | "uri" | "mixed"}`.
@@ -11,7 +13,7 @@ use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
-use rfc3987::select::{Script, Selected};
+use rfc3987::select::{Script, Select, Selected};
 use rfc3987::IriRef;
 use serde::Serialize;
 
@@ -25,14 +27,24 @@ use crate::{help, Command};
 pub const COMMAND: Command = Command {
     name: "select",
     summary: "choose IRI, URI or a mix for readers of given scripts (section 7.5)",
-    usage: "iri select --scripts LIST [--json] [INPUT...]",
-    options: &[OptionSpec {
-        name: "scripts",
-        value: Some("LIST"),
-        help: "comma-separated Unicode script names (Latin, Han,\n\
-               Cyrillic, Arabic, ...) or ISO 15924 codes (Latn).\n\
-               Required; may be empty (--scripts=)",
-    }],
+    usage: "iri select --scripts LIST [--punycode-hosts] [--json] [INPUT...]",
+    options: &[
+        OptionSpec {
+            name: "scripts",
+            value: Some("LIST"),
+            help: "comma-separated Unicode script names (Latin, Han,\n\
+                   Cyrillic, Arabic, ...) or ISO 15924 codes (Latn).\n\
+                   Required; may be empty (--scripts=)",
+        },
+        OptionSpec {
+            name: "punycode-hosts",
+            value: None,
+            help: "write a host outside the scripts in Punycode\n\
+                   (A-labels, UTS 46 ToASCII) instead of\n\
+                   percent-encoding it, for http, https, ws, wss,\n\
+                   ftp and file when ToASCII accepts the host",
+        },
+    ],
     json: "adds the form (see below)",
     help,
     run,
@@ -40,15 +52,17 @@ pub const COMMAND: Command = Command {
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let scripts = scripts(args.value("scripts"))?;
+    let punycode_hosts = args.flag("punycode-hosts");
     Ok(pipeline::sequential(args, |input, output| {
-        select(&scripts, input, output)
+        let audience = Select::new(&scripts).punycode_hosts(punycode_hosts);
+        select(&audience, input, output)
     }))
 }
 
 /// The scripts of `--scripts`: Unicode full names (`Latin`) or ISO 15924
 /// codes (`Latn`), comma-separated; an empty list is allowed (the URI for
-/// every non-ASCII component).
-fn scripts(list: Option<&str>) -> Result<Vec<Script>, UsageError> {
+/// every non-ASCII component). Shared with `display`.
+pub fn scripts(list: Option<&str>) -> Result<Vec<Script>, UsageError> {
     let Some(list) = list else {
         return Err(UsageError::new(
             "--scripts LIST is required (e.g. --scripts Latin,Han)",
@@ -83,12 +97,12 @@ pub fn parse(bytes: &[u8]) -> Result<IriRef<&str>, (usize, String)> {
     }
 }
 
-fn select(scripts: &[Script], input: Input<'_>, output: &mut Output<'_>) -> Outcome {
+fn select(audience: &Select<'_>, input: Input<'_>, output: &mut Output<'_>) -> Outcome {
     let iri = match parse(input.bytes) {
         Ok(iri) => iri,
         Err((offset, message)) => return output.fail(&input, None, offset, &message),
     };
-    let selected: Selected<'_> = iri.select_for(scripts);
+    let selected: Selected<'_> = iri.select_with(audience);
     match output.mode() {
         Mode::Plain => output.line(selected.text().as_str()),
         Mode::Json => output.json(&Chosen {
@@ -113,7 +127,7 @@ fn help() -> String {
         "iri select: choose the IRI, the URI or a mix for readers of given\n\
          scripts (RFC 3987 section 7.5)\n\
          \n\
-         usage: iri select --scripts LIST [--json] [INPUT...]\n\
+         usage: iri select --scripts LIST [--punycode-hosts] [--json] [INPUT...]\n\
          \n\
          For each INPUT, or when none is given each line of standard input\n\
          (split on \\n only), an IRI-reference, prints the form to show or send\n\
@@ -127,6 +141,14 @@ fn help() -> String {
          encoded. With --scripts Han,Hiragana,Katakana,\n\
          http://example.org/\u{65e5}\u{672c}/\u{43c}\u{438}\u{440} prints\n\
          http://example.org/\u{65e5}\u{672c}/%D0%BC%D0%B8%D1%80.\n\
+         \n\
+         With --punycode-hosts a host outside the scripts is written in\n\
+         Punycode, as browsers show a domain name that the reader's languages\n\
+         do not cover: with --scripts Latin,\n\
+         http://\u{43f}\u{440}\u{438}\u{43c}\u{435}\u{440}.\u{440}\u{444}/ prints http://xn--e1afmkfd.xn--p1ai/, and with --scripts\n\
+         Cyrillic, http://b\u{fc}cher.example/ prints http://xn--bcher-kva.example/.\n\
+         The result then maps to the URI of 'iri to-uri --idna'. Hosts of\n\
+         other schemes, and hosts that ToASCII rejects, are percent-encoded.\n\
          \n\
          ",
         &COMMAND,
@@ -151,10 +173,31 @@ mod tests {
     use rfc3987::select::Form;
 
     fn chosen(list: &str, input: &str) -> (Form, String) {
+        chosen_with(list, false, input)
+    }
+
+    fn chosen_with(list: &str, punycode_hosts: bool, input: &str) -> (Form, String) {
         let scripts = scripts(Some(list)).unwrap();
         let iri = parse(input.as_bytes()).unwrap();
-        let selected = iri.select_for(&scripts);
+        let selected = iri.select_with(&Select::new(&scripts).punycode_hosts(punycode_hosts));
         (selected.form(), selected.text().as_str().to_owned())
+    }
+
+    #[test]
+    fn punycode_hosts_for_foreign_domain_names() {
+        let text = "http://\u{43f}\u{440}\u{438}\u{43c}\u{435}\u{440}.\u{440}\u{444}/";
+        assert_eq!(
+            chosen_with("Latin", true, text),
+            (Form::Uri, "http://xn--e1afmkfd.xn--p1ai/".to_owned())
+        );
+        assert_eq!(
+            chosen_with("Cyrl", true, text),
+            (Form::Iri, text.to_owned())
+        );
+        assert_eq!(
+            chosen_with("Cyrillic", true, "http://b\u{fc}cher.example/"),
+            (Form::Uri, "http://xn--bcher-kva.example/".to_owned())
+        );
     }
 
     #[test]

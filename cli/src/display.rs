@@ -1,0 +1,221 @@
+//! `iri display [--rtl-context] [--embedding isolate|embed] [--scripts LIST]
+//! [--bidi-unsafe] [--confusables] [--json] [INPUT...]`: the text to show
+//! for each input IRI reference (RFC 3987 sections 4.1 and 7.6), as
+//! [`rfc3987::IriRef::for_display_with`] computes it, one option per
+//! option of [`rfc3987::display::Show`].
+//!
+//! The result is text for a screen, not an IRI: it is wrapped in
+//! LRI ... PDI (or LRE ... PDF) when it holds right-to-left characters or
+//! sits in right-to-left text, and those marks are not IRI characters.
+//! Stripped of them, it is an IRI reference that maps to the input's URI.
+//!
+//! Lines of stdin are shown in batches on every core
+//! ([`crate::pipeline::parallel`]); output stays in input order.
+
+use std::process::ExitCode;
+
+use rfc3987::display::{Embedding, Script, Show};
+
+use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::{help, Command};
+
+/// The `display` subcommand.
+pub const COMMAND: Command = Command {
+    name: "display",
+    summary: "the text to show for IRI references (RFC 3987 sections 4.1, 7.6)",
+    usage: "iri display [--rtl-context] [--embedding isolate|embed] [--scripts LIST] \
+            [--bidi-unsafe] [--confusables] [--json] [INPUT...]",
+    options: &[
+        OptionSpec {
+            name: "rtl-context",
+            value: None,
+            help: "the text around the IRI is right-to-left: wrap\n\
+                   every IRI, not only those with right-to-left\n\
+                   characters",
+        },
+        OptionSpec {
+            name: "embedding",
+            value: Some("E"),
+            help: "isolate: U+2066 LRI ... U+2069 PDI (default)\n\
+                   embed: U+202A LRE ... U+202C PDF, section 4.1's\n\
+                   \x20 marks, for renderers without isolates",
+        },
+        OptionSpec {
+            name: "scripts",
+            value: Some("LIST"),
+            help: "the scripts the display can show: Unicode names\n\
+                   (Latin, Han, Arabic, ...) or ISO 15924 codes\n\
+                   (Latn), comma-separated; other non-ASCII\n\
+                   characters are percent-encoded (Common and\n\
+                   Inherited ones are shown with any script)",
+        },
+        OptionSpec {
+            name: "bidi-unsafe",
+            value: None,
+            help: "percent-encode whole every component that breaks\n\
+                   a bidi restriction of section 4.2",
+        },
+        OptionSpec {
+            name: "confusables",
+            value: None,
+            help: "percent-encode the characters that UTS 39 marks\n\
+                   as confusable with another script's (Cyrillic \u{430})",
+        },
+    ],
+    json: "{\"input\": \"...\", \"output\": \"...\"} per input",
+    help,
+    run,
+};
+
+/// The options of the command line, parsed: the scripts are owned here and
+/// borrowed by [`Options::show`].
+struct Options {
+    rtl_context: bool,
+    embedding: Embedding,
+    scripts: Option<Vec<Script>>,
+    bidi_unsafe: bool,
+    confusables: bool,
+}
+
+impl Options {
+    fn parse(args: &Parsed) -> Result<Self, UsageError> {
+        let embedding = match args.value("embedding") {
+            None | Some("isolate") => Embedding::Isolate,
+            Some("embed") => Embedding::Embed,
+            Some(other) => {
+                return Err(UsageError::new(format!(
+                    "unknown embedding '{other}'; the embeddings are: isolate, embed"
+                )))
+            }
+        };
+        let scripts = match args.value("scripts") {
+            Some(list) => Some(crate::select::scripts(Some(list))?),
+            None => None,
+        };
+        Ok(Options {
+            rtl_context: args.flag("rtl-context"),
+            embedding,
+            scripts,
+            bidi_unsafe: args.flag("bidi-unsafe"),
+            confusables: args.flag("confusables"),
+        })
+    }
+
+    fn show(&self) -> Show<'_> {
+        let show = Show::new()
+            .rtl_context(self.rtl_context)
+            .embedding(self.embedding)
+            .bidi_unsafe(self.bidi_unsafe)
+            .confusables(self.confusables);
+        match &self.scripts {
+            Some(scripts) => show.scripts(scripts),
+            None => show,
+        }
+    }
+}
+
+fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+    let options = Options::parse(&args)?;
+    let show = options.show();
+    Ok(crate::pipeline::parallel(
+        args,
+        crate::input::LineEnd::Newline,
+        |bytes| shown(&show, bytes),
+        crate::output::write_conversion,
+    ))
+}
+
+/// The text to show for one input, or the byte offset and message of its
+/// error.
+fn shown(show: &Show<'_>, bytes: &[u8]) -> Result<String, (usize, String)> {
+    crate::select::parse(bytes).map(|iri| iri.for_display_with(show).into_owned())
+}
+
+fn help() -> String {
+    help::page(
+        "iri display: the text to show for IRI references (RFC 3987 sections 4.1\n\
+         and 7.6)\n\
+         \n\
+         usage: iri display [--rtl-context] [--embedding isolate|embed]\n\
+         \x20                  [--scripts LIST] [--bidi-unsafe] [--confusables]\n\
+         \x20                  [--json] [INPUT...]\n\
+         \n\
+         For each INPUT, or when none is given each line of standard input\n\
+         (split on \\n only), an IRI-reference, prints the text to show for it.\n\
+         Section 4.1: an IRI is shown as in a left-to-right embedding, so one\n\
+         with right-to-left characters (or any, with --rtl-context) is wrapped\n\
+         in U+2066 LEFT-TO-RIGHT ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE\n\
+         (or LRE ... PDF with --embedding embed); the marks are not part of\n\
+         the IRI. Section 7.6: what the display cannot show correctly is\n\
+         percent-encoded (UTF-8, uppercase hex): bidi formatting characters\n\
+         always, and, when asked, characters outside --scripts, components\n\
+         that break section 4.2, confusables. Stripped of the marks, the text\n\
+         is an IRI reference with the input's URI.\n\
+         http://example.org/\u{5e9}\u{5dc}\u{5d5}\u{5dd} prints LRI http://example.org/\u{5e9}\u{5dc}\u{5d5}\u{5dd} PDI;\n\
+         with --scripts Latin, http://example.org/\u{65e5}\u{672c} prints\n\
+         http://example.org/%E6%97%A5%E6%9C%AC.\n\
+         \n\
+         ",
+        &COMMAND,
+        &(help::conversion_output("the text to show")
+            + "\
+         Exit status: 0 when every input is a valid IRI reference, 1 when at\n\
+         least one is not, 2 for a usage error.\n"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args;
+
+    fn displayed(args: &[&str], input: &str) -> Result<String, (usize, String)> {
+        let parsed = args::parsed_for_test(COMMAND.options, args);
+        let options = Options::parse(&parsed).unwrap();
+        shown(&options.show(), input.as_bytes())
+    }
+
+    #[test]
+    fn each_option_reaches_the_library() {
+        let hebrew = "http://example.org/\u{5e9}\u{5dc}\u{5d5}\u{5dd}";
+        assert_eq!(
+            displayed(&[], hebrew).unwrap(),
+            format!("\u{2066}{hebrew}\u{2069}")
+        );
+        assert_eq!(
+            displayed(&["--embedding", "embed"], hebrew).unwrap(),
+            format!("\u{202A}{hebrew}\u{202C}")
+        );
+        assert_eq!(displayed(&[], "http://a/b").unwrap(), "http://a/b");
+        assert_eq!(
+            displayed(&["--rtl-context"], "http://a/b").unwrap(),
+            "\u{2066}http://a/b\u{2069}"
+        );
+        assert_eq!(
+            displayed(&["--scripts", "Latn"], "x:\u{e9}\u{65e5}").unwrap(),
+            "x:\u{e9}%E6%97%A5"
+        );
+        assert_eq!(
+            displayed(&["--confusables"], "x:p\u{430}y").unwrap(),
+            "x:p%D0%B0y"
+        );
+        assert_eq!(
+            displayed(&["--bidi-unsafe"], "http://a/\u{5d6}\u{5d7}1").unwrap(),
+            "http://a/%D7%96%D7%971"
+        );
+    }
+
+    #[test]
+    fn bad_options_are_usage_errors() {
+        let parsed = args::parsed_for_test(COMMAND.options, &["--embedding", "rlo"]);
+        assert!(Options::parse(&parsed).is_err());
+        let parsed = args::parsed_for_test(COMMAND.options, &["--scripts", "Elvish"]);
+        assert!(Options::parse(&parsed).is_err());
+    }
+
+    #[test]
+    fn invalid_input_is_an_error_where_it_starts() {
+        assert_eq!(displayed(&[], "http://a/%4").unwrap_err().0, 11);
+        assert_eq!(displayed(&[], "http://a/b c").unwrap_err().0, 10);
+    }
+}
