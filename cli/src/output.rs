@@ -356,47 +356,6 @@ fn separate<W: ?Sized + Write>(writer: &mut W, first: bool) -> io::Result<()> {
     }
 }
 
-/// Fails when standard output was closed (`iri check >&-`), so that the
-/// results are not lost while the exit status says success.
-///
-/// A closed descriptor does not show as one: the standard library turns
-/// EBADF on stdout into silent success, and on Linux its start-up code
-/// reopens a closed descriptor 0, 1 or 2 on `/dev/null`, read-write. So
-/// on Linux a stdout that is `/dev/null` opened read-write (which a shell's
-/// `>/dev/null`, write-only, never is) counts as closed; elsewhere a
-/// descriptor that cannot be duplicated does.
-pub fn ensure_stdout_is_open() -> Result<(), io::Error> {
-    let closed = || io::Error::new(io::ErrorKind::BrokenPipe, "standard output is closed");
-    #[cfg(target_os = "linux")]
-    {
-        let is_dev_null = std::fs::read_link("/proc/self/fd/1")
-            .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
-        // fdinfo's "flags:" is octal; the access mode is its low two bits.
-        let read_write = || {
-            let info = std::fs::read_to_string("/proc/self/fdinfo/1").ok()?;
-            let flags = info.lines().find_map(|l| l.strip_prefix("flags:"))?;
-            let flags = u32::from_str_radix(flags.trim(), 8).ok()?;
-            Some(flags & 0o3 == 0o2)
-        };
-        if is_dev_null && read_write() == Some(true) {
-            return Err(closed());
-        }
-    }
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        io::stdout()
-            .as_fd()
-            .try_clone_to_owned()
-            .map(drop)
-            .map_err(|_| closed())
-    }
-    #[cfg(not(unix))]
-    {
-        Ok(())
-    }
-}
-
 /// A hint for an error at the `\r` that ends `bytes`: the input has CRLF
 /// line ends, and lines are split on `\n` only (the contract), so the `\r`
 /// is part of the input.

@@ -160,19 +160,21 @@ fn run_batches<T: Send>(
     })
 }
 
-/// The one place that opens the streams for a subcommand: checks that
-/// stdout is open, buffers it in the mode `--json` selects, and hands
-/// `body` the source of the inputs: the input arguments, or else stdin
-/// read `read_size` bytes at a time.
+/// The one place that opens the streams for a subcommand: buffers stdout
+/// in the mode `--json` selects, and hands `body` the source of the
+/// inputs: the input arguments, or else stdin read `read_size` bytes at a
+/// time.
+///
+/// Stdout is not checked before use: a write that fails is reported when
+/// it fails (`/dev/full`), and a descriptor the caller closed cannot be
+/// told from `/dev/null` (the Rust runtime opens `/dev/null` read-write
+/// in its place, as Python's `subprocess.DEVNULL` and service managers
+/// open it), so it is written to as `/dev/null` is.
 fn with_streams(
     args: &Parsed,
     read_size: usize,
-    body: impl FnOnce(Source<'_, io::StdinLock<'static>>, &mut Output<'_>) -> Status,
+    body: impl FnOnce(Source<'_, StdinReader>, &mut Output<'_>) -> Status,
 ) -> ExitCode {
-    if let Err(error) = crate::output::ensure_stdout_is_open() {
-        eprintln!("iri: cannot write standard output: {error}");
-        return Status::Failed.into();
-    }
     let mode = if args.flag("json") {
         Mode::Json
     } else {
@@ -182,12 +184,44 @@ fn with_streams(
     let mut stderr = io::stderr().lock();
     let mut output = Output::new(mode, &mut stdout, &mut stderr);
     let status = if args.inputs.is_empty() {
-        let mut stdin = BufReader::with_capacity(read_size, io::stdin().lock());
+        let mut stdin = BufReader::with_capacity(read_size, StdinReader::open());
         body(Source::Lines(&mut stdin), &mut output)
     } else {
         body(Source::Args(&args.inputs), &mut output)
     };
     status.into()
+}
+
+/// Standard input, read so that a read error is reported. The standard
+/// library's `Stdin` reads a descriptor that is not open for reading
+/// (EBADF: `iri check 0>FILE`) as the end of the input, which would make a
+/// failed read a silent success; a `File` over a duplicate of descriptor 0
+/// returns the error.
+enum StdinReader {
+    File(std::fs::File),
+    Stdin(io::StdinLock<'static>),
+}
+
+impl StdinReader {
+    fn open() -> StdinReader {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            if let Ok(fd) = io::stdin().as_fd().try_clone_to_owned() {
+                return StdinReader::File(std::fs::File::from(fd));
+            }
+        }
+        StdinReader::Stdin(io::stdin().lock())
+    }
+}
+
+impl Read for StdinReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            StdinReader::File(file) => file.read(buf),
+            StdinReader::Stdin(stdin) => stdin.read(buf),
+        }
+    }
 }
 
 /// The loop itself, over any source and output (the tests drive it with
