@@ -148,6 +148,18 @@ impl Splitter {
         }
     }
 
+    /// Whether the rule's strings have a path: references and
+    /// hierarchical parts (whose path may be empty) and the path rules do;
+    /// an authority, a scheme, a host, a query do not, and the path that
+    /// [`split`](Self::split) gives them is an empty stand-in.
+    pub fn has_path(&self) -> bool {
+        match self.shape {
+            Shape::Reference | Shape::HierPart => true,
+            Shape::WholeAuthority => false,
+            Shape::Whole(component) => component == Component::Path,
+        }
+    }
+
     /// Checks `text` against the rule and gives its components: exact
     /// substrings of `text`, `None` when absent, the path always present
     /// (empty when the rule has none).
@@ -176,6 +188,15 @@ impl Splitter {
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    #[test]
+    fn only_references_parts_and_paths_have_a_path() {
+        let has = |rule| Splitter::new(rule).unwrap().has_path();
+        assert!(has(&rules::IRI_REFERENCE) && has(&rules::IHIER_PART) && has(&rules::IPATH));
+        assert!(has(&rules::ISEGMENT) && has(&rules::IPATH_EMPTY));
+        assert!(!has(&rules::IAUTHORITY) && !has(&rules::IHOST) && !has(&rules::SCHEME));
+        assert!(!has(&rules::IQUERY) && !has(&rules::PORT));
+    }
 
     #[test]
     fn every_rule_but_pieces_and_classes_splits() {

@@ -121,7 +121,14 @@ struct Rejection {
 fn split(splitter: Splitter, bytes: &[u8]) -> Result<Fields<'_>, Rejection> {
     match std::str::from_utf8(bytes) {
         Ok(text) => match splitter.split(text) {
-            Ok(components) => Ok(components.to_array()),
+            Ok(components) => {
+                let mut fields = components.to_array();
+                if !splitter.has_path() {
+                    // No `path=` for an authority, a host, a query...
+                    fields[PATH] = None;
+                }
+                Ok(fields)
+            }
             Err(error) => Err(Rejection {
                 offset: error.offset(),
                 message: error.to_string(),
@@ -187,6 +194,9 @@ fn write_plain_line(line: &mut String, fields: &Fields<'_>, widths: Option<&[Opt
     }
     line.truncate(line.trim_end().len());
 }
+
+/// The path's place in [`Fields`].
+const PATH: usize = 5;
 
 /// Parses one input and writes its result.
 fn parse(

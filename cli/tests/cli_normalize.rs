@@ -222,6 +222,21 @@ fn relativize_is_the_inverse_of_resolve() {
         json!({"input": "http://a/b/g", "output": "../g"})
     );
     assert_eq!(objects[1]["error"]["offset"], 0);
+    // The base itself is the empty reference: an empty line in plain mode,
+    // as a failure prints, told apart by the status; `--json` tells them
+    // apart always.
+    let run = iri(&["relativize", base, base], b"");
+    assert_eq!(
+        (run.code, run.stdout.as_str(), run.stderr.as_str()),
+        (0, "\n", "")
+    );
+    let run = iri(&["relativize", base, "a b"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (1, "\n"));
+    assert!(!run.stderr.is_empty());
+    let run = iri(&["relativize", "--json", base, base, "a b"], b"");
+    let both = cli_support::objects(&run);
+    assert_eq!(both[0], json!({"input": base, "output": ""}));
+    assert!(both[1].get("output").is_none() && both[1]["error"].is_object());
     assert_eq!(iri(&["relativize"], b"").code, 2);
     assert_eq!(iri(&["relativize", "b/c"], b"").code, 2);
 }

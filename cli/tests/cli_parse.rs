@@ -154,6 +154,29 @@ fn plain_mode_is_one_aligned_line_per_input() {
     );
 }
 
+/// A rule without a path (an authority, a host, a query) prints no
+/// `path=`; `--json` keeps the contract's string, empty.
+#[test]
+fn rules_without_a_path_print_none() {
+    let run = iri(&["parse", "--rule", "iauthority", "a@b:1"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "authority=a@b:1  userinfo=a  host=b  port=1\n");
+    let run = iri(
+        &["parse", "--rule", "ihost"],
+        b"\xd0\xbf\xd1\x80\xd0\xb8.\xd1\x80\xd1\x84\n",
+    );
+    assert_eq!(run.stdout, "host=при.рф\n");
+    let run = iri(&["parse", "--rule", "iquery"], b"a=b\n");
+    assert_eq!(run.stdout, "query=a=b\n");
+    // The path rules and the hierarchical parts keep theirs, empty or not.
+    let run = iri(&["parse", "--rule", "ipath"], b"\n");
+    assert_eq!(run.stdout, "path=\n");
+    let run = iri(&["parse", "--rule", "ihier-part"], b"//a\n");
+    assert_eq!(run.stdout, "authority=a  host=a  path=\n");
+    let run = iri(&["parse", "--rule", "iauthority", "--json", "a@b:1"], b"");
+    assert_eq!(objects(&run)[0]["path"], json!(""));
+}
+
 #[test]
 fn failures_follow_the_contract() {
     let run = iri(&["parse"], b"http://a/b c\nok\n\xff\n");

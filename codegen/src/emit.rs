@@ -63,6 +63,7 @@ pub fn emit(
         rule_items.push(rule_item(
             grammar,
             dfa,
+            dfas,
             &config.trails,
             &wide_trails,
             units,
@@ -392,6 +393,7 @@ fn shift_items(machines: &[Machine], stride: usize, rows: &mut ShiftRows) -> Vec
 fn rule_item(
     grammar: &Grammar,
     dfa: &Dfa,
+    rules: &[Dfa],
     trails: &[String],
     wide_trails: &[String],
     units: &[UnitRule],
@@ -477,7 +479,15 @@ fn rule_item(
     let is_unit = |name: &str| {
         units.iter().any(|u| u.name == name) || pieces.iter().any(|p| p.eq_ignore_ascii_case(name))
     };
-    let contexts = expected::contexts(dfa, &nfa, &is_unit);
+    // Two rules that differ only in the empty string (`isegment` and
+    // `isegment-nz`) share their states once a character is read; such a
+    // state is named by the wider one, whichever path led to it.
+    let compiled = |name: &str| rules.iter().find(|d| d.rule.eq_ignore_ascii_case(name));
+    let widens = |outer: &str, inner: &str| match (compiled(outer), compiled(inner)) {
+        (Some(outer), Some(inner)) => outer.includes(inner, false) && inner.includes(outer, true),
+        _ => false,
+    };
+    let contexts = expected::contexts(dfa, &nfa, &is_unit, &widens);
     let mut expected_index = Vec::with_capacity(dfa.state_count);
     let mut context_index = Vec::with_capacity(dfa.state_count);
     for (state, context) in (0..dfa.state_count as u32).zip(contexts) {

@@ -400,13 +400,23 @@ pub fn describe(units: &Units, end: bool, rules: &[UnitRule]) -> Description {
 /// character read belongs to, over every input that leads to the state
 /// (by NFA provenance; the start state's is the start rule), the most
 /// common first: a state reached by many characters of `ireg-name` and by
-/// digits that could also begin a `dec-octet` names `ireg-name` first. `unit` says which rule names are unit-like (skipped: a message
-/// names `isegment`, not the `ALPHA` inside it).
+/// digits that could also begin a `dec-octet` names `ireg-name` first,
+/// except that when a later rule `widens` the first (`widens(outer,
+/// inner)`: the same strings but the empty one), the wider one comes
+/// first: minimization merges the state inside an `isegment-nz` with the
+/// one inside an `isegment`, and "in isegment" is true of both. `unit`
+/// says which rule names are unit-like (skipped: a message names
+/// `isegment`, not the `ALPHA` inside it).
 ///
 /// Walks the subset construction again, in step with `dfa`: each NFA
 /// subset met is paired with the DFA state the same input reaches, and the
 /// NFA states that read the last byte name the rules.
-pub fn contexts(dfa: &Dfa, nfa: &Nfa, unit: &dyn Fn(&str) -> bool) -> Vec<Vec<String>> {
+pub fn contexts(
+    dfa: &Dfa,
+    nfa: &Nfa,
+    unit: &dyn Fn(&str) -> bool,
+    widens: &dyn Fn(&str, &str) -> bool,
+) -> Vec<Vec<String>> {
     let n = dfa.state_count;
     let start_name = nfa.paths[0][0].clone();
     // Per DFA state, each innermost non-unit rule met, with how many
@@ -467,7 +477,12 @@ pub fn contexts(dfa: &Dfa, nfa: &Nfa, unit: &dyn Fn(&str) -> bool) -> Vec<Vec<St
                 return vec![start_name.clone()];
             }
             named.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-            named.into_iter().map(|(_, name)| name).collect()
+            let mut names: Vec<String> = named.into_iter().map(|(_, name)| name).collect();
+            if let Some(wider) = names.iter().skip(1).position(|o| widens(o, &names[0])) {
+                let name = names.remove(wider + 1);
+                names.insert(0, name);
+            }
+            names
         })
         .collect()
 }
@@ -614,7 +629,7 @@ pair   = ALPHA ALPHA\n";
         let dfa = compile_rule(&g, "top", 1000).unwrap();
         let nfa = Nfa::compile(&g, "top").unwrap();
         let unit = |name: &str| units.iter().any(|u| u.name == name);
-        let all = contexts(&dfa, &nfa, &unit);
+        let all = contexts(&dfa, &nfa, &unit, &|_, _| false);
         let after_a = dfa.step(dfa.start, b'a');
         assert_eq!(all[after_a as usize], ["scheme"]);
         let path = dfa.step(dfa.step(after_a, b':'), b'x');

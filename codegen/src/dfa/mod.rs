@@ -96,6 +96,32 @@ impl Dfa {
         (dfa, renumber)
     }
 
+    /// Whether every input `other` accepts, this one accepts too (with
+    /// `but_empty`, every input but the empty one): a walk of the pairs of
+    /// states both reach on the same input, which fails at a pair where
+    /// `other` accepts and this one does not.
+    pub fn includes(&self, other: &Dfa, but_empty: bool) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        // Each pair with whether only the empty input reached it.
+        let mut stack = vec![(self.start, other.start, true)];
+        while let Some((mine, theirs, empty)) = stack.pop() {
+            if !seen.insert((mine, theirs, empty)) {
+                continue;
+            }
+            let counted = !(empty && but_empty);
+            if counted && other.is_accepting(theirs) && !self.is_accepting(mine) {
+                return false;
+            }
+            for byte in 0..=255u8 {
+                let next = other.step(theirs, byte);
+                if next != 0 {
+                    stack.push((self.step(mine, byte), next, false));
+                }
+            }
+        }
+        true
+    }
+
     /// Whether `state` accepts.
     pub fn is_accepting(&self, state: u32) -> bool {
         state >= self.accept_from
@@ -258,6 +284,20 @@ mod tests {
     fn compile(text: &str, rule: &str) -> Dfa {
         let g = Grammar::from_sources(&[("t.abnf", text)]).unwrap();
         compile_rule(&g, rule, 1000).unwrap()
+    }
+
+    #[test]
+    fn inclusion_of_languages() {
+        let text = "seg = *c\nseg-nz = 1*c\nab = %x61 / %x62\nc = %x61-63\n";
+        let seg = compile(text, "seg");
+        let nz = compile(text, "seg-nz");
+        let ab = compile(text, "ab");
+        assert!(seg.includes(&nz, false));
+        assert!(!nz.includes(&seg, false), "the empty string");
+        assert!(nz.includes(&seg, true));
+        assert!(seg.includes(&ab, false) && nz.includes(&ab, false));
+        assert!(!ab.includes(&nz, false) && !ab.includes(&nz, true));
+        assert!(ab.includes(&ab, false));
     }
 
     #[test]
