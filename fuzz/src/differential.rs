@@ -349,19 +349,24 @@ pub fn compare_resolve(peer: Peer, base: &str, reference: &str) -> Option<Differ
 }
 
 /// iri-string's URI for `input` compared with [`mapping::to_uri`]'s;
-/// `None` when they agree, when either rejects the input, or for another
-/// peer (neither oxiri nor fluent-uri maps IRIs to URIs).
+/// `None` when they agree, when iri-string rejects the input (the
+/// verdicts cover that), or for another peer (neither oxiri nor
+/// fluent-uri maps IRIs to URIs). iri-string mapping an input that this
+/// crate does not map is a disagreement.
 pub fn compare_to_uri(peer: Peer, input: &str) -> Option<Difference> {
     if peer != Peer::IriString {
         return None;
     }
-    let ours = mapping::to_uri(input).ok()?;
     let r = iri_string::types::IriReferenceStr::new(input).ok()?;
     let theirs = r.encode_to_uri().to_string();
-    (theirs != ours).then(|| Difference::Differs {
-        ours: format!("{ours:?}"),
-        peer: format!("{theirs:?}"),
-    })
+    match mapping::to_uri(input) {
+        Ok(ours) if ours == theirs => None,
+        Ok(ours) => Some(Difference::Differs {
+            ours: format!("{ours:?}"),
+            peer: format!("{theirs:?}"),
+        }),
+        Err(_) => Some(Difference::PeerAccepts),
+    }
 }
 
 // ---------------------------------------------------------------------
