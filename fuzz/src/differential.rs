@@ -385,9 +385,9 @@ pub struct Deviation {
     pub recognizes: fn(&Disagreement) -> bool,
 }
 
-/// The known deviations, found by running the comparisons (none on
-/// verdicts, components or the URI mapping; see the module
-/// documentation). Each predicate recognizes its case from the inputs: an
+/// The known deviations, found by running the comparisons: none on
+/// verdicts, components or the URI mapping (`tests/peer_differential.rs`
+/// says why the parsers agree), seven on resolution. Each predicate recognizes its case from the inputs: an
 /// exact condition on them, and, where the peer gives an answer, that
 /// answer recomputed by this crate's resolution on inputs changed the way
 /// the peer's documentation says it reads them.
