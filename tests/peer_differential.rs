@@ -1,23 +1,19 @@
-//! This crate against two independent IRI parsers, oxiri 0.3 and
-//! iri-string 0.7, on seeded generated and mutated strings.
+//! This crate against three independent IRI parsers, oxiri 0.3,
+//! iri-string 0.7 and fluent-uri 0.4, on seeded generated and mutated
+//! strings, and on every short bracketed sequence of IPv6 tokens.
 //!
-//! For every input, two questions are put to all three: is it an
-//! `IRI-reference` ([`rfc3987::IriRef::parse`], `oxiri::IriRef::parse`,
-//! `iri_string::types::IriReferenceStr::new`), and is it an `IRI`, absolute
-//! with an optional fragment ([`rfc3987::Iri::parse`], `oxiri::Iri::parse`,
-//! `iri_string::types::IriStr::new`)? Where this crate and a peer both
-//! accept, their five components (scheme, authority, path, query,
-//! fragment, each `None` when absent) must be the same substrings.
-//!
-//! A disagreement passes only when it matches a row of [`DEVIATIONS`]: a
-//! documented way in which a peer departs from RFC 3987, with the rule that
-//! decides it and a predicate that recognizes the case. The test prints
-//! how many cases each row excused; any other disagreement fails with the
-//! escaped input, its seed and the verdicts. A row that excuses nothing
-//! fails too, so the table cannot go stale.
-//!
-//! fluent-uri 0.4 (`fluent_uri::IriRef::parse`, `fluent_uri::Iri::parse`)
-//! answers the same questions as a third peer.
+//! For every input, each peer is asked whether it is an `IRI-reference`
+//! and an `IRI` (and, for iri-string, an `absolute-IRI` and an
+//! `irelative-ref`), and where this crate and the peer both accept, for
+//! the components. The comparison and the table of known deviations are
+//! the ones of the `against_*` fuzz targets, `fuzz/src/differential.rs`
+//! (included below; it says what is compared). This test brings the
+//! inputs: a disagreement passes only when a row of the table excuses
+//! it; any other fails with the escaped input, its seed and the answers.
+//! The test prints how many cases each row excused; a row about verdicts
+//! or components that excuses nothing fails too, so the table cannot go
+//! stale (`tests/fuzz_differential.rs` does the same for the rows about
+//! resolution and the URI mapping).
 //!
 //! The inputs (see [`make_input`]) are derivations of the grammar
 //! (`tests/support/gen.rs`), mutations of them (the generator's own edits
@@ -28,16 +24,21 @@
 //! strings; a second test enumerates every short sequence of IPv6 tokens
 //! as a bracketed host.
 
+// Only the verdicts and components are asked here.
+#[allow(dead_code)]
+#[path = "../fuzz/src/differential.rs"]
+mod differential;
 mod support;
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::sync::OnceLock;
+
+use differential::{Disagreement, Kind, Question, Rule, DEVIATIONS, PEERS};
 
 use support::gen::{Generator, Rng};
 use support::interp::{escape, Grammar, RuleId};
 
-/// Inputs judged; each is asked both questions of both peers.
+/// Inputs judged; each is asked every rule's question of every peer.
 const CASES: usize = 200_000;
 /// Seed of the whole run; case `i` draws from `case_seed(SEED, i)`.
 const SEED: u64 = 0x3987_0A71;
@@ -49,200 +50,19 @@ fn grammar() -> &'static Grammar {
     GRAMMAR.get_or_init(Grammar::load)
 }
 
-/// The other parser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Peer {
-    Oxiri,
-    IriString,
-    FluentUri,
-}
-
-/// Which of the two questions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Target {
-    /// `IRI-reference`.
-    Reference,
-    /// `IRI`.
-    Iri,
-}
-
-/// The five components, each the substring a parser reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Split<'a> {
-    scheme: Option<&'a str>,
-    authority: Option<&'a str>,
-    path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
-}
-
-/// This crate's answer.
-fn ours(target: Target, input: &str) -> Option<Split<'_>> {
-    let reference = match target {
-        Target::Reference => rfc3987::IriRef::parse(input).ok()?,
-        Target::Iri => rfc3987::IriRef::from(rfc3987::Iri::parse(input).ok()?),
-    };
-    let c = reference.into_components();
-    Some(Split {
-        scheme: c.scheme,
-        authority: c.authority,
-        path: c.path,
-        query: c.query,
-        fragment: c.fragment,
-    })
-}
-
-/// How a peer's answer differs from ours.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Difference {
-    /// This crate accepts, the peer rejects.
-    PeerRejects,
-    /// The peer accepts, this crate rejects.
-    PeerAccepts,
-    /// Both accept but split differently (both splits, debug-printed).
-    Components { ours: String, peer: String },
-}
-
-/// One disagreement, as the deviation predicates see it.
-struct Disagreement<'a> {
-    peer: Peer,
-    target: Target,
-    input: &'a str,
-    difference: Difference,
-}
-
-impl fmt::Display for Disagreement<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "  {:?} on {:?} \"{}\": {:?}",
-            self.peer,
-            self.target,
-            escape(self.input),
-            self.difference
-        )
-    }
-}
-
-/// Parses `input` with `peer` and compares with `ours`; `None` when they
-/// agree.
-fn judge(peer: Peer, target: Target, input: &str, ours: Option<Split<'_>>) -> Option<Difference> {
-    // The peers' accessors borrow the parsed value, so the comparison
-    // happens inside each arm.
-    let compare = |theirs: Option<Split<'_>>| match (ours, theirs) {
-        (None, None) => None,
-        (Some(_), None) => Some(Difference::PeerRejects),
-        (None, Some(_)) => Some(Difference::PeerAccepts),
-        (Some(a), Some(b)) if a == b => None,
-        (Some(a), Some(b)) => Some(Difference::Components {
-            ours: format!("{a:?}"),
-            peer: format!("{b:?}"),
-        }),
-    };
-    match (peer, target) {
-        (Peer::Oxiri, Target::Reference) => {
-            let parsed = oxiri::IriRef::parse(input).ok();
-            compare(parsed.as_ref().map(|r| Split {
-                scheme: r.scheme(),
-                authority: r.authority(),
-                path: r.path(),
-                query: r.query(),
-                fragment: r.fragment(),
-            }))
-        }
-        (Peer::Oxiri, Target::Iri) => {
-            let parsed = oxiri::Iri::parse(input).ok();
-            compare(parsed.as_ref().map(|r| Split {
-                scheme: Some(r.scheme()),
-                authority: r.authority(),
-                path: r.path(),
-                query: r.query(),
-                fragment: r.fragment(),
-            }))
-        }
-        (Peer::IriString, Target::Reference) => {
-            let parsed = iri_string::types::IriReferenceStr::new(input).ok();
-            compare(parsed.map(|r| Split {
-                scheme: r.scheme_str(),
-                authority: r.authority_str(),
-                path: r.path_str(),
-                query: r.query_str(),
-                fragment: r.fragment_str(),
-            }))
-        }
-        (Peer::FluentUri, Target::Reference) => {
-            let parsed = fluent_uri::IriRef::parse(input).ok();
-            compare(parsed.as_ref().map(|r| Split {
-                scheme: r.scheme().map(|s| s.as_str()),
-                authority: r.authority().map(|a| a.as_str()),
-                path: r.path().as_str(),
-                query: r.query().map(|q| q.as_str()),
-                fragment: r.fragment().map(|f| f.as_str()),
-            }))
-        }
-        (Peer::FluentUri, Target::Iri) => {
-            let parsed = fluent_uri::Iri::parse(input).ok();
-            compare(parsed.as_ref().map(|r| Split {
-                scheme: Some(r.scheme().as_str()),
-                authority: r.authority().map(|a| a.as_str()),
-                path: r.path().as_str(),
-                query: r.query().map(|q| q.as_str()),
-                fragment: r.fragment().map(|f| f.as_str()),
-            }))
-        }
-        (Peer::IriString, Target::Iri) => {
-            let parsed = iri_string::types::IriStr::new(input).ok();
-            compare(parsed.map(|r| Split {
-                scheme: Some(r.scheme_str()),
-                authority: r.authority_str(),
-                path: r.path_str(),
-                query: r.query_str(),
-                fragment: r.fragment_str(),
-            }))
-        }
-    }
-}
-
-/// A documented departure of a peer from RFC 3987.
-struct Deviation {
-    peer: Peer,
-    /// What the peer does.
-    description: &'static str,
-    /// The rule of RFC 3987 section 2.2 (or RFC 3986) that decides the
-    /// case, and what it says.
-    rule: &'static str,
-    /// Whether a disagreement is this case.
-    recognizes: fn(&Disagreement) -> bool,
-}
-
-/// The known deviations: none, so far. A row names the peer, says what it
-/// does, cites the rule that decides the case, and gives a predicate that
-/// recognizes the case from the input (not from the verdicts alone); a
-/// made-up row, to show the shape:
-///
-/// ```text
-/// Deviation {
-///     peer: Peer::Oxiri,
-///     description: "accepts a zone identifier in an IPv6 literal",
-///     rule: "RFC 3986 IP-literal = \"[\" ( IPv6address / IPvFuture ) \"]\": no \"%25\" zone",
-///     recognizes: |d| d.difference == Difference::PeerAccepts && d.input.contains("%25"),
-/// }
-/// ```
-///
-/// None was needed: on the inputs of these tests (and on a million more
-/// generated ones and every bracketed sequence of up to seven IPv6 tokens,
-/// tried while writing them) the three peers agree with this crate on every
-/// verdict and every component. Their sources say why: oxiri
-/// (`src/lib.rs`) checks each component with tables of the RFC's classes,
-/// its own `is_ucschar` with the exact section 2.2 ranges (and `iprivate`
-/// in the query only), and IPv6 literals with `std::net::Ipv6Addr`'s
-/// parser, whose grammar (at most four hex digits a group, an embedded
-/// IPv4 address only as the last 32 bits, no leading zeros in it, `::` for
-/// at least one group) is RFC 3986's `IPv6address`; iri-string
-/// (`src/parser/validate.rs`, `validate/authority.rs`, `char.rs`) and
-/// fluent-uri (`src/parse.rs`) are hand-written transcriptions of the same
-/// ABNF.
-const DEVIATIONS: &[Deviation] = &[];
+// No row of the table is about verdicts or components: on the inputs of
+// these tests (and on a million more generated ones and every bracketed
+// sequence of up to seven IPv6 tokens, tried while writing them) the
+// three peers agree with this crate on every verdict and every component.
+// Their sources say why: oxiri (`src/lib.rs`) checks each component with
+// tables of the RFC's classes, its own `is_ucschar` with the exact section
+// 2.2 ranges (and `iprivate` in the query only), and IPv6 literals with
+// `std::net::Ipv6Addr`'s parser, whose grammar (at most four hex digits a
+// group, an embedded IPv4 address only as the last 32 bits, no leading
+// zeros in it, `::` for at least one group) is RFC 3986's `IPv6address`;
+// iri-string (`src/parser/validate.rs`, `validate/authority.rs`,
+// `char.rs`) and fluent-uri (`src/parse.rs`) are hand-written
+// transcriptions of the same ABNF.
 
 /// Pieces [`mutate`] splices in: delimiters, percent-encodings good and
 /// bad, hex digits, non-ASCII characters on the edges of `ucschar` and
@@ -563,19 +383,24 @@ fn case_seed(seed: u64, case: usize) -> u64 {
 struct Tally {
     name: &'static str,
     inputs: usize,
-    /// (question, this crate accepts) -> inputs.
-    mix: BTreeMap<(Target, bool), usize>,
+    comparisons: usize,
+    /// (rule, this crate accepts) -> inputs.
+    mix: BTreeMap<(Rule, bool), usize>,
     /// Cases excused by each row of [`DEVIATIONS`].
     excused: Vec<usize>,
     unexcused: Vec<String>,
     unexcused_count: usize,
 }
 
+/// Every rule some peer has a type for.
+const RULES: [Rule; 4] = [Rule::Reference, Rule::Iri, Rule::Absolute, Rule::Relative];
+
 impl Tally {
     fn new(name: &'static str) -> Tally {
         Tally {
             name,
             inputs: 0,
+            comparisons: 0,
             mix: BTreeMap::new(),
             excused: vec![0; DEVIATIONS.len()],
             unexcused: Vec::new(),
@@ -583,33 +408,39 @@ impl Tally {
         }
     }
 
-    /// Puts both questions about `input` to this crate and every peer;
-    /// `origin` says how to make the input again (its seed).
+    /// Puts every rule's question about `input` to this crate and every
+    /// peer that has a type for it; `origin` says how to make the input
+    /// again (its seed).
     fn judge(&mut self, input: &str, origin: impl Fn() -> String) {
         self.inputs += 1;
-        for target in [Target::Reference, Target::Iri] {
-            let ours = ours(target, input);
-            *self.mix.entry((target, ours.is_some())).or_default() += 1;
+        for rule in RULES {
+            let ours = differential::ours(rule, input);
+            *self.mix.entry((rule, ours.is_some())).or_default() += 1;
             for peer in PEERS {
-                let Some(difference) = judge(peer, target, input, ours) else {
+                if !Rule::offered_by(peer).contains(&rule) {
+                    continue;
+                }
+                self.comparisons += 1;
+                let Some(difference) = differential::compare_parse(peer, rule, input, ours) else {
                     continue;
                 };
                 let disagreement = Disagreement {
                     peer,
-                    target,
+                    question: Question::Parse(rule),
+                    base: None,
                     input,
                     difference,
                 };
-                let row = DEVIATIONS
-                    .iter()
-                    .position(|d| d.peer == peer && (d.recognizes)(&disagreement));
-                match row {
+                match differential::excuse(&disagreement) {
                     Some(row) => self.excused[row] += 1,
                     None => {
                         self.unexcused_count += 1;
                         if self.unexcused.len() < SHOWN {
-                            self.unexcused
-                                .push(format!("{disagreement} ({})", origin()));
+                            self.unexcused.push(format!(
+                                "  {disagreement} (\"{}\", {})",
+                                escape(input),
+                                origin()
+                            ));
                         }
                     }
                 }
@@ -621,28 +452,27 @@ impl Tally {
     fn report(&self, min_share: usize) -> Vec<String> {
         println!(
             "{}: {} inputs, {} comparisons",
-            self.name,
-            self.inputs,
-            self.inputs * 2 * PEERS.len()
+            self.name, self.inputs, self.comparisons
         );
-        for ((target, accepted), count) in &self.mix {
+        for ((rule, accepted), count) in &self.mix {
             let verdict = if *accepted { "accepts" } else { "rejects" };
-            println!("  {target:?}: rfc3987 {verdict} {count}");
+            println!("  {rule:?}: rfc3987 {verdict} {count}");
         }
-        println!("  deviations excused ({} known):", DEVIATIONS.len());
-        for (deviation, count) in DEVIATIONS.iter().zip(&self.excused) {
+        println!("  deviations on verdicts and components excused:");
+        let rows = DEVIATIONS.iter().zip(&self.excused);
+        for (deviation, count) in rows.filter(|(d, _)| d.kind == Kind::Parse) {
             println!(
                 "  {count:>7}  {:?}: {} ({})",
                 deviation.peer, deviation.description, deviation.rule
             );
         }
         let mut failures = Vec::new();
-        for target in [Target::Reference, Target::Iri] {
+        for rule in [Rule::Reference, Rule::Iri] {
             for accepted in [false, true] {
-                let count = self.mix.get(&(target, accepted)).copied().unwrap_or(0);
+                let count = self.mix.get(&(rule, accepted)).copied().unwrap_or(0);
                 if count * 100 < self.inputs * min_share {
                     failures.push(format!(
-                        "{}: at least {min_share}% of the inputs must be {} as {target:?}s: {:?}",
+                        "{}: at least {min_share}% of the inputs must be {} as {rule:?}s: {:?}",
                         self.name,
                         if accepted { "accepted" } else { "rejected" },
                         self.mix
@@ -663,9 +493,6 @@ impl Tally {
     }
 }
 
-/// Every peer, in report order.
-const PEERS: [Peer; 3] = [Peer::Oxiri, Peer::IriString, Peer::FluentUri];
-
 /// Seeded generated and mutated inputs.
 #[test]
 fn generated_and_mutated_inputs() {
@@ -683,7 +510,7 @@ fn generated_and_mutated_inputs() {
     // The generated run is the one that must keep every row alive: a row
     // it no longer needs has gone stale.
     for (deviation, count) in DEVIATIONS.iter().zip(&tally.excused) {
-        if *count == 0 {
+        if deviation.kind == Kind::Parse && *count == 0 {
             failures.push(format!(
                 "deviation \"{}\" of {:?} excused nothing: drop it or fix its predicate",
                 deviation.description, deviation.peer
