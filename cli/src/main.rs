@@ -52,6 +52,7 @@ mod interpret;
 mod lint;
 mod normalize;
 mod output;
+mod parallel;
 mod parse;
 mod pipeline;
 mod resolve;

@@ -193,13 +193,27 @@ impl<'w> Output<'w> {
     /// with other writers never splits a line (a longer line is written
     /// alone, as before).
     fn queue_error(&mut self, lines: &str) {
+        self.queue_error_bytes(lines.as_bytes());
+    }
+
+    fn queue_error_bytes(&mut self, lines: &[u8]) {
         if self.errors.len() + lines.len() > ERRORS_CHUNK {
             self.write_errors();
         }
         if lines.len() > ERRORS_CHUNK {
-            let _ = self.stderr.write_all(lines.as_bytes());
+            let _ = self.stderr.write_all(lines);
         } else {
-            self.errors.extend_from_slice(lines.as_bytes());
+            self.errors.extend_from_slice(lines);
+        }
+    }
+
+    /// Writes what another `Output` wrote into memory (a batch answered on
+    /// another thread): its stdout bytes, and its stderr lines, queued one
+    /// by one as [`report`](Self::report) queues them.
+    pub fn write_answer(&mut self, stdout: &[u8], stderr: &[u8]) {
+        self.write(stdout);
+        for line in stderr.split_inclusive(|&b| b == b'\n') {
+            self.queue_error_bytes(line);
         }
     }
 

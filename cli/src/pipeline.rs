@@ -114,16 +114,26 @@ impl<T, F: Fn(&[u8]) -> T + Sync> Work<T> for F {
 
 /// Runs a subcommand over the inputs of `args` (its input arguments, or
 /// else the lines of stdin, ending in `line_end`): `work` computes each
-/// input's result, batches of stdin lines on every core, and `write`
-/// writes it.
+/// input's result and `write` formats it. Stdin's lines go through
+/// [`crate::parallel`]: read, computed on every core and written at the
+/// same time; the arguments are answered on the main thread.
 pub fn parallel<T: Send>(
     args: Parsed,
     line_end: LineEnd,
     work: impl Fn(&[u8]) -> T + Sync,
-    write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
+    write: impl Fn(Input<'_>, T, &mut Output<'_>) -> Outcome + Sync,
 ) -> ExitCode {
-    let threads = thread::available_parallelism().map_or(1, |n| n.get());
-    run_batches(args, line_end, threads, work, write)
+    with_streams(&args, PARALLEL_READ_SIZE, |source, output| match source {
+        Source::Lines(reader) => crate::parallel::run(reader, line_end, output, &work, &write),
+        args @ Source::Args(_) => drive(
+            args,
+            line_end,
+            None,
+            output,
+            &work,
+            |input, result, output| write(input, result, output),
+        ),
+    })
 }
 
 /// [`parallel`] on the main thread only, with a [`Work`] that takes a
@@ -199,7 +209,7 @@ fn with_streams(
 /// returns the error.
 enum StdinReader {
     File(std::fs::File),
-    Stdin(io::StdinLock<'static>),
+    Stdin(io::Stdin),
 }
 
 impl StdinReader {
@@ -211,7 +221,7 @@ impl StdinReader {
                 return StdinReader::File(std::fs::File::from(fd));
             }
         }
-        StdinReader::Stdin(io::stdin().lock())
+        StdinReader::Stdin(io::stdin())
     }
 }
 
