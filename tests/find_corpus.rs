@@ -144,6 +144,15 @@ fn corpus() {
         }
         for m in find(&r.text) {
             assert_eq!(&r.text[m.range()], m.as_str());
+            // `iri lint` never flags what `find` found for a bidi
+            // formatting character (section 4.1).
+            let codes: Vec<_> = m.iri().lint().iter().map(|w| w.code()).collect();
+            assert!(
+                !codes.contains(&rfc3987::lint::Code::BidiFormatting),
+                "{}: {:?}",
+                r.id,
+                m.iri().as_str()
+            );
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
