@@ -1045,6 +1045,19 @@ mod tests {
                 assert_eq!(m.is_joined(), m.as_str().contains(' '));
             }
         }
+        // The bytes and line forms keep the input's range too.
+        let bytes = b"\xFF <http://a/ b>";
+        let m = Finder::new().find_iter_bytes(bytes).next().unwrap();
+        assert_eq!((m.range(), m.iri().as_str()), (3..14, "http://a/b"));
+        #[cfg(feature = "std")]
+        {
+            let line = Finder::new()
+                .find_lines(&bytes[..])
+                .next()
+                .unwrap()
+                .unwrap();
+            assert_eq!((line.range(), line.iri.as_str()), (3..14, "http://a/b"));
+        }
         let m = find("<URL: http://a/ b  >").next().unwrap();
         assert_eq!(
             (m.as_str(), m.iri().as_str()),
