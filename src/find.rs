@@ -83,6 +83,7 @@
 //!      opened inside the IRI: `(see http://a/b)` gives `http://a/b` and
 //!      `「http://例え.jp/」と言った` gives `http://例え.jp/`, while
 //!      Wikipedia's `http://a/Rust_(language)` keeps its parentheses.
+//!      Between `<` and `>` or two `"` (step 4) brackets need no partner.
 //!
 //!    Letters, digits, marks, dashes, `・` and `·` (which stand inside
 //!    words), and ASCII characters the grammar allows, are part of an IRI.
@@ -451,16 +452,35 @@ impl<'t> Matches<'_, 't> {
                 return Some(m);
             }
         }
-        let mut end = start + longest_iri(&text.as_bytes()[start..])?;
+        let walk = start + longest_iri(&text.as_bytes()[start..])?;
         // The detection rules: white space, format characters, sentence
         // punctuation, quotes and unbalanced closing brackets.
-        let quoted = opened_by_quote(before);
-        if let Some(at) = boundary(&text[start..end], quoted) {
-            end = start + longest_iri(&text.as_bytes()[start..start + at])?;
-        }
-        let delimited = close.is_some_and(|close| text[end..].starts_with(close));
+        let cut = |opener: Opener| -> Option<usize> {
+            match boundary(&text[start..walk], opener) {
+                Some(at) => Some(start + longest_iri(&text.as_bytes()[start..start + at])?),
+                None => Some(walk),
+            }
+        };
+        let mut end;
+        let delimited = match close {
+            // Between `<` and `>` or two `"`, the delimiters say where the
+            // IRI ends, brackets or not (`<http://a/b)>`).
+            Some(close) => {
+                end = cut(Opener::Delimiter)?;
+                text[end..].starts_with(close)
+            }
+            None => {
+                end = 0;
+                false
+            }
+        };
         if !delimited {
-            end = trim_end(&text[..end], after_prefix);
+            let opener = if opened_by_quote(before) {
+                Opener::Quote
+            } else {
+                Opener::Other
+            };
+            end = trim_end(&text[..cut(opener)?], after_prefix);
         }
         if end <= after_prefix {
             return None;
@@ -527,7 +547,7 @@ fn joined_in_angle_brackets(text: &str, start: usize, prefix: usize) -> Option<M
         return None;
     }
     let joined: String = inside.chars().filter(|&c| !white.contains(c)).collect();
-    if joined.len() <= prefix || boundary(&joined, false).is_some() {
+    if joined.len() <= prefix || boundary(&joined, Opener::Delimiter).is_some() {
         return None;
     }
     let iri = Iri::parse(Cow::Owned(joined)).ok()?;
@@ -712,15 +732,28 @@ fn role(c: char) -> Role {
     }
 }
 
+/// What stands right before an IRI, as far as [`boundary`] cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opener {
+    /// `<`, `<URL:` or `"` (RFC 3986 Appendix C): the closing delimiter
+    /// says where the IRI ends, so brackets inside need no balance.
+    Delimiter,
+    /// A non-ASCII quotation mark: the next quotation mark closes it.
+    Quote,
+    /// Anything else.
+    Other,
+}
+
 /// Where the detection rules end `candidate` (the longest IRI the grammar
 /// allows from a scheme), if before its end: the first character whose
-/// [`Role`] stops it, the first closing bracket that closes nothing opened
-/// inside (`(see http://a/b)` ends before `)`, `http://a/b_(c)` keeps it,
-/// `「http://例え.jp/」と` ends before `」`), and when the IRI was opened
-/// by a quotation mark (`quoted`), the first [`Role::WordQuote`].
+/// [`Role`] stops it; unless the IRI stands between delimiters, the first
+/// closing bracket that closes nothing opened inside (`(see http://a/b)`
+/// ends before `)`, `http://a/b_(c)` keeps it, `「http://例え.jp/」と`
+/// ends before `」`); when the IRI was opened by a quotation mark, the
+/// first [`Role::WordQuote`].
 ///
 /// Cost: one pass, and a counter per kind of bracket opened.
-fn boundary(candidate: &str, quoted: bool) -> Option<usize> {
+fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
     // (closing partner, open count) per kind of bracket opened inside.
     let mut open: Vec<(char, usize)> = Vec::new();
     let mirror = CodePointMapData::<BidiMirroringGlyph>::new();
@@ -731,7 +764,7 @@ fn boundary(candidate: &str, quoted: bool) -> Option<usize> {
         match role(c) {
             Role::Inside => {}
             Role::Stop => return Some(at),
-            Role::WordQuote if quoted => return Some(at),
+            Role::WordQuote if opener == Opener::Quote => return Some(at),
             Role::WordQuote => {}
             Role::Open => {
                 let close = mirror.get(c).mirroring_glyph.unwrap_or(c);
@@ -742,6 +775,7 @@ fn boundary(candidate: &str, quoted: bool) -> Option<usize> {
             }
             Role::Close(_) => match open.iter_mut().find(|entry| entry.0 == c) {
                 Some(entry) if entry.1 > 0 => entry.1 -= 1,
+                _ if opener == Opener::Delimiter => {}
                 _ => return Some(at),
             },
         }
@@ -1092,6 +1126,11 @@ mod tests {
         // Without them, the punctuation goes.
         assert_eq!(found("see http://a/b."), ["http://a/b"]);
         assert_eq!(found("<http://a/b. and more"), ["http://a/b"]);
+        // Brackets inside delimiters need no partner.
+        assert_eq!(found("<http://a/b)>"), ["http://a/b)"]);
+        assert_eq!(found("\"http://a/(b))\""), ["http://a/(b))"]);
+        assert_eq!(found("<http://例え.jp/」>"), ["http://例え.jp/」"]);
+        assert_eq!(found("<http://a/b) and more"), ["http://a/b"]);
     }
 
     #[test]
