@@ -340,6 +340,84 @@ for x, y in pairs:
     add(x, "chat", "two-iris", f"👉 {ix} 👈 {iy} 🙂", [ix, iy])
     add(x, "chat", "two-iris", f"{ix}\u200b{iy}", [ix, iy])
 
+# Texts written whole, each with its reason.
+HANDWRITTEN = [
+    # RFC 3986 Appendix C, as printed (line breaks and indentation inside
+    # <...>): the three URIs.
+    ("en", "mail", "appendix-c",
+     "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
+     "      but you can probably pick it up from <ftp://foo.example.\n"
+     "      com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n"
+     "      ietf/uri/historical.html#WARNING>.",
+     ["http://www.w3.org/Addressing/", "ftp://foo.example.com/rfc/",
+      "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"]),
+    # The same with its line breaks turned into spaces.
+    ("en", "prose", "appendix-c",
+     "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\", but you can probably "
+     "pick it up from <ftp://foo.example. com/rfc/>.  Note the warning in "
+     "<http://www.ics.uci.edu/pub/ ietf/uri/historical.html#WARNING>.",
+     ["http://www.w3.org/Addressing/", "ftp://foo.example.com/rfc/",
+      "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"]),
+    # Delimiters say where the IRI ends, a closing bracket included.
+    ("en", "mail", "delimited-bracket", "See <http://a.example/b)> for that.", ["http://a.example/b)"]),
+    ("ja", "chat", "delimited-bracket", "リンク<http://例え.jp/」>です", ["http://例え.jp/」"]),
+    # A Japanese post: brackets, the ideographic comma and full stop.
+    ("ja", "chat", "handwritten",
+     "今日のまとめ：①「https://例え.jp/まとめ/1」②『https://例え.jp/まとめ/2』、詳細はhttps://例え.jp/詳細。",
+     ["https://例え.jp/まとめ/1", "https://例え.jp/まとめ/2", "https://例え.jp/詳細"]),
+    # A Chinese forum post with full-width punctuation throughout.
+    ("zh", "chat", "handwritten",
+     "楼主，资料在这里：https://例子.中国/资料？密码见https://例子.中国/说明，第3页！谢谢。",
+     ["https://例子.中国/资料", "https://例子.中国/说明"]),
+    # Korean news with an IRI in parentheses and an ASCII full stop.
+    ("ko", "prose", "handwritten",
+     "자세한 내용은 보도자료(https://예시.한국/보도/2024)를 참고하십시오.",
+     ["https://예시.한국/보도/2024"]),
+    # Thai runs words together; a space ends the IRI.
+    ("th", "chat", "handwritten",
+     "ดูได้ที่ https://ตัวอย่าง.ไทย/ข่าว นะครับ😊",
+     ["https://ตัวอย่าง.ไทย/ข่าว"]),
+    # Hindi with the danda right after the IRI.
+    ("hi", "prose", "handwritten",
+     "पूरा लेख यहाँ पढ़ें: https://उदाहरण.भारत/लेख/नया।अगला भाग कल आएगा।",
+     ["https://उदाहरण.भारत/लेख/नया"]),
+    # Arabic with the Arabic question mark and comma, RLM after the IRI.
+    ("ar", "chat", "handwritten",
+     "هل رأيت https://مثال.مصر/خبر\u200f؟ وأيضا https://مثال.مصر/صور،",
+     ["https://مثال.مصر/خبر", "https://مثال.مصر/صور"]),
+    # Hebrew with the IRI isolated by LRI...PDI, as bidi-aware editors write it.
+    ("he", "mail", "handwritten",
+     "שלום,\nהמסמך נמצא בכתובת \u2066https://דוגמה.ישראל/מסמך?גרסה=2\u2069.\nתודה",
+     ["https://דוגמה.ישראל/מסמך?גרסה=2"]),
+    # Russian with guillemets and an em dash.
+    ("ru", "prose", "handwritten",
+     "Статья «https://ru.wikipedia.org/wiki/Москва» — хороший источник.",
+     ["https://ru.wikipedia.org/wiki/Москва"]),
+    # Greek with the Greek question mark right after the IRI.
+    ("el", "chat", "handwritten",
+     "Το είδες; https://παράδειγμα.ελ/νέα\u037e",
+     ["https://παράδειγμα.ελ/νέα"]),
+    # German quotes, and a Wikipedia title with an en dash inside.
+    ("de", "prose", "handwritten",
+     "Er schrieb: „Lies https://de.wikipedia.org/wiki/Deutsch-Französischer_Krieg_1870–1871“.",
+     ["https://de.wikipedia.org/wiki/Deutsch-Französischer_Krieg_1870–1871"]),
+    # French with narrow no-break spaces before the colon and question mark.
+    ("fr", "prose", "handwritten",
+     "Le lien\u202f: https://exemple.fr/page\u202f? Oui, et l’autre https://exemple.fr/l’été.",
+     ["https://exemple.fr/page", "https://exemple.fr/l’été"]),
+    # Markdown with an IRI in a title attribute and an HTML comment.
+    ("en", "md", "handwritten",
+     "[docs](https://例え.jp/docs \"https://例え.jp/title\") <!-- https://例え.jp/hidden -->",
+     ["https://例え.jp/docs", "https://例え.jp/title", "https://例え.jp/hidden"]),
+    # A zero-width space and a word joiner inside a long line of IRIs.
+    ("en", "chat", "handwritten",
+     "https://a.example/1\u200bhttps://b.example/2\u2060https://c.example/3",
+     ["https://a.example/1", "https://b.example/2", "https://c.example/3"]),
+]
+
+for lang, style, cls, text, expected in HANDWRITTEN:
+    add(lang, style, cls, text, expected)
+
 ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t"}
 
 
