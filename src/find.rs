@@ -255,6 +255,7 @@ impl<'s> Finder<'s> {
             text,
             pos: 0,
             longest_scheme: self.longest_scheme(),
+            stop: None,
         }
     }
 
@@ -415,6 +416,11 @@ pub struct Matches<'s, 't> {
     /// `:` tried. No match starts before it.
     pos: usize,
     longest_scheme: usize,
+    /// `(from, at)`: the first character at or after `from` whose
+    /// [`Role`] is [`Role::Stop`] is at `at` (the text's length when there
+    /// is none). Candidates start further and further on, so each
+    /// character is classified at most once by [`Self::next_stop`].
+    stop: Option<(usize, usize)>,
 }
 
 impl<'t> Iterator for Matches<'_, 't> {
@@ -441,7 +447,7 @@ impl core::iter::FusedIterator for Matches<'_, '_> {}
 
 impl<'t> Matches<'_, 't> {
     /// The match whose scheme ends at the `:` at `colon`, if any.
-    fn candidate(&self, colon: usize) -> Option<Match<'t>> {
+    fn candidate(&mut self, colon: usize) -> Option<Match<'t>> {
         let text = self.text;
         let (start, prefix) = self.scheme_before(colon)?;
         let after_prefix = start + prefix;
@@ -452,7 +458,11 @@ impl<'t> Matches<'_, 't> {
                 return Some(m);
             }
         }
-        let walk = start + longest_iri(&text.as_bytes()[start..])?;
+        // The walk goes no further than the next character that stops an
+        // IRI wherever it stands: a walk across it would be read again by
+        // each candidate it rejects (`http://、http://、...`).
+        let limit = self.next_stop(start);
+        let walk = start + longest_iri(&text.as_bytes()[start..limit])?;
         // The detection rules: white space, format characters, sentence
         // punctuation, quotes and unbalanced closing brackets.
         let cut = |opener: Opener| -> Option<usize> {
@@ -502,6 +512,22 @@ impl<'t> Matches<'_, 't> {
             text: &text[start..end],
             iri,
         })
+    }
+
+    /// The position of the first character at or after `from` that stops
+    /// an IRI wherever it stands ([`Role::Stop`]), or the text's length.
+    fn next_stop(&mut self, from: usize) -> usize {
+        if let Some((scanned, at)) = self.stop {
+            if scanned <= from && from <= at {
+                return at;
+            }
+        }
+        let at = self.text[from..]
+            .char_indices()
+            .find(|&(_, c)| !c.is_ascii() && role(c) == Role::Stop)
+            .map_or(self.text.len(), |(i, _)| from + i);
+        self.stop = Some((from, at));
+        at
     }
 
     /// The start of a listed scheme that ends at `colon`, and the length of
