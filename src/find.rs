@@ -116,8 +116,12 @@
 //! ratio in `tests/find.rs`. [`Match`] borrows the text; the search
 //! allocates only a few counters when a match ends in closing brackets,
 //! and an error value when trimming left an invalid end; a joined IRI
-//! owns its text. Each character of a candidate is classified once, by a
-//! few lookups in ICU4X's compiled property tables.
+//! owns its text. The walk stops at the next character that ends an IRI
+//! wherever it stands (step 3), found by a forward scan that classifies
+//! each character of the text at most once (a few lookups in ICU4X's
+//! compiled property tables), so candidates cut short by one
+//! (`http://、http://、...`) do not read the text after it again. The
+//! text inside `<...>` is read once more, up to the next `<` or `>`.
 //! [`Finder::find_lines`] reads a stream line by line, in memory
 //! bounded by the longest line: an IRI never spans lines there, so the line
 //! breaks that Appendix C allows inside long `<...>` identifiers are not
