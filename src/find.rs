@@ -20,6 +20,22 @@
 //! assert_eq!(first.iri().host(), Some("例え.jp"));
 //! ```
 //!
+//! Chinese and Japanese run text on without spaces: their punctuation
+//! and brackets end an IRI. The bidi marks that keep an IRI in order inside
+//! Arabic or Hebrew text are not part of it:
+//!
+//! ```
+//! use rfc3987::find::find;
+//!
+//! let text = "詳しくは「https://例え.jp/案内」を、またはhttps://例え.jp/地図。";
+//! let found: Vec<&str> = find(text).map(|m| m.as_str()).collect();
+//! assert_eq!(found, ["https://例え.jp/案内", "https://例え.jp/地図"]);
+//!
+//! let text = "انظر \u{200F}https://مثال.com/صفحة\u{200F}، ثم";
+//! let found: Vec<&str> = find(text).map(|m| m.as_str()).collect();
+//! assert_eq!(found, ["https://مثال.com/صفحة"]);
+//! ```
+//!
 //! # How a match is found
 //!
 //! 1. **A scheme from a list, then `:`.** Every `:` in the text is a
@@ -32,23 +48,56 @@
 //! 2. **The longest IRI.** The generated `IRI` recognizer runs from the
 //!    scheme for as long as the text can still continue an IRI, and the
 //!    longest prefix it accepts is the candidate. So the end is where the
-//!    grammar says: white space, `"`, `<`, `>`, a control character, a
-//!    character outside `ucschar`, but never a non-ASCII letter, as section
-//!    7.3 asks. Unicode white space (U+00A0, U+3000, ...) ends it too,
-//!    although `ucschar` allows it: it is Appendix C's delimiter.
-//! 3. **Delimiters and sentence punctuation are not part of it.** When
+//!    grammar says: ASCII white space, `"`, `<`, `>`, a control character,
+//!    a character outside `ucschar`, but never a non-ASCII letter, as
+//!    section 7.3 asks.
+//! 3. **The detection rules of every script.** `ucschar` allows almost
+//!    every non-ASCII character, so the grammar alone would run an IRI
+//!    through `、` or a closing `」`. Unicode properties say which
+//!    characters end one wherever they stand (the rules and their
+//!    properties are listed in full at `Role`, in the source):
+//!    - white space of every kind (`White_Space`: U+00A0, U+3000, ...,
+//!      Appendix C's delimiter) and the invisible format characters
+//!      (`Default_Ignorable_Code_Point` with `General_Category=Cf`: U+200B
+//!      ZERO WIDTH SPACE, U+2060, U+FEFF), but not the joiners U+200C and
+//!      U+200D, which stand inside words;
+//!    - the bidi formatting characters (`Bidi_Control`: LRM, RLM, ALM, the
+//!      embeddings, overrides and isolates), which section 4.1 forbids in
+//!      an IRI: the marks around an IRI in right-to-left text are not
+//!      part of it;
+//!    - non-ASCII sentence and clause punctuation (`General_Category=P*`
+//!      other than dashes, with `Terminal_Punctuation` or `Sentence_Break`
+//!      `STerm`, `ATerm`, `SContinue`: `。、，．：；！？`, `،`, `۔`, `।`),
+//!      and the compatibility forms of ASCII delimiters and sentence
+//!      punctuation (NFKC: `…`, `‼`, `＜`, `＞`), even with text right after
+//!      them as Chinese and Japanese write it: nobody types them inside an
+//!      address. Their ASCII forms `.,;:!?` are the grammar's, part of the
+//!      IRI unless trailing (step 4);
+//!    - quotation marks other than ASCII `'` (`Quotation_Mark`: `“ ” „ « »
+//!      ‹ › 〝 ＂`), as ASCII `"` does; those that may stand inside a word
+//!      (`Word_Break=MidNumLet`: `‘ ’`, the apostrophe) stay, unless the IRI
+//!      was opened by a quotation mark: then the next quotation mark ends
+//!      it, whichever it is (`“…”`, `„…“`, `»…«`, `‘…’`);
+//!    - a closing bracket of any script (`Bidi_Paired_Bracket_Type=Close`:
+//!      `)`, `]`, `）`, `」`, `』`, `》`, `】`, ...) that closes no bracket
+//!      opened inside the IRI: `(see http://a/b)` gives `http://a/b` and
+//!      `「http://例え.jp/」と言った` gives `http://例え.jp/`, while
+//!      Wikipedia's `http://a/Rust_(language)` keeps its parentheses.
+//!      Between `<` and `>` or two `"` (step 4) brackets need no partner.
+//!
+//!    Letters, digits, marks, dashes, `・` and `·` (which stand inside
+//!    words), and ASCII characters the grammar allows, are part of an IRI.
+//! 4. **Delimiters and trailing punctuation are not part of it.** When
 //!    the IRI stands between `<` and `>` (or `<URL:` and `>`) or between
 //!    two `"`, the delimiters say exactly where it ends, and it is taken as
 //!    it is. Otherwise characters that end sentences or quote
-//!    (the Unicode properties `Terminal_Punctuation` and `Quotation_Mark`:
-//!    `.,;:!?'"`, `。`, `、`, `،`, `“`, `»`, ...) are removed from its end,
-//!    and so is a closing bracket (`)`, `]`, `}`, `）`, `」`, ...: the
-//!    property `Bidi_Paired_Bracket_Type=Close`) that has no opening
-//!    partner inside the IRI: `(see http://a/b)` gives `http://a/b`, while
-//!    Wikipedia's `http://a/Rust_(language)` keeps its parentheses. An
-//!    IRI right after an opening bracket ends at the bracket's unbalanced
-//!    partner, so `「http://例え.jp/」と` gives `http://例え.jp/`.
-//! 4. **Valid, and more than a scheme.** What remains is parsed as an
+//!    (`Terminal_Punctuation` and `Quotation_Mark`: `.,;:!?'`, a trailing
+//!    `’`) are removed from its end. Between `<` and `>`, white space is
+//!    ignored (Appendix C: "the whitespace should be ignored when the URI
+//!    is extracted"): when the text up to `>` is an IRI broken across
+//!    lines, the match's range covers it with its white space and its
+//!    [`Match::iri`] is the IRI without it.
+//! 5. **Valid, and more than a scheme.** What remains is parsed as an
 //!    [`Iri`]; if removing punctuation made it invalid, the longest valid
 //!    prefix is taken instead. A match must have something after
 //!    `scheme:` (and after `scheme://`): `the http:// prefix` has none.
@@ -66,10 +115,17 @@
 //! build to stress each step, take time linear in their size, checked by
 //! ratio in `tests/find.rs`. [`Match`] borrows the text; the search
 //! allocates only a few counters when a match ends in closing brackets,
-//! and an error value when trimming left an invalid end. [`Finder::find_lines`] reads a stream line by line, in memory
-//! bounded by the longest line: an IRI never spans lines here, so the line
-//! breaks that Appendix C allows inside long `<...>` identifiers, and the
-//! white space next to them, are not joined.
+//! and an error value when trimming left an invalid end; a joined IRI
+//! owns its text. The walk stops at the next character that ends an IRI
+//! wherever it stands (step 3), found by a forward scan that classifies
+//! each character of the text at most once (a few lookups in ICU4X's
+//! compiled property tables), so candidates cut short by one
+//! (`http://、http://、...`) do not read the text after it again. The
+//! text inside `<...>` is read once more, up to the next `<` or `>`.
+//! [`Finder::find_lines`] reads a stream line by line, in memory
+//! bounded by the longest line: an IRI never spans lines there, so the line
+//! breaks that Appendix C allows inside long `<...>` identifiers are not
+//! joined (white space inside `<...>` on one line is).
 //!
 //! Section 7.3's rule has a price: text written right after an IRI without
 //! a space belongs to it (`http://例え.jp/を参照` is one IRI). Only a
@@ -79,10 +135,15 @@
 
 use core::ops::Range;
 
+use alloc::borrow::Cow;
+use alloc::string::String;
 use alloc::vec::Vec;
 
+use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{
-    BidiMirroringGlyph, BidiPairedBracketType, QuotationMark, TerminalPunctuation, WhiteSpace,
+    BidiControl, BidiMirroringGlyph, BidiPairedBracketType, DefaultIgnorableCodePoint,
+    GeneralCategory, GeneralCategoryGroup, JoinControl, QuotationMark, SentenceBreak,
+    TerminalPunctuation, WhiteSpace, WordBreak,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
@@ -198,6 +259,7 @@ impl<'s> Finder<'s> {
             text,
             pos: 0,
             longest_scheme: self.longest_scheme(),
+            stop: None,
         }
     }
 
@@ -286,11 +348,26 @@ impl core::fmt::Display for SchemeListError {
 impl core::error::Error for SchemeListError {}
 
 /// One IRI found in text: where it is, and the parsed IRI.
+///
+/// The range is where the IRI stands in the text searched, and
+/// [`as_str`](Self::as_str) is that text. They are the IRI itself except
+/// in one case: an IRI written inside `<...>` and broken by white space
+/// (RFC 3986 Appendix C: "the whitespace should be ignored when the URI is
+/// extracted"). The range then covers the IRI with its white space, and
+/// [`iri`](Self::iri) is the IRI without it, an owned string:
+///
+/// ```
+/// let text = "pick it up from <ftp://foo.example.\n   com/rfc/>.";
+/// let m = rfc3987::find::find(text).next().unwrap();
+/// assert_eq!(m.as_str(), "ftp://foo.example.\n   com/rfc/");
+/// assert_eq!(m.iri().as_str(), "ftp://foo.example.com/rfc/");
+/// assert_eq!(&text[m.range()], m.as_str());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Match<'t> {
     start: usize,
     text: &'t str,
-    iri: Iri<&'t str>,
+    iri: Iri<Cow<'t, str>>,
 }
 
 impl<'t> Match<'t> {
@@ -309,18 +386,27 @@ impl<'t> Match<'t> {
         self.start..self.end()
     }
 
-    /// The IRI's text, a slice of the text searched.
+    /// The text at [`range`](Self::range), a slice of the text searched:
+    /// the IRI, with the white space of a `<...>` IRI broken across lines
+    /// when it has any (see [`Match`]).
     pub fn as_str(&self) -> &'t str {
         self.text
     }
 
-    /// The IRI, parsed.
-    pub fn iri(&self) -> &Iri<&'t str> {
+    /// Whether the IRI was joined from text broken by white space inside
+    /// `<...>`, so that [`as_str`](Self::as_str) is not its text.
+    pub fn is_joined(&self) -> bool {
+        self.iri.as_str().len() != self.text.len()
+    }
+
+    /// The IRI, parsed: borrowed from the text searched, or owned when
+    /// [joined](Self::is_joined).
+    pub fn iri(&self) -> &Iri<Cow<'t, str>> {
         &self.iri
     }
 
     /// The IRI, parsed, giving up the position.
-    pub fn into_iri(self) -> Iri<&'t str> {
+    pub fn into_iri(self) -> Iri<Cow<'t, str>> {
         self.iri
     }
 }
@@ -334,6 +420,11 @@ pub struct Matches<'s, 't> {
     /// `:` tried. No match starts before it.
     pos: usize,
     longest_scheme: usize,
+    /// `(from, at)`: the first character at or after `from` whose
+    /// [`Role`] is [`Role::Stop`] is at `at` (the text's length when there
+    /// is none). Candidates start further and further on, so each
+    /// character is classified at most once by [`Self::next_stop`].
+    stop: Option<(usize, usize)>,
 }
 
 impl<'t> Iterator for Matches<'_, 't> {
@@ -360,33 +451,56 @@ impl core::iter::FusedIterator for Matches<'_, '_> {}
 
 impl<'t> Matches<'_, 't> {
     /// The match whose scheme ends at the `:` at `colon`, if any.
-    fn candidate(&self, colon: usize) -> Option<Match<'t>> {
+    fn candidate(&mut self, colon: usize) -> Option<Match<'t>> {
         let text = self.text;
         let (start, prefix) = self.scheme_before(colon)?;
         let after_prefix = start + prefix;
-        let mut end = start + longest_iri(&text.as_bytes()[start..])?;
-        // Appendix C's white space, beyond ASCII.
-        let white = CodePointSetData::new::<WhiteSpace>();
-        let cut = text[start..end]
-            .char_indices()
-            .find(|&(_, c)| !c.is_ascii() && white.contains(c));
-        if let Some((at, _)) = cut {
-            end = start + longest_iri(&text.as_bytes()[start..start + at])?;
+        let before = &text[..start];
+        let close = closing_delimiter(before);
+        if close == Some('>') {
+            if let Some(m) = joined_in_angle_brackets(text, start, prefix) {
+                return Some(m);
+            }
         }
-        // A bracket opened right before the IRI closes it.
-        if let Some(at) = closing_bracket(&text[..start], &text[start..end]) {
-            end = start + longest_iri(&text.as_bytes()[start..start + at])?;
-        }
-        let delimited = cut.is_none()
-            && closing_delimiter(&text[..start])
-                .is_some_and(|close| text[end..].starts_with(close));
+        // The walk goes no further than the next character that stops an
+        // IRI wherever it stands: a walk across it would be read again by
+        // each candidate it rejects (`http://、http://、...`).
+        let limit = self.next_stop(start);
+        let walk = start + longest_iri(&text.as_bytes()[start..limit])?;
+        // The detection rules: white space, format characters, sentence
+        // punctuation, quotes and unbalanced closing brackets.
+        let cut = |opener: Opener| -> Option<usize> {
+            match boundary(&text[start..walk], opener) {
+                Some(at) => Some(start + longest_iri(&text.as_bytes()[start..start + at])?),
+                None => Some(walk),
+            }
+        };
+        let mut end;
+        let delimited = match close {
+            // Between `<` and `>` or two `"`, the delimiters say where the
+            // IRI ends, brackets or not (`<http://a/b)>`).
+            Some(close) => {
+                end = cut(Opener::Delimiter)?;
+                text[end..].starts_with(close)
+            }
+            None => {
+                end = 0;
+                false
+            }
+        };
         if !delimited {
-            end = trim_end(&text[..end], start, after_prefix);
+            let opener = if opened_by_quote(before) {
+                Opener::Quote
+            } else {
+                Opener::Other
+            };
+            end = trim_end(&text[..cut(opener)?], after_prefix);
         }
         if end <= after_prefix {
             return None;
         }
-        let iri = match Iri::parse(&text[start..end]) {
+        let slice = |end: usize| Iri::parse(Cow::Borrowed(&text[start..end]));
+        let iri = match slice(end) {
             Ok(iri) => iri,
             Err(_) => {
                 // Trimming cut into a construct; keep what stays valid.
@@ -394,7 +508,7 @@ impl<'t> Matches<'_, 't> {
                 if end <= after_prefix {
                     return None;
                 }
-                Iri::parse(&text[start..end]).ok()?
+                slice(end).ok()?
             }
         };
         Some(Match {
@@ -402,6 +516,22 @@ impl<'t> Matches<'_, 't> {
             text: &text[start..end],
             iri,
         })
+    }
+
+    /// The position of the first character at or after `from` that stops
+    /// an IRI wherever it stands ([`Role::Stop`]), or the text's length.
+    fn next_stop(&mut self, from: usize) -> usize {
+        if let Some((scanned, at)) = self.stop {
+            if scanned <= from && from <= at {
+                return at;
+            }
+        }
+        let at = self.text[from..]
+            .char_indices()
+            .find(|&(_, c)| !c.is_ascii() && role(c) == Role::Stop)
+            .map_or(self.text.len(), |(i, _)| from + i);
+        self.stop = Some((from, at));
+        at
     }
 
     /// The start of a listed scheme that ends at `colon`, and the length of
@@ -425,6 +555,39 @@ impl<'t> Matches<'_, 't> {
     }
 }
 
+/// The IRI that starts at `start`, right after `<` (or `<URL:`), when the
+/// text up to the next `>` is an IRI broken by white space (RFC 3986
+/// Appendix C): the match covers it up to its last non-white character,
+/// and its IRI is that text without the white space. `None` when there is
+/// no white space before the `>` (the plain search finds the IRI), when a
+/// `<` comes first, or when the joined text is not an IRI, more than its
+/// scheme, that the detection rules leave whole.
+///
+/// Cost: the text read runs to the next `<` or `>`, so the texts read for
+/// different `<` never overlap.
+fn joined_in_angle_brackets(text: &str, start: usize, prefix: usize) -> Option<Match<'_>> {
+    let rest = &text[start..];
+    let close = rest.find(['<', '>'])?;
+    if !rest[close..].starts_with('>') {
+        return None;
+    }
+    let white = CodePointSetData::new::<WhiteSpace>();
+    let inside = rest[..close].trim_end_matches(|c| white.contains(c));
+    if !inside.chars().any(|c| white.contains(c)) {
+        return None;
+    }
+    let joined: String = inside.chars().filter(|&c| !white.contains(c)).collect();
+    if joined.len() <= prefix || boundary(&joined, Opener::Delimiter).is_some() {
+        return None;
+    }
+    let iri = Iri::parse(Cow::Owned(joined)).ok()?;
+    Some(Match {
+        start,
+        text: inside,
+        iri,
+    })
+}
+
 /// Whether the ASCII `byte` may follow a letter in a scheme (letters,
 /// digits, `+`, `-`, `.`), asked of the generated `scheme` recognizer.
 fn continues_scheme(byte: u8) -> bool {
@@ -445,7 +608,7 @@ fn longest_iri(bytes: &[u8]) -> Option<usize> {
 /// The delimiter that closes an IRI written right after `before`:
 /// `>` after `<` or `<URL:` (with or without a space, any case), `"`
 /// after `"` (RFC 3986 Appendix C).
-fn closing_delimiter(before: &str) -> Option<&'static str> {
+fn closing_delimiter(before: &str) -> Option<char> {
     let url_prefix = |s: &str| -> Option<usize> {
         let s = s.strip_suffix(' ').unwrap_or(s);
         let tail = s.len().checked_sub(4)?;
@@ -456,84 +619,215 @@ fn closing_delimiter(before: &str) -> Option<&'static str> {
         None => before,
     };
     match before.chars().next_back()? {
-        '<' => Some(">"),
-        '"' => Some("\""),
+        '<' => Some('>'),
+        '"' => Some('"'),
         _ => None,
     }
 }
 
-/// Where, in `candidate`, the bracket that ends `before` is closed: the
-/// first of its partners (`)` for `(`, `」` for `「`: the Unicode property
-/// `Bidi_Paired_Bracket`) not balanced by an opening one inside.
-fn closing_bracket(before: &str, candidate: &str) -> Option<usize> {
-    let open = before.chars().next_back()?;
-    let glyph = CodePointMapData::<BidiMirroringGlyph>::new().get(open);
-    if glyph.paired_bracket_type != BidiPairedBracketType::Open {
-        return None;
+/// Whether the IRI written right after `before` is opened by a non-ASCII
+/// quotation mark (`“`, `„`, `«`, `»`, `‘`, `‚`, `‹`, ...), bidi
+/// formatting characters between them aside. Its closing mark is then the
+/// next quotation mark, whichever it is: the pairs differ from language to
+/// language (`“…”`, `„…“`, `»…«`, `”…”`) and no property gives them.
+fn opened_by_quote(before: &str) -> bool {
+    let bidi = CodePointSetData::new::<BidiControl>();
+    let quote = CodePointSetData::new::<QuotationMark>();
+    before
+        .chars()
+        .rev()
+        .find(|&c| !bidi.contains(c))
+        .is_some_and(|c| !c.is_ascii() && quote.contains(c))
+}
+
+/// What a character does to an IRI it stands in, beyond the grammar (which
+/// allows almost every non-ASCII character, as `ucschar`): a detection
+/// rule of section 7.3, derived from Unicode properties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// Part of the IRI where the grammar allows it.
+    Inside,
+    /// Ends the IRI where it stands.
+    Stop,
+    /// An opening bracket, counted for balance.
+    Open,
+    /// A closing bracket whose opening partner is the `char`: part of the
+    /// IRI when it closes a bracket opened inside, else the IRI's end.
+    Close(char),
+    /// A quotation mark that may stand inside a word (`’`, the apostrophe):
+    /// part of the IRI, unless the IRI was opened by a quotation mark.
+    WordQuote,
+}
+
+/// The [`Role`] of `c`, first rule that applies:
+///
+/// 1. ASCII: brackets `(`, `[`, `{` and their partners are [`Role::Open`]
+///    and [`Role::Close`]; everything else is left to the grammar (which
+///    ends an IRI at white space, `"`, `<`, `>`) and to [`trim_end`].
+/// 2. White space (`White_Space`: U+00A0, U+3000, ...: Appendix C's
+///    delimiter), bidi formatting characters (`Bidi_Control`: section 4.1
+///    forbids them in an IRI) and the other invisible format characters
+///    (`Default_Ignorable_Code_Point` and `General_Category=Cf`, such as
+///    U+200B ZERO WIDTH SPACE and U+FEFF) stop it. The joiners U+200C and
+///    U+200D (`Join_Control`) do not: they stand inside words (Persian,
+///    Indic scripts, emoji) and IDNA allows them in labels (RFC 5892
+///    CONTEXTJ).
+/// 3. Paired brackets of every script (`Bidi_Paired_Bracket_Type`:
+///    `（）「」『』《》〈〉【】〔〕`, ...) open and close.
+/// 4. Quotation marks (`Quotation_Mark`: `“ ” „ « » ‹ › 〝 ＂`, ...) stop
+///    it, as ASCII `"` does, except those that may stand inside a word
+///    (`Word_Break` `MidNumLet`, `MidLetter`, `MidNum`: `‘ ’ ＇`), which
+///    the IRI keeps as it keeps ASCII `'`.
+/// 5. Sentence and clause punctuation (`General_Category=P*` other than
+///    dashes, and `Terminal_Punctuation` or `Sentence_Break` `STerm`,
+///    `ATerm`, `SContinue`: `。、，．：；！？`, `،`, `۔`, `।`)
+///    stops it wherever it stands, even with text right after it, as
+///    written in Chinese and Japanese: nobody types it inside an address,
+///    while its ASCII forms `.,;:!?` belong to the grammar.
+/// 6. Compatibility forms of ASCII delimiters and sentence punctuation
+///    (punctuation or symbols whose NFKC form is ASCII characters, each one
+///    the grammar excludes or `Terminal_Punctuation`: `…`, `‼`, `＜`,
+///    `＞`, `＼`) stop it too.
+///
+/// Letters, digits, marks, dashes (`–` in a Wikipedia title), `・`, `·`
+/// and the other symbols are [`Role::Inside`].
+fn role(c: char) -> Role {
+    let mirror = CodePointMapData::<BidiMirroringGlyph>::new();
+    let bracket = |c: char| {
+        let glyph = mirror.get(c);
+        match (glyph.paired_bracket_type, glyph.mirroring_glyph) {
+            (BidiPairedBracketType::Open, _) => Some(Role::Open),
+            (BidiPairedBracketType::Close, Some(open)) => Some(Role::Close(open)),
+            _ => None,
+        }
+    };
+    if c.is_ascii() {
+        return match c {
+            '(' | ')' | '[' | ']' | '{' | '}' => bracket(c).unwrap_or(Role::Inside),
+            _ => Role::Inside,
+        };
     }
-    let close = glyph.mirroring_glyph?;
-    let mut depth = 0usize;
+    let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+    if CodePointSetData::new::<WhiteSpace>().contains(c)
+        || CodePointSetData::new::<BidiControl>().contains(c)
+        || (gc == GeneralCategory::Format
+            && CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+            && !CodePointSetData::new::<JoinControl>().contains(c))
+    {
+        return Role::Stop;
+    }
+    let punctuation = GeneralCategoryGroup::Punctuation.contains(gc);
+    if !punctuation && !GeneralCategoryGroup::Symbol.contains(gc) {
+        return Role::Inside;
+    }
+    if let Some(role) = bracket(c) {
+        return role;
+    }
+    if CodePointSetData::new::<QuotationMark>().contains(c) {
+        let wb = CodePointMapData::<WordBreak>::new().get(c);
+        return if matches!(
+            wb,
+            WordBreak::MidNumLet | WordBreak::MidLetter | WordBreak::MidNum
+        ) {
+            Role::WordQuote
+        } else {
+            Role::Stop
+        };
+    }
+    let terminal = CodePointSetData::new::<TerminalPunctuation>();
+    if punctuation && gc != GeneralCategory::DashPunctuation {
+        let sb = CodePointMapData::<SentenceBreak>::new().get(c);
+        if terminal.contains(c)
+            || matches!(
+                sb,
+                SentenceBreak::STerm | SentenceBreak::ATerm | SentenceBreak::SContinue
+            )
+        {
+            return Role::Stop;
+        }
+    }
+    let mut compatibility = ComposingNormalizerBorrowed::new_nfkc()
+        .normalize_iter(core::iter::once(c))
+        .peekable();
+    let ascii_delimiters = compatibility.peek().is_some_and(|&d| d != c)
+        && compatibility.all(|d| {
+            d.is_ascii()
+                && (terminal.contains(d)
+                    || !(class::is_unreserved(d) || class::is_reserved(d) || d == '%'))
+        });
+    if ascii_delimiters {
+        Role::Stop
+    } else {
+        Role::Inside
+    }
+}
+
+/// What stands right before an IRI, as far as [`boundary`] cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opener {
+    /// `<`, `<URL:` or `"` (RFC 3986 Appendix C): the closing delimiter
+    /// says where the IRI ends, so brackets inside need no balance.
+    Delimiter,
+    /// A non-ASCII quotation mark: the next quotation mark closes it.
+    Quote,
+    /// Anything else.
+    Other,
+}
+
+/// Where the detection rules end `candidate` (the longest IRI the grammar
+/// allows from a scheme), if before its end: the first character whose
+/// [`Role`] stops it; unless the IRI stands between delimiters, the first
+/// closing bracket that closes nothing opened inside (`(see http://a/b)`
+/// ends before `)`, `http://a/b_(c)` keeps it, `「http://例え.jp/」と`
+/// ends before `」`); when the IRI was opened by a quotation mark, the
+/// first [`Role::WordQuote`].
+///
+/// Cost: one pass, and a counter per kind of bracket opened.
+fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
+    // (closing partner, open count) per kind of bracket opened inside.
+    let mut open: Vec<(char, usize)> = Vec::new();
+    let mirror = CodePointMapData::<BidiMirroringGlyph>::new();
     for (at, c) in candidate.char_indices() {
-        if c == open {
-            depth += 1;
-        } else if c == close {
-            match depth.checked_sub(1) {
-                Some(d) => depth = d,
-                None => return Some(at),
+        if c.is_ascii_alphanumeric() {
+            continue;
+        }
+        match role(c) {
+            Role::Inside => {}
+            Role::Stop => return Some(at),
+            Role::WordQuote if opener == Opener::Quote => return Some(at),
+            Role::WordQuote => {}
+            Role::Open => {
+                let close = mirror.get(c).mirroring_glyph.unwrap_or(c);
+                match open.iter_mut().find(|entry| entry.0 == close) {
+                    Some(entry) => entry.1 += 1,
+                    None => open.push((close, 1)),
+                }
             }
+            Role::Close(_) => match open.iter_mut().find(|entry| entry.0 == c) {
+                Some(entry) if entry.1 > 0 => entry.1 -= 1,
+                _ if opener == Opener::Delimiter => {}
+                _ => return Some(at),
+            },
         }
     }
     None
 }
 
-/// The end of the match that starts at `start` and runs to the end of
-/// `text`, moved back over sentence punctuation, quotes and unbalanced
-/// closing brackets, never to `floor` or before.
-fn trim_end(text: &str, start: usize, floor: usize) -> usize {
+/// The end of the match that runs to the end of `text`, moved back over
+/// the sentence punctuation and quotation marks the grammar and
+/// [`boundary`] left at its end (`.,;:!?'`, and a trailing `’`), never to
+/// `floor` or before. A closing bracket is never trailing here: one that
+/// closes nothing inside ended the IRI already.
+fn trim_end(text: &str, floor: usize) -> usize {
     let mut end = text.len();
     let terminal = CodePointSetData::new::<TerminalPunctuation>();
     let quote = CodePointSetData::new::<QuotationMark>();
-    let mirror = CodePointMapData::<BidiMirroringGlyph>::new();
-    // Per closing bracket seen at the end: (close, open, closes, opens)
-    // inside the match, counted once and kept up to date while trimming.
-    let mut counts: Vec<(char, char, usize, usize)> = Vec::new();
     while end > floor {
         let Some(c) = text[..end].chars().next_back() else {
             break;
         };
-        let trim = if terminal.contains(c) || quote.contains(c) {
-            true
-        } else {
-            let glyph = mirror.get(c);
-            match glyph.mirroring_glyph {
-                Some(open) if glyph.paired_bracket_type == BidiPairedBracketType::Close => {
-                    let entry = match counts.iter().position(|e| e.0 == c) {
-                        Some(i) => i,
-                        None => {
-                            let inside = &text[start..end];
-                            counts.push((
-                                c,
-                                open,
-                                inside.matches(c).count(),
-                                inside.matches(open).count(),
-                            ));
-                            counts.len() - 1
-                        }
-                    };
-                    counts[entry].2 > counts[entry].3
-                }
-                _ => false,
-            }
-        };
-        if !trim {
+        if !(terminal.contains(c) || quote.contains(c)) {
             break;
-        }
-        for entry in &mut counts {
-            if entry.0 == c {
-                entry.2 -= 1;
-            } else if entry.1 == c {
-                entry.3 -= 1;
-            }
         }
         end -= c.len_utf8();
     }
@@ -582,15 +876,18 @@ pub struct LineMatch {
     pub line: u64,
     /// Byte offset of the IRI in its line.
     pub start: usize,
-    /// The IRI.
+    /// The IRI (without the white space of one [joined](Match::is_joined)
+    /// inside `<...>`).
     pub iri: Iri<alloc::string::String>,
+    /// The length of its text in the line.
+    len: usize,
 }
 
 #[cfg(feature = "std")]
 impl LineMatch {
     /// Byte offset just past the IRI in its line.
     pub fn end(&self) -> usize {
-        self.start + self.iri.as_str().len()
+        self.start + self.len
     }
 
     /// `start..end()`, in the line.
@@ -645,6 +942,7 @@ impl<R: std::io::BufRead> Iterator for LineMatches<'_, R> {
                 .extend(self.finder.find_iter_bytes(line).map(|m| LineMatch {
                     line: number,
                     start: m.start,
+                    len: m.text.len(),
                     iri: m.iri.into_owned(),
                 }));
         }
@@ -657,6 +955,181 @@ mod tests {
 
     fn found(text: &str) -> Vec<&str> {
         find(text).map(|m| m.as_str()).collect()
+    }
+
+    #[test]
+    fn roles_come_from_properties() {
+        for c in [
+            '\u{A0}', '\u{3000}', '\u{2028}', '\u{200B}', '\u{2060}', '\u{FEFF}', '\u{AD}',
+            '\u{200E}', '\u{200F}', '\u{61C}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}',
+            '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '、', '。', '，', '．',
+            '：', '；', '！', '？', '،', '۔', '؟', '؛', '।', '॥', '…', '‼', '“', '”', '„', '«',
+            '»', '‹', '›', '‚', '〝', '〞', '＂', '＜', '＞', '｡', '､', '՝', '።',
+        ] {
+            assert_eq!(role(c), Role::Stop, "{c:?} U+{:04X}", u32::from(c));
+        }
+        for c in [
+            'é', '例', 'ا', 'א', '\u{200C}', '\u{200D}', '–', '—', '・', '\u{B7}', '～', '％',
+            '＃', '／', '\u{301C}', '\u{5F3}', '¿', '¡', '\u{301}', 'ｱ', '＿', '\u{FE0F}',
+        ] {
+            assert_eq!(role(c), Role::Inside, "{c:?} U+{:04X}", u32::from(c));
+        }
+        for c in ['‘', '’', '＇'] {
+            assert_eq!(role(c), Role::WordQuote, "{c:?}");
+        }
+        for (open, close) in [
+            ('(', ')'),
+            ('「', '」'),
+            ('『', '』'),
+            ('（', '）'),
+            ('【', '】'),
+            ('《', '》'),
+            ('〈', '〉'),
+            ('［', '］'),
+            ('〔', '〕'),
+        ] {
+            assert_eq!(role(open), Role::Open, "{open:?}");
+            assert_eq!(role(close), Role::Close(open), "{close:?}");
+        }
+        assert_eq!(role('\''), Role::Inside);
+        assert_eq!(role('.'), Role::Inside);
+    }
+
+    #[test]
+    fn bidi_formatting_characters_end_an_iri() {
+        for mark in [
+            '\u{200E}', '\u{200F}', '\u{61C}', '\u{202C}', '\u{2069}', '\u{202E}',
+        ] {
+            let text = alloc::format!("ראו {mark}http://a.example/b{mark} עכשיו");
+            assert_eq!(found(&text), ["http://a.example/b"], "{mark:?}");
+            let text = alloc::format!("http://a.example/b{mark}c");
+            assert_eq!(found(&text), ["http://a.example/b"], "{mark:?}");
+        }
+        let text = "\u{2067}http://a.example/שלום\u{2069}";
+        assert_eq!(found(text), ["http://a.example/שלום"]);
+    }
+
+    #[test]
+    fn sentence_punctuation_of_every_script_ends_an_iri() {
+        assert_eq!(
+            found("http://例え.テスト、http://b.example/"),
+            ["http://例え.テスト", "http://b.example/"]
+        );
+        assert_eq!(found("見てhttp://例え.jp/a。次はb"), ["http://例え.jp/a"]);
+        assert_eq!(found("http://a.cn/路径，然后"), ["http://a.cn/路径"]);
+        assert_eq!(found("http://a/b：c"), ["http://a/b"]);
+        assert_eq!(
+            found("راجع http://مثال.com/صفحة، ثم"),
+            ["http://مثال.com/صفحة"]
+        );
+        assert_eq!(
+            found("देखें http://उदाहरण.भारत/पृष्ठ। फिर"),
+            ["http://उदाहरण.भारत/पृष्ठ"]
+        );
+        assert_eq!(found("http://a/b…"), ["http://a/b"]);
+        assert_eq!(found("http://a/b…more"), ["http://a/b"]);
+        // ASCII keeps its place in the grammar.
+        assert_eq!(found("http://a/b.c,d;e!f"), ["http://a/b.c,d;e!f"]);
+        // Dashes and the middle dots of words stay.
+        assert_eq!(
+            found("http://a/Mexican–American_War"),
+            ["http://a/Mexican–American_War"]
+        );
+        assert_eq!(
+            found("http://a/ジョン・スミス"),
+            ["http://a/ジョン・スミス"]
+        );
+        assert_eq!(found("http://a/col·lecció"), ["http://a/col·lecció"]);
+    }
+
+    #[test]
+    fn quotes_and_brackets_of_every_script() {
+        for (text, iri) in [
+            ("“http://a/b”", "http://a/b"),
+            ("“http://a/b,” he said", "http://a/b"),
+            ("„http://a/b“ sagte er", "http://a/b"),
+            ("»http://a/b« und", "http://a/b"),
+            ("«http://a/b»", "http://a/b"),
+            ("‹http://a/b›", "http://a/b"),
+            ("‘http://a/b’ she said", "http://a/b"),
+            ("‚http://a/b‘ sagte", "http://a/b"),
+            ("「http://例え.jp/」と言った", "http://例え.jp/"),
+            ("『http://例え.jp/a』を", "http://例え.jp/a"),
+            ("《http://例子.cn/》中", "http://例子.cn/"),
+            ("〈http://例子.cn/〉中", "http://例子.cn/"),
+            ("【http://例子.cn/】中", "http://例子.cn/"),
+            ("（http://例子.cn/a（b））中", "http://例子.cn/a（b）"),
+            ("詳細はhttp://例え.jp/を参照」と", "http://例え.jp/を参照"),
+            ("http://a/b”c", "http://a/b"),
+            (
+                "http://fr.example/Côte_d’Ivoire",
+                "http://fr.example/Côte_d’Ivoire",
+            ),
+            ("http://a/l’été’", "http://a/l’été"),
+            ("(see http://a/b)c", "http://a/b"),
+            ("http://a/b_(c)_d", "http://a/b_(c)_d"),
+            ("＜http://a/b＞", "http://a/b"),
+        ] {
+            assert_eq!(found(text), [iri], "{text}");
+        }
+    }
+
+    #[test]
+    fn white_space_of_every_kind_ends_an_iri() {
+        assert_eq!(
+            found("http://a/b\u{200B}http://c/d"),
+            ["http://a/b", "http://c/d"]
+        );
+        assert_eq!(found("http://a/b\u{FEFF}x"), ["http://a/b"]);
+        assert_eq!(found("http://a/b\u{2060}x"), ["http://a/b"]);
+        assert_eq!(found("http://a/b\u{202F}x"), ["http://a/b"]);
+        // The joiners stand inside words.
+        assert_eq!(
+            found("http://a/می\u{200C}خواهم"),
+            ["http://a/می\u{200C}خواهم"]
+        );
+    }
+
+    #[test]
+    fn white_space_inside_angle_brackets_is_ignored() {
+        // RFC 3986 Appendix C, line breaks and indentation as they are,
+        // then turned into spaces.
+        let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n      but you can probably pick it up from <ftp://foo.example.\n      com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n      ietf/uri/historical.html#WARNING>.";
+        let expected = [
+            "http://www.w3.org/Addressing/",
+            "ftp://foo.example.com/rfc/",
+            "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+        ];
+        for text in [alloc::string::String::from(text), text.replace('\n', " ")] {
+            let iris: Vec<alloc::string::String> =
+                find(&text).map(|m| m.iri().as_str().into()).collect();
+            assert_eq!(iris, expected);
+            for m in find(&text) {
+                assert_eq!(&text[m.range()], m.as_str());
+                assert_eq!(m.is_joined(), m.as_str().contains(' '));
+            }
+        }
+        // The bytes and line forms keep the input's range too.
+        let bytes = b"\xFF <http://a/ b>";
+        let m = Finder::new().find_iter_bytes(bytes).next().unwrap();
+        assert_eq!((m.range(), m.iri().as_str()), (3..14, "http://a/b"));
+        #[cfg(feature = "std")]
+        {
+            let line = Finder::new()
+                .find_lines(&bytes[..])
+                .next()
+                .unwrap()
+                .unwrap();
+            assert_eq!((line.range(), line.iri.as_str()), (3..14, "http://a/b"));
+        }
+        let m = find("<URL: http://a/ b  >").next().unwrap();
+        assert_eq!(
+            (m.as_str(), m.iri().as_str()),
+            ("http://a/ b", "http://a/b")
+        );
+        // No `>`, or a `<` first: the plain search.
+        assert_eq!(found("<http://a/ b"), ["http://a/"]);
+        assert_eq!(found("<http://a/ <b>"), ["http://a/"]);
     }
 
     #[test]
@@ -683,6 +1156,11 @@ mod tests {
         // Without them, the punctuation goes.
         assert_eq!(found("see http://a/b."), ["http://a/b"]);
         assert_eq!(found("<http://a/b. and more"), ["http://a/b"]);
+        // Brackets inside delimiters need no partner.
+        assert_eq!(found("<http://a/b)>"), ["http://a/b)"]);
+        assert_eq!(found("\"http://a/(b))\""), ["http://a/(b))"]);
+        assert_eq!(found("<http://例え.jp/」>"), ["http://例え.jp/」"]);
+        assert_eq!(found("<http://a/b) and more"), ["http://a/b"]);
     }
 
     #[test]

@@ -140,6 +140,18 @@ const HOSTILE: &[(&str, &str, &str)] = &[
     ("", "例え", ""),
     ("https://例え.jp/", "\u{3000}", ""),
     ("", "\"", ""),
+    // The detection rules of every script: candidates cut at once by
+    // punctuation, bidi marks and format characters, brackets opened and
+    // never closed, quotes, and `<...>` without its `>`.
+    ("", "http://、", ""),
+    ("", "http://\u{200F}", ""),
+    ("", "http://a/\u{200B}", ""),
+    ("http://a/", "（", ""),
+    ("http://a/", "）", ""),
+    ("", "“http://a/’", ""),
+    ("", "<http://a/ ", ""),
+    ("<http://a/", " b", ">"),
+    ("", "http://a/[", ""),
 ];
 
 fn hostile(piece: (&str, &str, &str), bytes: usize) -> String {

@@ -5,7 +5,10 @@
 //! **One output line per IRI found**, not per input: a line of text may
 //! hold none or several (the contract's extension note says so). Plain
 //! mode prints each IRI; `--json` prints `{"line": N, "start": S, "end":
-//! E, "iri": "..."}` with the input's number and the byte range in it.
+//! E, "text": "...", "iri": "..."}` with the input's number, the byte
+//! range in it and the text there. `text` and `iri` differ only for an IRI
+//! broken by white space inside `<...>` (RFC 3986 Appendix C), which is
+//! printed without its white space.
 //! Bytes that are not UTF-8 end an IRI, as a delimiter does; they are not
 //! an error. The exit status is grep's: 0 when at least one IRI was found,
 //! 1 when none was, 2 for a usage error.
@@ -33,8 +36,8 @@ pub const COMMAND: Command = Command {
                second asks for // after the colon); default: the\n\
                schemes listed below",
     }],
-    json: "{\"line\": N, \"start\": S, \"end\": E, \"iri\": \"...\"}\n\
-           per IRI: the input's number and the byte range",
+    json: "{\"line\": N, \"start\": S, \"end\": E, \"text\": \"...\", \"iri\": \"...\"}\n\
+           per IRI: the input's number, the byte range and its text",
     help,
     run,
 };
@@ -63,12 +66,15 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     })
 }
 
-/// `--json` for one IRI found: the input's number and the byte range in it.
+/// `--json` for one IRI found: the input's number, the byte range in it,
+/// the text there and the IRI (the text less its white space when it was
+/// broken inside `<...>`).
 #[derive(Serialize)]
 struct Found<'a> {
     line: u64,
     start: usize,
     end: usize,
+    text: &'a str,
     iri: &'a str,
 }
 
@@ -78,12 +84,13 @@ fn write_matches(finder: &Finder<'_>, input: Input<'_>, output: &mut Output<'_>)
     for m in finder.find_iter_bytes(input.bytes) {
         count += 1;
         match output.mode() {
-            Mode::Plain => output.line(m.as_str()),
+            Mode::Plain => output.line(m.iri().as_str()),
             Mode::Json => output.json(&Found {
                 line: input.number,
                 start: m.start(),
                 end: m.end(),
-                iri: m.as_str(),
+                text: m.as_str(),
+                iri: m.iri().as_str(),
             }),
         }
         if output.is_broken() {
@@ -102,11 +109,15 @@ fn help() -> String {
          Reads each TEXT, or when none is given each line of standard input,\n\
          and prints every IRI in it, one per line (so a line may give none or\n\
          several). An IRI starts with a listed scheme at the start of a word and\n\
-         ends where the IRI grammar ends, at white space, at a quote or angle\n\
-         bracket, or before trailing punctuation (.,;:!? quotes, and closing\n\
-         brackets with no opening partner in the IRI). A non-ASCII letter does\n\
-         not end an IRI (section 7.3). Inside <...> or \"...\" the delimiters\n\
-         alone say where it ends. An IRI never spans lines.\n\
+         ends where the IRI grammar ends, at white space of any kind (also\n\
+         U+00A0, U+3000, U+200B), at a bidi formatting character, at a quote\n\
+         or angle bracket of any script, at non-ASCII sentence punctuation\n\
+         (、。，．：；！？ ، । …) even with text right after it, at a closing\n\
+         bracket of any script with no opening partner in the IRI, or before\n\
+         trailing ASCII punctuation (.,;:!?'). A non-ASCII letter does not end\n\
+         an IRI (section 7.3). Inside <...> or \"...\" the delimiters alone say\n\
+         where it ends, and white space inside <...> is left out of the IRI\n\
+         (RFC 3986 Appendix C). An IRI never spans lines.\n\
          \n\
          {}\
          Default schemes:\n\
@@ -170,9 +181,23 @@ mod tests {
         );
         assert_eq!(found(b"nothing here", Mode::Plain), (String::new(), 0));
         assert_eq!(
+            found(
+                "<http://例え.jp/ パス>、http://b/\u{200F}".as_bytes(),
+                Mode::Plain
+            ),
+            ("http://例え.jp/パス\nhttp://b/\n".to_owned(), 2)
+        );
+        assert_eq!(
+            found(b"<http://a/ b>", Mode::Json),
+            (
+                "{\"line\": 3, \"start\": 1, \"end\": 12, \"text\": \"http://a/ b\", \"iri\": \"http://a/b\"}\n".to_owned(),
+                1
+            )
+        );
+        assert_eq!(
             found("é http://a/".as_bytes(), Mode::Json),
             (
-                "{\"line\": 3, \"start\": 3, \"end\": 12, \"iri\": \"http://a/\"}\n".to_owned(),
+                "{\"line\": 3, \"start\": 3, \"end\": 12, \"text\": \"http://a/\", \"iri\": \"http://a/\"}\n".to_owned(),
                 1
             )
         );

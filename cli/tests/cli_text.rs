@@ -29,8 +29,15 @@ fn find_json_has_line_and_byte_range() {
     assert_eq!(
         objects(&run),
         [
-            json!({"line": 2, "start": 3, "end": 12, "iri": "http://a/"}),
-            json!({"line": 2, "start": 14, "end": 21, "iri": "urn:x:y"}),
+            json!({"line": 2, "start": 3, "end": 12, "text": "http://a/", "iri": "http://a/"}),
+            json!({"line": 2, "start": 14, "end": 21, "text": "urn:x:y", "iri": "urn:x:y"}),
+        ]
+    );
+    let run = iri(&["find", "--json", "<http://例え.jp/ パス>"], b"");
+    assert_eq!(
+        objects(&run),
+        [
+            json!({"line": 1, "start": 1, "end": 25, "text": "http://例え.jp/ パス", "iri": "http://例え.jp/パス"})
         ]
     );
 }

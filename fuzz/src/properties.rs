@@ -278,10 +278,13 @@ fn reassemble(c: &Components<'_>) -> String {
 // find
 
 /// IRIs in running text (section 7.3): every match is a valid `IRI`, is
-/// exactly the text at its range, and starts after the previous match
-/// ends; the byte search agrees with the `str` search on UTF-8 text and
-/// never reports a match over ill-formed UTF-8; the line-by-line search
-/// finds, on each line, what the `str` search finds in that line.
+/// the text at its range (less its white space when joined inside
+/// `<...>`), and starts after the previous match ends; no IRI found holds
+/// a bidi formatting character (section 4.1) or white space of any kind
+/// (`White_Space`), and no match's text starts or ends with white space;
+/// the byte search agrees with the `str` search on UTF-8 text and never
+/// reports a match over ill-formed UTF-8; the line-by-line search finds,
+/// on each line, what the `str` search finds in that line.
 pub fn find(data: &[u8]) -> Checked {
     use rfc3987::find::Finder;
     let finder = Finder::default();
@@ -300,8 +303,28 @@ pub fn find(data: &[u8]) -> Checked {
     for m in finder.find_iter(text) {
         assert!(m.start() >= end, "{text:?}: overlapping matches");
         assert_eq!(&text[m.range()], m.as_str());
-        assert_eq!(m.iri().as_str(), m.as_str());
-        rfc3987::check(&rules::IRI, m.as_str()).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        let iri = m.iri().as_str();
+        if m.is_joined() {
+            let joined: String = m.as_str().chars().filter(|c| !c.is_whitespace()).collect();
+            assert_eq!(iri, joined, "{text:?}");
+        } else {
+            assert_eq!(iri, m.as_str(), "{text:?}");
+        }
+        assert!(
+            !iri.chars().any(rfc3987::mapping::is_bidi_formatting),
+            "{text:?}: a bidi formatting character in {iri:?}"
+        );
+        assert!(
+            !iri.chars().any(char::is_whitespace),
+            "{text:?}: white space in {iri:?}"
+        );
+        assert!(
+            !m.as_str().starts_with(char::is_whitespace)
+                && !m.as_str().ends_with(char::is_whitespace),
+            "{text:?}: {:?} starts or ends with white space",
+            m.as_str()
+        );
+        rfc3987::check(&rules::IRI, iri).unwrap_or_else(|e| panic!("{text:?}: {e}"));
         end = m.end();
         found.push((m.range(), m.as_str().to_owned()));
     }
@@ -319,7 +342,7 @@ pub fn find(data: &[u8]) -> Checked {
     let mut expected = Vec::new();
     for (number, line) in (1..).zip(text.split('\n')) {
         for m in finder.find_iter(line) {
-            expected.push((number, m.start(), m.as_str().to_owned()));
+            expected.push((number, m.start(), m.iri().as_str().to_owned()));
         }
     }
     assert_eq!(lines, expected, "{text:?}: the line search differs");

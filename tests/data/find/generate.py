@@ -1,0 +1,454 @@
+#!/usr/bin/env python3
+"""Writes corpus.tsv, the real-text corpus of `find` (tests/find_corpus.rs).
+
+Run from the repository root: `python3 tests/data/find/generate.py`
+(Python 3.8 or later, nothing else). The file is committed; the test
+reads it and runs no Python.
+
+Each record is one line of tab-separated fields:
+
+    id  lang  style  class  text  expected
+
+- `lang`: the language of the text (ISO 639-1), `style`: prose, chat, md
+  (Markdown), html (HTML-ish), mail (e-mail).
+- `class`: the detection rule the record exercises (see CLASSES below).
+- `text`: the text, with `\\n`, `\\t`, `\\\\` and `\\u{XXXX}` escapes; every
+  invisible character (format characters, white space other than the
+  space) is written as an escape so that the file can be reviewed.
+- `expected`: the IRIs RFC 3987 section 7.3 and RFC 3986 Appendix C give,
+  separated by spaces (an IRI has none), or `-` for none.
+
+Every expectation is built with its text: a template puts known IRIs
+between known words and delimiters, and the expected IRIs are the IRIs put
+there, changed only where a rule below says so (the record's class). No
+expectation is computed by the code under test.
+
+The rules (RFC 3987 section 7.3, RFC 3986 Appendix C, section 4.1):
+- white space of every kind delimits (Appendix C), so do the invisible
+  format characters that separate words (U+200B, U+2060, U+FEFF);
+- bidi formatting characters are never part of an IRI (section 4.1);
+- a non-ASCII letter does not end an IRI (section 7.3), so text written
+  right after an IRI without a space or punctuation belongs to it;
+- quotation marks and brackets around an IRI are not part of it
+  (Appendix C's `"..."` and `<...>`, and every script's quotes and
+  brackets); a bracket pair inside a path is (`Köln_(Stadt)`);
+- sentence punctuation right after an IRI is not part of it: non-ASCII
+  sentence and clause punctuation (`、。，．！？：；`, `،`, `؟`, `।`, `…`)
+  wherever it stands, ASCII `.,;:!?` when trailing;
+- within `<...>` white space is ignored (Appendix C).
+"""
+
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# (lang, IRIs of that language, words before, words after)
+LANGS = {
+    "ja": {
+        "iris": [
+            "https://ja.wikipedia.org/wiki/東京",
+            "http://例え.テスト/パス",
+            "https://例え.jp/検索?q=猫&page=2",
+            "https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)",
+        ],
+        "before": ["詳しくは", "資料は", "公式サイト："],
+        "after": ["を見てください", "にあります", "です"],
+        "cjk": True,
+        "punct": ["、", "。", "！", "？", "…", "：", "；", "，", "．"],
+        "wrap": [("「", "」"), ("『", "』"), ("（", "）"), ("【", "】"), ("〈", "〉"), ("《", "》"), ("“", "”")],
+    },
+    "zh": {
+        "iris": [
+            "https://zh.wikipedia.org/wiki/北京",
+            "http://例子.测试/路径",
+            "https://例子.中国/新闻?id=42",
+            "https://zh.wikipedia.org/wiki/长城_(消歧义)",
+        ],
+        "before": ["请访问", "详见", "网址是"],
+        "after": ["了解更多", "获取资料", "查看"],
+        "cjk": True,
+        "punct": ["，", "。", "；", "：", "！", "？", "、", "……"],
+        "wrap": [("“", "”"), ("《", "》"), ("（", "）"), ("「", "」"), ("【", "】"), ("〈", "〉"), ("『", "』"), ("‘", "’")],
+    },
+    "ko": {
+        "iris": [
+            "https://ko.wikipedia.org/wiki/서울",
+            "http://실례.테스트/경로",
+            "https://예시.한국/뉴스#상단",
+        ],
+        "before": ["자세한 내용은", "링크:", "여기를 보세요"],
+        "after": ["에서 확인하세요", "참고", "입니다"],
+        "cjk": False,
+        "punct": [".", ",", "!", "?", "…", "。", "、"],
+        "wrap": [("“", "”"), ("‘", "’"), ("《", "》"), ("〈", "〉"), ("「", "」"), ("(", ")"), ("『", "』")],
+    },
+    "th": {
+        "iris": [
+            "https://th.wikipedia.org/wiki/กรุงเทพมหานคร",
+            "http://ตัวอย่าง.ไทย/หน้า",
+            "https://ตัวอย่าง.ไทย/ค้นหา?คำ=แมว",
+        ],
+        "before": ["ดูรายละเอียดที่", "เว็บไซต์", "ลิงก์"],
+        "after": ["ครับ", "ค่ะ", "นะ"],
+        "cjk": False,
+        "punct": [".", ",", "!", "?", "…"],
+        "wrap": [("“", "”"), ("(", ")"), ("‘", "’"), ("\"", "\"")],
+    },
+    "hi": {
+        "iris": [
+            "https://hi.wikipedia.org/wiki/भारत",
+            "http://उदाहरण.परीक्षा/पृष्ठ",
+            "https://उदाहरण.भारत/खोज?शब्द=बिल्ली",
+        ],
+        "before": ["अधिक जानकारी के लिए", "देखें", "वेबसाइट"],
+        "after": ["पर जाएँ", "देखिए", "है"],
+        "cjk": False,
+        "punct": ["।", "॥", ",", "?", "!", "…"],
+        "wrap": [("“", "”"), ("‘", "’"), ("(", ")"), ("\"", "\"")],
+    },
+    "ar": {
+        "iris": [
+            "https://ar.wikipedia.org/wiki/القاهرة",
+            "http://مثال.إختبار/صفحة",
+            "https://مثال.مصر/بحث?كلمة=قطة",
+        ],
+        "before": ["لمزيد من المعلومات زوروا", "انظر", "الرابط"],
+        "after": ["شكرا", "من فضلك", "الآن"],
+        "cjk": False,
+        "punct": ["،", "؛", "؟", "۔", ".", "!", "…"],
+        "wrap": [("«", "»"), ("”", "“"), ("(", ")"), ("\"", "\""), ("“", "”")],
+    },
+    "he": {
+        "iris": [
+            "https://he.wikipedia.org/wiki/ירושלים",
+            "http://דוגמה.בדיקה/דף",
+            "https://דוגמה.ישראל/חיפוש?מילה=חתול",
+        ],
+        "before": ["למידע נוסף ראו", "הקישור", "בקרו באתר"],
+        "after": ["תודה", "עכשיו", "בבקשה"],
+        "cjk": False,
+        "punct": [".", ",", "?", "!", "׃", "…"],
+        "wrap": [("\"", "\""), ("„", "”"), ("(", ")"), ("“", "”"), ("«", "»")],
+    },
+    "ru": {
+        "iris": [
+            "https://ru.wikipedia.org/wiki/Москва",
+            "http://пример.испытание/страница",
+            "https://пример.рф/поиск?q=кот",
+            "https://ru.wikipedia.org/wiki/Мир_(значения)",
+        ],
+        "before": ["Подробнее здесь:", "Смотрите", "Ссылка"],
+        "after": ["спасибо", "и всё", "пожалуйста"],
+        "cjk": False,
+        "punct": [".", ",", "!", "?", ";", ":", "…"],
+        "wrap": [("«", "»"), ("„", "“"), ("(", ")"), ("\"", "\"")],
+    },
+    "el": {
+        "iris": [
+            "https://el.wikipedia.org/wiki/Αθήνα",
+            "http://παράδειγμα.δοκιμή/σελίδα",
+            "https://παράδειγμα.ελ/αναζήτηση?λέξη=γάτα",
+        ],
+        "before": ["Δείτε", "Περισσότερα στο", "Σύνδεσμος"],
+        "after": ["ευχαριστώ", "τώρα", "παρακαλώ"],
+        "cjk": False,
+        # U+037E GREEK QUESTION MARK, U+0387 GREEK ANO TELEIA.
+        "punct": [".", ",", "\u037e", "\u0387", "!", "…"],
+        "wrap": [("«", "»"), ("“", "”"), ("(", ")"), ("\"", "\"")],
+    },
+    "de": {
+        "iris": [
+            "https://de.wikipedia.org/wiki/Köln_(Stadt)",
+            "http://beispiel.de/straße?ort=München",
+            "https://bücher.example/übersicht#kapitel-2",
+            "https://de.wikipedia.org/wiki/Deutsch-Französischer_Krieg",
+        ],
+        "before": ["Siehe", "Mehr dazu unter", "Der Link lautet"],
+        "after": ["danke", "bitte", "und mehr"],
+        "cjk": False,
+        "punct": [".", ",", "!", "?", ";", ":", "…"],
+        "wrap": [("„", "“"), ("‚", "‘"), ("»", "«"), ("(", ")"), ("\"", "\""), ("<", ">")],
+    },
+    "fr": {
+        "iris": [
+            "https://fr.wikipedia.org/wiki/Élysée",
+            "http://exemple.fr/été/café.html",
+            "https://fr.wikipedia.org/wiki/Côte_d'Ivoire",
+            "https://exemple.fr/recherche?q=crème+brûlée&lang=fr",
+        ],
+        "before": ["Voir", "Plus d'infos sur", "Le lien est"],
+        "after": ["merci", "et voilà", "à bientôt"],
+        "cjk": False,
+        "punct": [".", ",", "!", "?", ";", ":", "…"],
+        "wrap": [("«\u00a0", "\u00a0»"), ("«\u202f", "\u202f»"), ("«", "»"), ("“", "”"), ("(", ")"), ("\"", "\"")],
+    },
+}
+
+EXTRA_MAILTO = {
+    "ja": "mailto:山田@例え.jp",
+    "zh": "mailto:张伟@例子.中国",
+    "ko": "mailto:홍길동@예시.한국",
+    "th": "mailto:สมชาย@ตัวอย่าง.ไทย",
+    "hi": "mailto:राम@उदाहरण.भारत",
+    "ar": "mailto:أحمد@مثال.مصر",
+    "he": "mailto:דוד@דוגמה.ישראל",
+    "ru": "mailto:иван@пример.рф",
+    "el": "mailto:νίκος@παράδειγμα.ελ",
+    "de": "mailto:jürgen@beispiel.de",
+    "fr": "mailto:françois@exemple.fr",
+}
+
+BIDI = {
+    "LRM": "\u200e", "RLM": "\u200f", "ALM": "\u061c",
+    "LRE": "\u202a", "RLE": "\u202b", "PDF": "\u202c", "LRO": "\u202d", "RLO": "\u202e",
+    "LRI": "\u2066", "RLI": "\u2067", "FSI": "\u2068", "PDI": "\u2069",
+}
+
+SPACES = {
+    "NBSP": "\u00a0", "IDEOGRAPHIC-SPACE": "\u3000", "ZWSP": "\u200b", "WJ": "\u2060",
+    "BOM": "\ufeff", "NNBSP": "\u202f", "EM-SPACE": "\u2003", "THIN-SPACE": "\u2009",
+    "LINE-SEPARATOR": "\u2028", "TAB": "\t",
+}
+
+records = []
+
+
+def add(lang, style, cls, text, expected):
+    records.append((lang, style, cls, text, expected))
+
+
+def sep(cjk):
+    return "" if cjk else " "
+
+
+for lang, d in LANGS.items():
+    cjk = d["cjk"]
+    s = sep(cjk)
+    iris = d["iris"]
+    b0, b1, b2 = d["before"]
+    a0, a1, a2 = d["after"]
+    # Sentence punctuation right after the IRI, text after it (with a space,
+    # or none in Chinese and Japanese where the mark is non-ASCII).
+    for i, p in enumerate(d["punct"]):
+        iri = iris[i % len(iris)]
+        ascii_p = p.isascii()
+        after = (" " + a0) if (ascii_p or not cjk) else a0
+        cls = "ascii-trailing-punct" if ascii_p else "script-punct"
+        add(lang, "prose", cls, f"{b0}{s}{iri}{p}{after}", [iri])
+        # The same at the end of the text.
+        add(lang, "chat", cls + "-end", f"{b1}{s}{iri}{p}", [iri])
+    # Non-ASCII punctuation between two IRIs, no space (the issue's 、 case).
+    for p in d["punct"]:
+        if p.isascii():
+            continue
+        add(lang, "prose", "script-punct-between", f"{iris[0]}{p}{iris[1]}", [iris[0], iris[1]])
+    # Quotes and brackets around the IRI, text right after the closing one.
+    for i, (o, c) in enumerate(d["wrap"]):
+        iri = iris[i % len(iris)]
+        cls = "wrapper-ascii" if (o.isascii() and c.isascii()) else "wrapper-script"
+        add(lang, "prose", cls, f"{b0}{s}{o}{iri}{c}{a1}", [iri])
+        add(lang, "prose", cls + "-punct", f"{b2}{s}{o}{iri}{c}{'。' if cjk else '.'}", [iri])
+        # A whole quoted sentence with the IRI and punctuation inside.
+        if cjk:
+            add(lang, "prose", cls + "-sentence", f"{o}{b1}{iri}{'。' if lang != 'zh' else '。'}{c}{a2}", [iri])
+        else:
+            add(lang, "prose", cls + "-sentence", f"{o}{b1} {iri}!{c} {a2}", [iri])
+    # Text written right after the IRI without a space belongs to it
+    # (section 7.3: a non-ASCII character does not end an IRI).
+    if cjk:
+        iri = iris[0]
+        add(lang, "prose", "text-after-belongs", f"{b0}{iri}{a0}。", [iri + a0])
+    # White space of every kind between IRIs and words.
+    for name, sp in SPACES.items():
+        add(lang, "chat", "space-" + name, f"{iris[0]}{sp}{iris[1]}{sp}{a2}", [iris[0], iris[1]])
+    # ZWSP between a word and the IRI, and U+3000 in CJK prose.
+    if cjk:
+        add(lang, "prose", "space-IDEOGRAPHIC-SPACE", f"{b0}\u3000{iris[2]}\u3000{a1}。", [iris[2]])
+    # Markdown.
+    iri = iris[0]
+    add(lang, "md", "md-link", f"[{a0}]({iri}){s}{a1}", [iri])
+    add(lang, "md", "md-link-balanced", f"* [{b1}]({iris[-1]})", [iris[-1]])
+    add(lang, "md", "md-autolink", f"{b0}{s}<{iris[1]}>{s}{a1}", [iris[1]])
+    add(lang, "md", "md-code", f"`{iris[2]}`", [iris[2]])
+    add(lang, "md", "md-list", f"- {iris[0]}\n- {iris[1]}\n", [iris[0], iris[1]])
+    add(lang, "md", "md-heading", f"## {b2} {iris[2]}", [iris[2]])
+    # HTML-ish.
+    add(lang, "html", "html-href", f"<a href=\"{iris[0]}\">{a0}</a>", [iris[0]])
+    add(lang, "html", "html-text", f"<p>{b0} {iris[1]}</p>", [iris[1]])
+    add(lang, "html", "html-br", f"{b1}<br>{iris[2]}<br/>{a2}", [iris[2]])
+    add(lang, "html", "html-attr-single", f"<img alt=\"{a1}\" src='{iris[1]}'>", [iris[1]])
+    # E-mail.
+    m = EXTRA_MAILTO[lang]
+    add(lang, "mail", "mail-quoted", f"> {b0} {iris[0]}\n> {a0}", [iris[0]])
+    add(lang, "mail", "mail-url-prefix", f"{b1} <URL:{iris[1]}>.", [iris[1]])
+    add(lang, "mail", "mail-mailto", f"{b2}{s}{m}{'。' if cjk else '.'}", [m])
+    add(lang, "mail", "mail-mailto-wrapped", f"<{m}>", [m])
+    add(lang, "mail", "mail-signature", f"-- \n{a2}\n{iris[2]}\n", [iris[2]])
+    # Appendix C: a long IRI broken inside <...> by a line break and
+    # indentation, then with the break turned into a space.
+    base = iris[0]
+    head, tail = base[: base.index("/wiki/") + 6], base[base.index("/wiki/") + 6:]
+    add(lang, "mail", "angle-whitespace", f"{b0} <{head}\n      {tail}>{s}{a1}", [base])
+    add(lang, "mail", "angle-whitespace", f"{b0} <{head} {tail}>.", [base])
+    add(lang, "mail", "angle-whitespace", f"<URL: {head}\n {tail}>", [base])
+    # Not an IRI: a scheme alone, a scheme inside a word.
+    add(lang, "prose", "no-iri", f"{b0} http:// {a0}", [])
+    add(lang, "prose", "no-iri", f"{b1} xhttp://{iris[1][7:]} {a1}", [])
+
+
+# Right-to-left text with and without bidi marks around the IRI.
+for lang in ["ar", "he"]:
+    d = LANGS[lang]
+    iris = d["iris"]
+    b0, b1, b2 = d["before"]
+    a0, a1, a2 = d["after"]
+    for i, (name, mark) in enumerate(BIDI.items()):
+        iri = iris[i % len(iris)]
+        add(lang, "prose", "bidi-" + name, f"{b0} {mark}{iri}{mark} {a0}", [iri])
+        add(lang, "chat", "bidi-" + name + "-tight", f"{b1}{mark}{iri}{mark}{a1}", [iri])
+    # Isolates as bidi-aware software writes them, and the marks after
+    # punctuation.
+    for i, (o, c) in enumerate([("\u2066", "\u2069"), ("\u2067", "\u2069"), ("\u2068", "\u2069"), ("\u202a", "\u202c")]):
+        iri = iris[i % len(iris)]
+        add(lang, "prose", "bidi-pair", f"{b2} {o}{iri}{c}. {a2}", [iri])
+        add(lang, "prose", "bidi-pair-punct", f"{b2} {o}{iri}{c}\u200f، {a2}" if lang == "ar" else f"{b2} {o}{iri}{c}\u200f, {a2}", [iri])
+    # Without any mark.
+    for iri in iris:
+        add(lang, "prose", "rtl-plain", f"{b0} {iri} {a0}.", [iri])
+        add(lang, "prose", "rtl-plain-punct", f"{b0} {iri}{'،' if lang == 'ar' else ','} {a0}", [iri])
+    # A Latin IRI in right-to-left text, with an RLM after it.
+    add(lang, "chat", "bidi-RLM", f"{b1} https://example.org/a/b\u200f {a1}", ["https://example.org/a/b"])
+
+# ASCII punctuation inside an IRI is the grammar's; only trailing
+# punctuation is left out.
+for lang in LANGS:
+    d = LANGS[lang]
+    b0 = d["before"][0]
+    a0 = d["after"][0]
+    host = d["iris"][1].split("/")[2]
+    inner = f"http://{host}/a.b,c;d:e!f?x=1,2&y=3;4"
+    add(lang, "prose", "ascii-inside", f"{b0} {inner}. {a0}", [inner])
+    add(lang, "prose", "ascii-inside", f"{b0} {inner}?! {a0}", [inner])
+    add(lang, "prose", "balanced-inside", f"({b0} http://{host}/a_(b)_c)", [f"http://{host}/a_(b)_c"])
+    add(lang, "prose", "unbalanced-close", f"({b0} http://{host}/a_b)", [f"http://{host}/a_b"])
+
+# Chat between languages: two IRIs, each closed by its own punctuation.
+pairs = [("ja", "zh"), ("ko", "th"), ("hi", "ar"), ("he", "ru"), ("el", "de"), ("fr", "ja"), ("zh", "ko"), ("ar", "fr")]
+for x, y in pairs:
+    ix, iy = LANGS[x]["iris"][1], LANGS[y]["iris"][2]
+    add(x, "chat", "two-iris", f"{ix}、{iy}。", [ix, iy])
+    add(x, "chat", "two-iris", f"👉 {ix} 👈 {iy} 🙂", [ix, iy])
+    add(x, "chat", "two-iris", f"{ix}\u200b{iy}", [ix, iy])
+
+# Texts written whole, each with its reason.
+HANDWRITTEN = [
+    # RFC 3986 Appendix C, as printed (line breaks and indentation inside
+    # <...>): the three URIs.
+    ("en", "mail", "appendix-c",
+     "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
+     "      but you can probably pick it up from <ftp://foo.example.\n"
+     "      com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n"
+     "      ietf/uri/historical.html#WARNING>.",
+     ["http://www.w3.org/Addressing/", "ftp://foo.example.com/rfc/",
+      "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"]),
+    # The same with its line breaks turned into spaces.
+    ("en", "prose", "appendix-c",
+     "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\", but you can probably "
+     "pick it up from <ftp://foo.example. com/rfc/>.  Note the warning in "
+     "<http://www.ics.uci.edu/pub/ ietf/uri/historical.html#WARNING>.",
+     ["http://www.w3.org/Addressing/", "ftp://foo.example.com/rfc/",
+      "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"]),
+    # Delimiters say where the IRI ends, a closing bracket included.
+    ("en", "mail", "delimited-bracket", "See <http://a.example/b)> for that.", ["http://a.example/b)"]),
+    ("ja", "chat", "delimited-bracket", "リンク<http://例え.jp/」>です", ["http://例え.jp/」"]),
+    # A Japanese post: brackets, the ideographic comma and full stop.
+    ("ja", "chat", "handwritten",
+     "今日のまとめ：①「https://例え.jp/まとめ/1」②『https://例え.jp/まとめ/2』、詳細はhttps://例え.jp/詳細。",
+     ["https://例え.jp/まとめ/1", "https://例え.jp/まとめ/2", "https://例え.jp/詳細"]),
+    # A Chinese forum post with full-width punctuation throughout.
+    ("zh", "chat", "handwritten",
+     "楼主，资料在这里：https://例子.中国/资料？密码见https://例子.中国/说明，第3页！谢谢。",
+     ["https://例子.中国/资料", "https://例子.中国/说明"]),
+    # Korean news with an IRI in parentheses and an ASCII full stop.
+    ("ko", "prose", "handwritten",
+     "자세한 내용은 보도자료(https://예시.한국/보도/2024)를 참고하십시오.",
+     ["https://예시.한국/보도/2024"]),
+    # Thai runs words together; a space ends the IRI.
+    ("th", "chat", "handwritten",
+     "ดูได้ที่ https://ตัวอย่าง.ไทย/ข่าว นะครับ😊",
+     ["https://ตัวอย่าง.ไทย/ข่าว"]),
+    # Hindi with the danda right after the IRI.
+    ("hi", "prose", "handwritten",
+     "पूरा लेख यहाँ पढ़ें: https://उदाहरण.भारत/लेख/नया।अगला भाग कल आएगा।",
+     ["https://उदाहरण.भारत/लेख/नया"]),
+    # Arabic with the Arabic question mark and comma, RLM after the IRI.
+    ("ar", "chat", "handwritten",
+     "هل رأيت https://مثال.مصر/خبر\u200f؟ وأيضا https://مثال.مصر/صور،",
+     ["https://مثال.مصر/خبر", "https://مثال.مصر/صور"]),
+    # Hebrew with the IRI isolated by LRI...PDI, as bidi-aware editors write it.
+    ("he", "mail", "handwritten",
+     "שלום,\nהמסמך נמצא בכתובת \u2066https://דוגמה.ישראל/מסמך?גרסה=2\u2069.\nתודה",
+     ["https://דוגמה.ישראל/מסמך?גרסה=2"]),
+    # Russian with guillemets and an em dash.
+    ("ru", "prose", "handwritten",
+     "Статья «https://ru.wikipedia.org/wiki/Москва» — хороший источник.",
+     ["https://ru.wikipedia.org/wiki/Москва"]),
+    # Greek with the Greek question mark right after the IRI.
+    ("el", "chat", "handwritten",
+     "Το είδες; https://παράδειγμα.ελ/νέα\u037e",
+     ["https://παράδειγμα.ελ/νέα"]),
+    # German quotes, and a Wikipedia title with an en dash inside.
+    ("de", "prose", "handwritten",
+     "Er schrieb: „Lies https://de.wikipedia.org/wiki/Deutsch-Französischer_Krieg_1870–1871“.",
+     ["https://de.wikipedia.org/wiki/Deutsch-Französischer_Krieg_1870–1871"]),
+    # French with narrow no-break spaces before the colon and question mark.
+    ("fr", "prose", "handwritten",
+     "Le lien\u202f: https://exemple.fr/page\u202f? Oui, et l’autre https://exemple.fr/l’été.",
+     ["https://exemple.fr/page", "https://exemple.fr/l’été"]),
+    # Markdown with an IRI in a title attribute and an HTML comment.
+    ("en", "md", "handwritten",
+     "[docs](https://例え.jp/docs \"https://例え.jp/title\") <!-- https://例え.jp/hidden -->",
+     ["https://例え.jp/docs", "https://例え.jp/title", "https://例え.jp/hidden"]),
+    # A zero-width space and a word joiner inside a long line of IRIs.
+    ("en", "chat", "handwritten",
+     "https://a.example/1\u200bhttps://b.example/2\u2060https://c.example/3",
+     ["https://a.example/1", "https://b.example/2", "https://c.example/3"]),
+]
+
+for lang, style, cls, text, expected in HANDWRITTEN:
+    add(lang, style, cls, text, expected)
+
+ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t"}
+
+
+def escape(text):
+    out = []
+    for ch in text:
+        cp = ord(ch)
+        if ch in ESCAPES:
+            out.append(ESCAPES[ch])
+        elif cp < 0x20 or 0x7F <= cp <= 0x9F or ch in "\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u3000\u3164\ufeff\uffa0" \
+                or 0x2000 <= cp <= 0x206F and ch not in "\u2010\u2011\u2012\u2013\u2014\u2015\u2018\u2019\u201a\u201c\u201d\u201e\u2026\u2039\u203a\u203c":
+            out.append("\\u{%04X}" % cp)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def main():
+    lines = [
+        "# The real-text corpus of `find`: written by tests/data/find/generate.py",
+        "# (python3 tests/data/find/generate.py); read by tests/find_corpus.rs.",
+        "# id\tlang\tstyle\tclass\ttext\texpected (space-separated, '-' for none)",
+    ]
+    for n, (lang, style, cls, text, expected) in enumerate(records, 1):
+        for iri in expected:
+            assert " " not in iri and "\t" not in iri
+        lines.append("\t".join([str(n), lang, style, cls, escape(text), " ".join(expected) or "-"]))
+    with open(os.path.join(HERE, "corpus.tsv"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    langs = {r[0] for r in records}
+    print(f"{len(records)} records, {len(langs)} languages")
+
+
+main()
