@@ -35,7 +35,13 @@ pub const COMMAND: Command = Command {
 };
 
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    Ok(pipeline::sequential(args, entry))
+    // Cleaning is the formatting's work: both run on the pool.
+    Ok(pipeline::parallel(
+        args,
+        crate::input::LineEnd::Newline,
+        |_: &[u8]| (),
+        |input, (), output| entry(input, output),
+    ))
 }
 
 /// Cleans one input and writes its result.

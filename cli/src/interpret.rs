@@ -55,10 +55,13 @@ pub const COMMAND: Command = Command {
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let encodings = encodings(args.value("encodings"))?;
     let legacy_only = args.flag("legacy-only");
-    Ok(pipeline::sequential(args, |input, output| {
-        let options = Interpret::new(&encodings).legacy_only(legacy_only);
-        interpret(&options, input, output)
-    }))
+    let options = Interpret::new(&encodings).legacy_only(legacy_only);
+    Ok(pipeline::parallel(
+        args,
+        crate::input::LineEnd::Newline,
+        |_: &[u8]| (),
+        |input, (), output| interpret(&options, input, output),
+    ))
 }
 
 /// The encodings of `--encodings`, in order.

@@ -105,10 +105,13 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
         let parsed = texts.filter_map(|text| split(splitter, text.as_bytes()).ok());
         Some(column_widths(parsed))
     };
-    let mut line = String::new();
-    Ok(pipeline::sequential(args, |input, output| {
-        parse(splitter, widths.as_ref(), &mut line, input, output)
-    }))
+    // The parse is the formatting's work: both run on the pool.
+    Ok(pipeline::parallel(
+        args,
+        crate::input::LineEnd::Newline,
+        |_: &[u8]| (),
+        |input, (), output| parse(splitter, widths.as_ref(), input, output),
+    ))
 }
 
 /// A rejected input: where, and the message.
@@ -202,7 +205,6 @@ const PATH: usize = 5;
 fn parse(
     splitter: Splitter,
     widths: Option<&[Option<usize>; 8]>,
-    line: &mut String,
     input: Input<'_>,
     output: &mut Output<'_>,
 ) -> Outcome {
@@ -210,8 +212,9 @@ fn parse(
         Ok(fields) => {
             match output.mode() {
                 Mode::Plain => {
-                    write_plain_line(line, &fields, widths);
-                    output.line(line);
+                    let mut line = String::with_capacity(input.bytes.len() + 64);
+                    write_plain_line(&mut line, &fields, widths);
+                    output.line(&line);
                 }
                 Mode::Json => {
                     let [scheme, authority, userinfo, host, port, path, query, fragment] = fields;

@@ -53,10 +53,13 @@ pub const COMMAND: Command = Command {
 fn run(args: Parsed) -> Result<ExitCode, UsageError> {
     let scripts = scripts(args.value("scripts"))?;
     let punycode_hosts = args.flag("punycode-hosts");
-    Ok(pipeline::sequential(args, |input, output| {
-        let audience = Select::new(&scripts).punycode_hosts(punycode_hosts);
-        select(&audience, input, output)
-    }))
+    let audience = Select::new(&scripts).punycode_hosts(punycode_hosts);
+    Ok(pipeline::parallel(
+        args,
+        crate::input::LineEnd::Newline,
+        |_: &[u8]| (),
+        |input, (), output| select(&audience, input, output),
+    ))
 }
 
 /// The scripts of `--scripts`: Unicode full names (`Latin`) or ISO 15924
