@@ -20,7 +20,10 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammar.rs"));
 }
 
-pub(crate) use generated::codes;
+/// The code and fact bits, defined by the scanner (`scan::codes`, where
+/// the generated code asserts them); here for the split into components,
+/// which reads the facts.
+pub(crate) use crate::scan::codes;
 pub use generated::{class, rules};
 
 /// An ABNF rule of the grammar files, with its generated recognizer.
@@ -103,10 +106,12 @@ impl Rule {
     }
 
     /// [`recognize`](Self::recognize) on each of `inputs`, in order, each
-    /// with its input. Four walks run interleaved, so that their loads
-    /// overlap: on references of 40-150 bytes about 1.35 times the
-    /// throughput of calling `recognize` in a loop, less on very short ones
-    /// (see `BENCHMARKS.md`), with the same verdicts.
+    /// with its input, with the same verdicts as `recognize` in a loop.
+    /// Four walks run interleaved, so that their loads overlap: about 1.1
+    /// times the loop's throughput on mixed references, about the same on
+    /// ASCII URLs, which the scanner's byte shuffle already walks without
+    /// waiting (`cargo bench --bench cputime`, rows `rfc3987-check-all`
+    /// and `rfc3987-check`).
     ///
     /// ```
     /// use rfc3987::grammar::rules::IRI;
