@@ -29,36 +29,26 @@ pub use generated::{class, rules};
 /// An ABNF rule of the grammar files, with its generated recognizer.
 pub struct Rule {
     name: &'static str,
-    abnf: &'static str,
     dfa: &'static Dfa,
     states: usize,
-    byte_classes: usize,
-    table_bytes: usize,
     expected: &'static [u16],
     contexts: &'static [u16],
 }
 
 impl Rule {
     /// A rule as the generated code declares it.
-    #[allow(clippy::too_many_arguments, reason = "one per generated table")]
     pub(crate) const fn new(
         name: &'static str,
-        abnf: &'static str,
         dfa: &'static Dfa,
         states: usize,
-        byte_classes: usize,
-        table_bytes: usize,
         expected: &'static [u16],
         contexts: &'static [u16],
     ) -> Rule {
         assert!(expected.len() == states && contexts.len() == states);
         Rule {
             name,
-            abnf,
             dfa,
             states,
-            byte_classes,
-            table_bytes,
             expected,
             contexts,
         }
@@ -85,11 +75,6 @@ impl Rule {
     /// The rule's name, spelled as in the grammar file.
     pub fn name(&self) -> &'static str {
         self.name
-    }
-
-    /// The rule's definition as written in the grammar file.
-    pub fn abnf(&self) -> &'static str {
-        self.abnf
     }
 
     /// Runs the rule's DFA over `input`. `Ok` if it matches; else the
@@ -229,15 +214,6 @@ impl Rule {
         self.states
     }
 
-    /// Number of byte classes.
-    pub fn byte_classes(&self) -> usize {
-        self.byte_classes
-    }
-
-    /// Bytes of the class table and transition table.
-    pub fn table_bytes(&self) -> usize {
-        self.table_bytes
-    }
     /// Every rule the grammar files define, sorted by lowercase name.
     pub fn all() -> &'static [&'static Rule] {
         generated::ALL_RULES

@@ -537,11 +537,8 @@ fn rule_item(
         #(#[doc = #doc])*
         pub static #public: Rule = Rule::new(
             #name,
-            #abnf,
             &#private,
             #states,
-            #class_count,
-            #table_bytes,
             &super::#expected_index,
             &super::#context_index,
         );

@@ -26,11 +26,8 @@ pub mod rules {
     /// 6 states (1 accelerated), 8 byte classes, 352 bytes of tables.
     pub static WORD: Rule = Rule::new(
         "word",
-        "word   = 1*letter",
         &WORD_DFA,
         6,
-        8,
-        352,
         &super::EXPECTED_INDEX_5,
         &super::CONTEXT_INDEX_6,
     );
@@ -62,11 +59,8 @@ pub mod rules {
     /// 5 states (0 accelerated), 3 byte classes, 286 bytes of tables.
     pub static NUMBER: Rule = Rule::new(
         "number",
-        "number = \"0\" / %x31-39 *2DIGIT",
         &NUMBER_DFA,
         5,
-        3,
-        286,
         &super::EXPECTED_INDEX_12,
         &super::CONTEXT_INDEX_13,
     );
