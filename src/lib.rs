@@ -152,8 +152,7 @@
 //!
 //! # Layers
 //!
-//! From the grammar to the guidelines, each layer built on the ones above
-//! it; **a module never imports from a layer below it**.
+//! From the grammar to the guidelines, in the order to read them:
 //!
 //! | layer | where | what |
 //! | --- | --- | --- |
@@ -165,9 +164,14 @@
 //! | operations | [`mapping`], [`normalize`], [`resolve`], [`encode`], [`percent`], [`query`], [`scheme`] | methods on the typed values, and the same as functions on strings |
 //! | guidelines | [`bidi`], [`display`], [`lint`], [`select`], [`find`], [`entry`], `interpret` | sections 4 and 7: what to show, what to warn about, how to find and clean IRIs in text |
 //!
-//! Below them all, `chars` holds the character predicates that no grammar
-//! rule gives (the Unicode property `Bidi_Control`, how messages show a
-//! character) and imports nothing from the crate.
+//! **Imports go one way, from the bottom up.** `chars` (the character
+//! predicates no grammar rule gives: the Unicode property `Bidi_Control`,
+//! how messages show a character) and `scan` import nothing from the rest
+//! of the crate: the scanner defines the layout the generated tables are
+//! written in (`scan::Dfa`, `scan::codes`), and the generated code asserts
+//! against it. `grammar` and `expected` (what each state accepts next)
+//! hold the tables on top of them; the types use the tables, and the
+//! operations and guidelines the types.
 //!
 //! # Features
 //!
@@ -215,14 +219,14 @@ pub mod grammar;
 mod builder;
 mod component;
 mod components;
-mod crate_error;
 mod error;
 mod host;
 mod parse_error;
 mod splitter;
 mod types;
 mod utf16;
-// The operations on typed values.
+// The operations on typed values, and the error that covers them all.
+mod crate_error;
 pub mod encode;
 pub mod mapping;
 pub mod normalize;

@@ -217,7 +217,7 @@ impl Dfa {
     /// test per byte (the dead state loops, so it is noticed at the end of
     /// the chunk and the chunk walked again to find the byte); after each
     /// chunk, if at least [`SKIP_MIN`](walk::SKIP_MIN) bytes are left, the
-    /// state is accelerated and the next [`GATE`](walk::GATE) bytes may
+    /// state is accelerated and the next `GATE` bytes may
     /// all be inside its run,
     /// skips the run (see the module docs).
     #[inline]
@@ -240,7 +240,7 @@ impl Dfa {
     }
 
     /// [`reject`](Self::reject) on text: its shift machines take
-    /// characters too, not only ASCII (see [`run_machine`]).
+    /// characters too, not only ASCII (see [`run_machine`](walk::run_machine)).
     #[inline]
     pub(crate) fn reject_str(&self, input: &str) -> Result<(), Reject> {
         self.walk_from_start::<true>(input.as_bytes()).map(drop)

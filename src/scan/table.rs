@@ -36,7 +36,7 @@ pub(crate) struct Dfa {
     pub(super) shifts: &'static [Shift],
     /// The start state's wide machine, where it has a shift machine
     /// (`abnf_dfa::dfa::shift::Wide`): walked instead of that one on
-    /// [`Path::Avx2`] and `Path::Neon` (so never read on other targets but
+    /// [`Path::Avx2`](super::simd::Path::Avx2) and `Path::Neon` (so never read on other targets but
     /// by the tests).
     #[cfg_attr(not(simd_path), allow(dead_code))]
     pub(super) wide: Option<&'static Wide>,

@@ -379,7 +379,7 @@ impl Dfa {
     }
 
     /// The wide start machine's walk from the start state at `at` (see
-    /// [`Wide::run`]), where `path` has one, the rule has the machine and
+    /// [`Wide::run`](super::Wide::run)), where `path` has one, the rule has the machine and
     /// the byte at `at` enters it; `None` elsewhere (always, on targets
     /// without either path: the callers' tests around it then fold away).
     /// The machine's own row tells whether the first byte enters (one

@@ -25,7 +25,7 @@
 //! On aarch64 the same walk runs with NEON's `tbl`, which reads a lane
 //! below 16 as `pshufb` does (and every lane of a row is one): one walk
 //! ([`OnLanes`]) over the few vector operations it needs ([`Lanes`]),
-//! [`Ssse3`] on x86_64 and [`Neon`] on aarch64.
+//! [`Ssse3`] on x86_64 and `Neon` on aarch64.
 //!
 //! Walked only on [`Path::Avx2`](super::simd::Path) and `Path::Neon`, from
 //! the start state (`Dfa::walk_on`); everywhere else the start state's
@@ -285,7 +285,7 @@ impl Lanes for Neon {
 }
 
 /// A wide machine walked on `L`'s vectors: what [`Wide::run`] and
-/// [`Wide::run_neon`] hand to [`run_machine`](super::walk::run_machine).
+/// `Wide::run_neon` hand to [`run_machine`](super::walk::run_machine).
 #[cfg(simd_path)]
 pub(super) struct OnLanes<'a, L: Lanes> {
     machine: &'a Wide,
