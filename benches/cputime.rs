@@ -1,9 +1,9 @@
 //! Validation and parse throughput measured in CPU time, for a machine
-//! shared with other work (the project's 2-core VM often runs builds next
-//! to the benches, and wall-clock criterion figures then move by 2x).
+//! shared with other work (where builds run next to the benches,
+//! wall-clock criterion figures move by 2x).
 //!
-//! Run with `cargo bench --bench cputime` (three to four minutes on the
-//! 2-core VM). For each corpus of `corpus/mod.rs` (plus five synthetic
+//! Run with `cargo bench --bench cputime` (three to four minutes on two
+//! cores). For each corpus of `corpus/mod.rs` (plus five synthetic
 //! ones: 300 copies of a 4 KB path of ASCII words, of `%HH` triples, of
 //! CJK words, of Devanagari words, of emoji), each library validates
 //! about 100 MB per round (the corpus as many times as
@@ -26,9 +26,9 @@ use rfc3987::grammar::rules::IRI_REFERENCE;
 mod corpus;
 
 /// This thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`, which
-/// Linux keeps to the nanosecond; `/proc/thread-self/schedstat`, read
-/// until session 43, moves only at the scheduler's ticks, 4 ms on the
-/// project's VM: a tenth of a round of the fastest rows).
+/// Linux keeps to the nanosecond; `/proc/thread-self/schedstat` moves
+/// only at the scheduler's ticks, 4 ms on a usual kernel: a tenth of a
+/// round of the fastest rows).
 #[cfg(target_os = "linux")]
 fn now_ns(_start: Instant) -> u64 {
     let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);

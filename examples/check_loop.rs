@@ -1,4 +1,4 @@
-//! The whole-process comparison of issue 13: `iri check` over a file
+//! The whole-process comparison: `iri check` over a file
 //! against the same loop around oxiri, so that reading, splitting and
 //! writing are counted on both sides.
 //!

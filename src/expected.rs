@@ -10,6 +10,7 @@
 
 use core::fmt;
 
+pub(crate) use crate::chars::shown_as_code;
 use crate::pieces::Pieces;
 
 /// What a recognizer state accepts next, in the grammar's words.
@@ -82,17 +83,6 @@ impl Expected {
     }
 }
 
-/// Whether messages name `c` by its code point alone.
-pub(crate) fn shown_as_code(c: char) -> bool {
-    if c.is_ascii() {
-        // The ASCII answer of the general test below, without its Unicode
-        // property lookup (messages name many ASCII characters): the
-        // controls, which include all ASCII whitespace but ' '.
-        return c.is_ascii_control();
-    }
-    c.is_control() || crate::mapping::is_bidi_formatting(c) || c.is_whitespace()
-}
-
 /// `'c'`, or `U+XXXX` for a character that would garble or reorder a line
 /// (controls, bidirectional formatting, whitespace other than ' '): the
 /// one way messages name a character.
@@ -116,18 +106,7 @@ impl fmt::Display for Expected {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use alloc::string::ToString;
-
-    #[test]
-    fn ascii_characters_are_shown_as_the_general_test_says() {
-        for c in (0..0x80u8).map(char::from) {
-            let general = c.is_control()
-                || crate::mapping::is_bidi_formatting(c)
-                || (c.is_whitespace() && c != ' ');
-            assert_eq!(shown_as_code(c), general, "{c:?}");
-        }
-    }
 
     #[test]
     fn every_generated_phrase_says_what_its_description_holds() {

@@ -20,42 +20,35 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammar.rs"));
 }
 
-pub(crate) use generated::codes;
+/// The code and fact bits, defined by the scanner (`scan::codes`, where
+/// the generated code asserts them); here for the split into components,
+/// which reads the facts.
+pub(crate) use crate::scan::codes;
 pub use generated::{class, rules};
 
 /// An ABNF rule of the grammar files, with its generated recognizer.
 pub struct Rule {
     name: &'static str,
-    abnf: &'static str,
     dfa: &'static Dfa,
     states: usize,
-    byte_classes: usize,
-    table_bytes: usize,
     expected: &'static [u16],
     contexts: &'static [u16],
 }
 
 impl Rule {
     /// A rule as the generated code declares it.
-    #[allow(clippy::too_many_arguments, reason = "one per generated table")]
     pub(crate) const fn new(
         name: &'static str,
-        abnf: &'static str,
         dfa: &'static Dfa,
         states: usize,
-        byte_classes: usize,
-        table_bytes: usize,
         expected: &'static [u16],
         contexts: &'static [u16],
     ) -> Rule {
         assert!(expected.len() == states && contexts.len() == states);
         Rule {
             name,
-            abnf,
             dfa,
             states,
-            byte_classes,
-            table_bytes,
             expected,
             contexts,
         }
@@ -84,11 +77,6 @@ impl Rule {
         self.name
     }
 
-    /// The rule's definition as written in the grammar file.
-    pub fn abnf(&self) -> &'static str {
-        self.abnf
-    }
-
     /// Runs the rule's DFA over `input`. `Ok` if it matches; else the
     /// offset of the first byte that no match can continue with, or
     /// `input.len()` if the input ended too early. Only well-formed UTF-8
@@ -103,10 +91,12 @@ impl Rule {
     }
 
     /// [`recognize`](Self::recognize) on each of `inputs`, in order, each
-    /// with its input. Four walks run interleaved, so that their loads
-    /// overlap: on references of 40-150 bytes about 1.35 times the
-    /// throughput of calling `recognize` in a loop, less on very short ones
-    /// (see `BENCHMARKS.md`), with the same verdicts.
+    /// with its input, with the same verdicts as `recognize` in a loop.
+    /// Four walks run interleaved, so that their loads overlap: about 1.1
+    /// times the loop's throughput on mixed references, about the same on
+    /// ASCII URLs, which the scanner's byte shuffle already walks without
+    /// waiting (`cargo bench --bench cputime`, rows `rfc3987-check-all`
+    /// and `rfc3987-check`).
     ///
     /// ```
     /// use rfc3987::grammar::rules::IRI;
@@ -224,15 +214,6 @@ impl Rule {
         self.states
     }
 
-    /// Number of byte classes.
-    pub fn byte_classes(&self) -> usize {
-        self.byte_classes
-    }
-
-    /// Bytes of the class table and transition table.
-    pub fn table_bytes(&self) -> usize {
-        self.table_bytes
-    }
     /// Every rule the grammar files define, sorted by lowercase name.
     pub fn all() -> &'static [&'static Rule] {
         generated::ALL_RULES

@@ -150,6 +150,29 @@
 //! is the grammar's own parse, is explained in the source of the
 //! `components` module.
 //!
+//! # Layers
+//!
+//! From the grammar to the guidelines, in the order to read them:
+//!
+//! | layer | where | what |
+//! | --- | --- | --- |
+//! | grammar | `abnf/` | the RFCs' ABNF, and `generate.conf`: which rules and classes to compile |
+//! | automaton | `codegen/` (crate `abnf-dfa`) | ABNF to a byte NFA, a minimized DFA per rule, the scanner's acceleration data and the error phrases |
+//! | tables | `build.rs`, [`grammar`] | the generated tables, included as [`grammar::rules`] and [`grammar::class`] |
+//! | scanner | `scan` | the hand-written walker over those tables (the crate's only `unsafe`), with the layout it reads (`scan::codes`) |
+//! | types | [`IriRef`] and the other three, `components`, [`CheckError`], [`ParseError`], [`Builder`] | validation once at the type boundary, the components found by the same walk |
+//! | operations | [`mapping`], [`normalize`], [`resolve`], [`encode`], [`percent`], [`query`], [`scheme`] | methods on the typed values, and the same as functions on strings |
+//! | guidelines | [`bidi`], [`display`], [`lint`], [`select`], [`find`], [`entry`], `interpret` | sections 4 and 7: what to show, what to warn about, how to find and clean IRIs in text |
+//!
+//! **Imports go one way, from the bottom up.** `chars` (the character
+//! predicates no grammar rule gives: the Unicode property `Bidi_Control`,
+//! how messages show a character) and `scan` import nothing from the rest
+//! of the crate: the scanner defines the layout the generated tables are
+//! written in (`scan::Dfa`, `scan::codes`), and the generated code asserts
+//! against it. `grammar` and `expected` (what each state accepts next)
+//! hold the tables on top of them; the types use the tables, and the
+//! operations and guidelines the types.
+//!
 //! # Features
 //!
 //! - `std` (default). The IRI types, their errors, the builder and the
@@ -176,43 +199,55 @@ extern crate std;
 
 extern crate alloc;
 
-pub mod bidi;
-mod builder;
-mod component;
-mod components;
-mod crate_error;
-pub mod display;
-pub mod encode;
-pub mod entry;
-mod error;
-mod expected;
-pub mod find;
-pub mod grammar;
-mod host;
-#[cfg(feature = "legacy")]
-pub mod interpret;
-pub mod lint;
-pub mod mapping;
-pub mod normalize;
-mod parse_error;
-pub mod percent;
+// The layers of the crate docs, bottom up.
+
+// Character predicates no grammar rule gives, and the writer messages
+// are composed with; they import nothing.
+mod chars;
 mod pieces;
-pub mod query;
-pub mod resolve;
+// The scanner: walks the generated tables.
 #[allow(
     unsafe_code,
     reason = "the DFA walker; each block has its SAFETY argument"
 )]
 mod scan;
-pub mod scheme;
-pub mod select;
-#[cfg(feature = "serde")]
-mod serde_impl;
+// The tables, generated from `abnf/` by `build.rs`, and what a state
+// expects next (for errors).
+mod expected;
+pub mod grammar;
+// The types: parse, components, errors, building.
+mod builder;
+mod component;
+mod components;
+mod error;
+mod host;
+mod parse_error;
 mod splitter;
-#[cfg(test)]
-mod test_rng;
 mod types;
 mod utf16;
+// The operations on typed values, and the error that covers them all.
+mod crate_error;
+pub mod encode;
+pub mod mapping;
+pub mod normalize;
+pub mod percent;
+pub mod query;
+pub mod resolve;
+pub mod scheme;
+// The guidelines of sections 4 and 7.
+pub mod bidi;
+pub mod display;
+pub mod entry;
+pub mod find;
+#[cfg(feature = "legacy")]
+pub mod interpret;
+pub mod lint;
+pub mod select;
+
+#[cfg(feature = "serde")]
+mod serde_impl;
+#[cfg(test)]
+mod test_rng;
 
 pub use builder::Builder;
 pub use component::{Component, UnknownComponent};
@@ -263,14 +298,11 @@ pub fn check_bytes(rule: &'static grammar::Rule, input: &[u8]) -> Result<(), Che
 /// [`check`]. Each input's start is first walked as [`check`] begins, by
 /// a byte shuffle that holds a URL's scheme, host, path and query (no
 /// load waiting on the one before): most ASCII URLs end there, and the
-/// interleaved walks take up the rest of the others. Measured against a
-/// loop of [`check`] (`BENCHMARKS.md`, session 39, the project's VM,
-/// medians of six runs): about 1.2 times its throughput on mixed
-/// references, 1.05-1.1 on short relative ones and on tokens from running
-/// text that are partly invalid, 0.93-0.95 on ASCII URLs shaped as a
-/// crawler finds them or as RDF data holds them (the batch's own
-/// bookkeeping), and about 0.75 on references under 16 bytes, which both
-/// walk by the plain table, one after another (session 34).
+/// interleaved walks take up the rest of the others. Against a loop of
+/// [`check`] that gives 1.05 to 1.15 times its throughput on mixed and
+/// short relative references, and 0.85 to 1.0 on ASCII URLs, which the
+/// byte shuffle already walks without waiting (`cargo bench --bench
+/// cputime`, rows `rfc3987-check-batch` and `rfc3987-check`).
 /// Inputs under 16 bytes or over 256 are walked alone, as [`check`]
 /// walks them. The iterator form is [`check_all`].
 ///

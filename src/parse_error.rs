@@ -190,7 +190,7 @@ const AFTER: usize = 30;
 /// (a tab or a newline would break the alignment or the line, an RLO would
 /// reorder it).
 fn write_shown(f: &mut fmt::Formatter<'_>, c: char) -> Result<usize, fmt::Error> {
-    if c.is_control() || crate::mapping::is_bidi_formatting(c) {
+    if c.is_control() || crate::chars::is_bidi_formatting(c) {
         let mut width = 0;
         for e in c.escape_debug() {
             f.write_fmt(format_args!("{e}"))?;

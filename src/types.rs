@@ -738,8 +738,9 @@ macro_rules! common {
             /// interleaved walk (as [`check_all`](crate::check_all) runs
             /// for validation) was slower than this on crawl-shaped URLs
             /// and no faster on mixed references, since the split then
-            /// lacks what the walk's last state tells it (`BENCHMARKS.md`,
-            /// session 32).
+            /// lacks what the walk's last state tells it (`cargo bench
+            /// --bench cputime`, rows `rfc3987-parse` and
+            /// `rfc3987-parse-all`).
             ///
             /// ```
             #[doc = concat!("use rfc3987::", stringify!($Type), ";")]

@@ -1,7 +1,7 @@
 //! IRIs per second of the Arrow column functions against a loop over the
 //! single-string API on the same inputs, in CPU time (the cputime style of
-//! the root crate's `benches/cputime.rs`: the project's 2-core VM runs
-//! builds beside the benches, and wall-clock figures move by 2x there).
+//! the root crate's `benches/cputime.rs`: on a machine that runs builds
+//! beside the benches, wall-clock figures move by 2x).
 //!
 //! Run with `cargo bench -p rfc3987-arrow --bench arrow` (about a minute).
 //! For each corpus of the root crate's `benches/corpus` (`mixed`: 10,000

@@ -192,19 +192,31 @@ pub fn emit(
         }
 
         /// The bits of the accelerated states' codes (see
-        /// `abnf_dfa::dfa::accel`), for the scanner that reads them.
-        pub(crate) mod codes {
-            pub(crate) const STAY: u8 = #stay;
-            pub(crate) const PERCENT: u8 = #percent;
-            pub(crate) const HEX1: u8 = #hex1;
-            pub(crate) const HEX2: u8 = #hex2;
-            pub(crate) const CONTINUATION: u8 = #continuation;
-            pub(crate) const INSIDE: u8 = #inside;
-            pub(crate) const LEAD_SHIFT: u32 = #lead_shift;
-            /// The facts of a state (see `abnf_dfa::dfa::seen`).
-            pub(crate) const NO_HASH: u8 = #no_hash;
-            pub(crate) const NO_QUESTION_OR_HASH: u8 = #no_question_or_hash;
-        }
+        /// `abnf_dfa::dfa::accel`) and of the states' facts (see
+        /// `abnf_dfa::dfa::seen`) are defined by the scanner that reads
+        /// them (`crate::scan::codes`): the tables below are written with
+        /// this generator's, so the two must be equal.
+        const _: () = {
+            use crate::scan::codes;
+            assert!(codes::STAY == #stay, "scan::codes::STAY is not the generator's");
+            assert!(codes::PERCENT == #percent, "scan::codes::PERCENT is not the generator's");
+            assert!(codes::HEX1 == #hex1, "scan::codes::HEX1 is not the generator's");
+            assert!(codes::HEX2 == #hex2, "scan::codes::HEX2 is not the generator's");
+            assert!(
+                codes::CONTINUATION == #continuation,
+                "scan::codes::CONTINUATION is not the generator's"
+            );
+            assert!(codes::INSIDE == #inside, "scan::codes::INSIDE is not the generator's");
+            assert!(
+                codes::LEAD_SHIFT == #lead_shift,
+                "scan::codes::LEAD_SHIFT is not the generator's"
+            );
+            assert!(codes::NO_HASH == #no_hash, "scan::codes::NO_HASH is not the generator's");
+            assert!(
+                codes::NO_QUESTION_OR_HASH == #no_question_or_hash,
+                "scan::codes::NO_QUESTION_OR_HASH is not the generator's"
+            );
+        };
 
         /// The code tables of accelerated states, shared by all rules: per
         /// byte, how it keeps the state (see `abnf_dfa::dfa::accel`).
@@ -535,11 +547,8 @@ fn rule_item(
         #(#[doc = #doc])*
         pub static #public: Rule = Rule::new(
             #name,
-            #abnf,
             &#private,
             #states,
-            #class_count,
-            #table_bytes,
             &super::#expected_index,
             &super::#context_index,
         );

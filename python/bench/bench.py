@@ -5,7 +5,7 @@ resolve) on 1 and 2 cores.
 
     python python/bench/bench.py [--rows N] [--spark-rows N] [--no-spark]
 
-Prints a Markdown table (BENCHMARKS.md's "Python" section). Each figure
+Prints a Markdown table of IRIs per second. Each figure
 is the best of --repeat runs (wall clock, time.perf_counter).
 """
 

@@ -376,21 +376,9 @@ pub const BIDI_FORMATTING: [char; 7] = [
 /// grammar.)
 pub const URI_EXCLUDED_ASCII: [char; 10] = [' ', '<', '>', '"', '{', '}', '|', '\\', '^', '`'];
 
-/// Whether `c` is a bidirectional formatting character: the Unicode
-/// property `Bidi_Control`, which is section 4.1's seven
-/// ([`BIDI_FORMATTING`]) and those Unicode added since, U+061C ARABIC
-/// LETTER MARK and the isolates U+2066 to U+2069 (LRI, RLI, FSI, PDI).
-/// [`to_iri`], normalization and the section 7.4 encoders never write one
-/// unencoded.
-///
-/// ```
-/// use rfc3987::mapping::is_bidi_formatting;
-/// assert!(is_bidi_formatting('\u{202E}') && is_bidi_formatting('\u{2067}'));
-/// assert!(!is_bidi_formatting('א'));
-/// ```
-pub fn is_bidi_formatting(c: char) -> bool {
-    icu_properties::CodePointSetData::new::<icu_properties::props::BidiControl>().contains(c)
-}
+// Defined with the crate's other character predicates (`crate::chars`,
+// which imports nothing from the crate); this is its public path.
+pub use crate::chars::is_bidi_formatting;
 
 /// One component of an IRI reference, for mapping it alone
 /// ([`ToUri::component`], [`ToIri::component`]). The scheme and the port

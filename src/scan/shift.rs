@@ -133,8 +133,8 @@ impl Shift {
     }
 }
 
-/// A shift machine's run: one shift a byte (`super::run_machine`).
-impl super::ChunkWalk for Shift {
+/// A shift machine's run: one shift a byte (`super::walk::run_machine`).
+impl super::walk::ChunkWalk for Shift {
     type State = u64;
 
     #[inline(always)]

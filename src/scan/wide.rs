@@ -6,7 +6,7 @@
 //! scheme, `:`, `/`, `//`, the host, the path and the query, so the first
 //! `%` or `#` of a crawled URL left its machine: a mispredicted branch
 //! and a chunk walked again by the table, a quarter of the walk's time on
-//! such URLs (`BENCHMARKS.md`, session 35). A wide machine holds fifteen
+//! such URLs (cachegrind per input: `crate::scan`'s *Measuring*). A wide machine holds fifteen
 //! states and the escape (lane 0): `table[byte]` is sixteen bytes, lane
 //! `k` the machine state that machine state `k` goes to, so one `pshufb`
 //! applies a byte's transitions to a vector of states.
@@ -25,7 +25,7 @@
 //! On aarch64 the same walk runs with NEON's `tbl`, which reads a lane
 //! below 16 as `pshufb` does (and every lane of a row is one): one walk
 //! ([`OnLanes`]) over the few vector operations it needs ([`Lanes`]),
-//! [`Ssse3`] on x86_64 and [`Neon`] on aarch64.
+//! [`Ssse3`] on x86_64 and `Neon` on aarch64.
 //!
 //! Walked only on [`Path::Avx2`](super::simd::Path) and `Path::Neon`, from
 //! the start state (`Dfa::walk_on`); everywhere else the start state's
@@ -107,10 +107,10 @@ impl Wide {
         usize::from(self.states[usize::from(lane & 15)])
     }
 
-    /// [`run_machine`](super::run_machine) in this machine, from the
+    /// [`run_machine`](super::walk::run_machine) in this machine, from the
     /// start state at `at`: the DFA state reached and where, at the start
     /// of the first chunk that leaves the machine (`true`: the table walks
-    /// it), after [`SHIFT_SPAN`](super::SHIFT_SPAN) bytes of a long input
+    /// it), after [`SHIFT_SPAN`](super::walk::SHIFT_SPAN) bytes of a long input
     /// (`false`), or at the end. Same rules for text and bytes.
     ///
     /// # Safety
@@ -157,7 +157,7 @@ impl Wide {
         };
         // Lane 1, the start state, in every lane.
         let start = lanes.splat(1);
-        super::run_machine::<_, UTF8>(&machine, start, input, at)
+        super::walk::run_machine::<_, UTF8>(&machine, start, input, at)
     }
 }
 
@@ -285,7 +285,7 @@ impl Lanes for Neon {
 }
 
 /// A wide machine walked on `L`'s vectors: what [`Wide::run`] and
-/// [`Wide::run_neon`] hand to [`run_machine`](super::run_machine).
+/// `Wide::run_neon` hand to [`run_machine`](super::walk::run_machine).
 #[cfg(simd_path)]
 pub(super) struct OnLanes<'a, L: Lanes> {
     machine: &'a Wide,
@@ -322,7 +322,7 @@ impl<L: Lanes> OnLanes<'_, L> {
 }
 
 #[cfg(simd_path)]
-impl<L: Lanes> super::ChunkWalk for OnLanes<'_, L> {
+impl<L: Lanes> super::walk::ChunkWalk for OnLanes<'_, L> {
     /// The state in every lane (lane 0 the escape).
     type State = L::Vector;
 

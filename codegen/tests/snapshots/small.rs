@@ -26,11 +26,8 @@ pub mod rules {
     /// 6 states (1 accelerated), 8 byte classes, 352 bytes of tables.
     pub static WORD: Rule = Rule::new(
         "word",
-        "word   = 1*letter",
         &WORD_DFA,
         6,
-        8,
-        352,
         &super::EXPECTED_INDEX_5,
         &super::CONTEXT_INDEX_6,
     );
@@ -62,11 +59,8 @@ pub mod rules {
     /// 5 states (0 accelerated), 3 byte classes, 286 bytes of tables.
     pub static NUMBER: Rule = Rule::new(
         "number",
-        "number = \"0\" / %x31-39 *2DIGIT",
         &NUMBER_DFA,
         5,
-        3,
-        286,
         &super::EXPECTED_INDEX_12,
         &super::CONTEXT_INDEX_13,
     );
@@ -153,19 +147,27 @@ pub mod class {
     }
 }
 /// The bits of the accelerated states' codes (see
-/// `abnf_dfa::dfa::accel`), for the scanner that reads them.
-pub(crate) mod codes {
-    pub(crate) const STAY: u8 = 1;
-    pub(crate) const PERCENT: u8 = 2;
-    pub(crate) const HEX1: u8 = 4;
-    pub(crate) const HEX2: u8 = 8;
-    pub(crate) const CONTINUATION: u8 = 16;
-    pub(crate) const INSIDE: u8 = 128;
-    pub(crate) const LEAD_SHIFT: u32 = 5;
-    /// The facts of a state (see `abnf_dfa::dfa::seen`).
-    pub(crate) const NO_HASH: u8 = 1;
-    pub(crate) const NO_QUESTION_OR_HASH: u8 = 2;
-}
+/// `abnf_dfa::dfa::accel`) and of the states' facts (see
+/// `abnf_dfa::dfa::seen`) are defined by the scanner that reads
+/// them (`crate::scan::codes`): the tables below are written with
+/// this generator's, so the two must be equal.
+const _: () = {
+    use crate::scan::codes;
+    assert!(codes::STAY == 1, "scan::codes::STAY is not the generator's");
+    assert!(codes::PERCENT == 2, "scan::codes::PERCENT is not the generator's");
+    assert!(codes::HEX1 == 4, "scan::codes::HEX1 is not the generator's");
+    assert!(codes::HEX2 == 8, "scan::codes::HEX2 is not the generator's");
+    assert!(
+        codes::CONTINUATION == 16, "scan::codes::CONTINUATION is not the generator's"
+    );
+    assert!(codes::INSIDE == 128, "scan::codes::INSIDE is not the generator's");
+    assert!(codes::LEAD_SHIFT == 5, "scan::codes::LEAD_SHIFT is not the generator's");
+    assert!(codes::NO_HASH == 1, "scan::codes::NO_HASH is not the generator's");
+    assert!(
+        codes::NO_QUESTION_OR_HASH == 2,
+        "scan::codes::NO_QUESTION_OR_HASH is not the generator's"
+    );
+};
 /// The code tables of accelerated states, shared by all rules: per
 /// byte, how it keeps the state (see `abnf_dfa::dfa::accel`).
 static ACCEL: [[u8; 256]; 1] = [
