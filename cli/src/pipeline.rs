@@ -28,10 +28,10 @@
 //!   not copied: each such block is computed where it lies, at most
 //!   [`BATCH_LINES`] lines at a time, and only a line that spans two reads
 //!   goes through the batch's buffer.
-//! - **Threads.** A batch of at least [`PARALLEL_MIN_LINES`] lines is cut
-//!   into one run of lines per core, of about the same number of lines,
-//!   each computed on a scoped thread (the first on the main thread); a
-//!   smaller batch, or a machine with one core, stays on the main thread.
+//! - **Threads.** [`parallel`] hands stdin to [`crate::parallel`], which
+//!   reads, computes on every core and writes at the same time (its
+//!   module doc has its own invariants); [`sequential`] and [`batched`]
+//!   stay on the main thread.
 //! - **Memory.** Bounded by the read buffer ([`BATCH_BYTES`] where
 //!   batches go to threads, 64 KB otherwise) and the batch: at most
 //!   [`BATCH_BYTES`] of input (or one longer line) and its results,
@@ -40,7 +40,6 @@
 use std::io::{self, BufReader, BufWriter, Read};
 use std::ops::{ControlFlow, Range};
 use std::process::ExitCode;
-use std::thread;
 
 use crate::args::Parsed;
 use crate::input::{read_lines, Event, Input, LineEnd, Outcome, Source, Status};
@@ -49,21 +48,15 @@ use crate::output::{Mode, Output};
 /// Size of the stdout write buffer, and of the stdin read buffer where
 /// lines are answered on the main thread.
 const BUFFER_SIZE: usize = 64 * 1024;
-/// Size of the stdin read buffer where batches go to threads: a batch is
-/// answered before each read that may wait for input (see
-/// [`crate::input::Event::Idle`]), so the read buffer bounds the batch.
-/// With 64 KB reads (about 900 lines) the threads' start cost more than
-/// they shared and `iri normalize` ran slower on 16 cores than on one;
-/// see BENCHMARKS.md.
+/// Size of the stdin read buffer where batches go to the pool: the lines
+/// read so far are handed over before each read that may wait for input
+/// (see [`crate::input::Event::Idle`]), so a read buffer of a batch's
+/// size lets batches fill.
 const PARALLEL_READ_SIZE: usize = BATCH_BYTES;
 /// Lines per batch, at most.
 pub const BATCH_LINES: usize = 8192;
 /// Bytes of input per batch, at most (a longer line is a batch alone).
 pub const BATCH_BYTES: usize = 1 << 20;
-/// Below this many lines a batch is computed on the main thread: a thread
-/// costs more than the work it would take.
-pub const PARALLEL_MIN_LINES: usize = 64;
-
 /// Runs `each` over the inputs of `args` (its input arguments, or else the
 /// lines of stdin), on the main thread, and returns the exit code.
 pub fn sequential(
@@ -140,32 +133,16 @@ pub fn parallel<T: Send>(
 /// batch's lines at once: for work so cheap per line that threads cost
 /// more than they share (`iri check`: its batches go through
 /// `rfc3987::check_batch_bytes`, whose interleaved walks beat one walk per
-/// line; on the project's 2-core VM two threads took 1.8 times the CPU
-/// time and 1.4 times the wall-clock time of one, see BENCHMARKS.md).
+/// line, and validating is faster than reading; `cargo bench --bench
+/// cli_scaling` measures it on one thread and on all).
 pub fn batched<T: Send>(
     args: Parsed,
     line_end: LineEnd,
     work: impl Work<T>,
     write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
 ) -> ExitCode {
-    run_batches(args, line_end, 1, work, write)
-}
-
-/// [`parallel`] with any [`Work`], batches on `threads` threads.
-fn run_batches<T: Send>(
-    args: Parsed,
-    line_end: LineEnd,
-    threads: usize,
-    work: impl Work<T>,
-    write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
-) -> ExitCode {
-    let read_size = if threads >= 2 {
-        PARALLEL_READ_SIZE
-    } else {
-        BUFFER_SIZE
-    };
-    with_streams(&args, read_size, |source, output| {
-        let batch = matches!(source, Source::Lines(_)).then(|| Batch::new(threads));
+    with_streams(&args, BUFFER_SIZE, |source, output| {
+        let batch = matches!(source, Source::Lines(_)).then(Batch::new);
         drive(source, line_end, batch, output, work, write)
     })
 }
@@ -349,7 +326,7 @@ where
     /// with no copy; otherwise one [`input`](Self::input) each. Breaks
     /// when stdout broke.
     fn lines(&mut self, block: &[u8], output: &mut Output<'_>) -> ControlFlow<()> {
-        if self.batch.as_ref().is_none_or(|batch| batch.threads >= 2) {
+        if self.batch.is_none() {
             for line in crate::input::lines(block) {
                 self.input(line, output)?;
             }
@@ -405,16 +382,13 @@ where
 struct Batch {
     bytes: Vec<u8>,
     lines: Vec<Range<usize>>,
-    /// How many threads may compute a batch.
-    threads: usize,
 }
 
 impl Batch {
-    fn new(threads: usize) -> Self {
+    fn new() -> Self {
         Batch {
             bytes: Vec::new(),
             lines: Vec::new(),
-            threads,
         }
     }
 
@@ -428,30 +402,14 @@ impl Batch {
         self.lines.len() >= BATCH_LINES || self.bytes.len() >= BATCH_BYTES
     }
 
-    /// The results of every line, in order: one run of lines per thread.
+    /// The results of every line, in order.
     fn compute<T: Send>(&self, work: &impl Work<T>) -> Vec<T> {
         let lines: Vec<&[u8]> = self
             .lines
             .iter()
             .map(|range| &self.bytes[range.clone()])
             .collect();
-        let run = |lines: &[&[u8]]| -> Vec<T> { work.run(lines) };
-        if self.threads < 2 || lines.len() < PARALLEL_MIN_LINES {
-            return run(&lines);
-        }
-        let mut runs = lines.chunks(lines.len().div_ceil(self.threads));
-        let first = runs.next().unwrap_or_default();
-        thread::scope(|scope| {
-            let helpers: Vec<_> = runs.map(|lines| scope.spawn(move || run(lines))).collect();
-            let mut results = run(first);
-            for helper in helpers {
-                match helper.join() {
-                    Ok(more) => results.extend(more),
-                    Err(panic) => std::panic::resume_unwind(panic),
-                }
-            }
-            results
-        })
+        work.run(&lines)
     }
 }
 
@@ -462,48 +420,60 @@ mod tests {
 
     use super::*;
 
-    /// Runs the loop over `stdin` with a reader buffer of `capacity`; each
-    /// input's result is its length and the thread that computed it; inputs
-    /// containing `!` fail. Batches on every core.
-    fn run(stdin: &[u8], capacity: usize) -> (String, String, Status, usize) {
-        let threads = thread::available_parallelism().map_or(1, |n| n.get());
-        run_on(threads, stdin, capacity)
-    }
-
-    /// [`run`] with batches on `threads` threads (1: blocks of the read
-    /// buffer computed where they lie, as `iri check` does).
-    fn run_on(threads: usize, stdin: &[u8], capacity: usize) -> (String, String, Status, usize) {
+    /// Runs the loop over `stdin` with a reader buffer of `capacity`, in
+    /// batches on the main thread (blocks of the read buffer computed where
+    /// they lie, as `iri check` does); each input's result is its length;
+    /// inputs containing `!` fail.
+    fn run(stdin: &[u8], capacity: usize) -> (String, String, Status) {
         let mut stdout = Vec::new();
         let mut stderr = Vec::new();
         let mut output = Output::new(Mode::Plain, &mut stdout, &mut stderr);
         let mut reader = BufReader::with_capacity(capacity, stdin);
-        let main = thread::current().id();
-        let mut helped = 0;
         let status = drive(
             Source::Lines(&mut reader),
             LineEnd::Newline,
-            Some(Batch::new(threads)),
+            Some(Batch::new()),
             &mut output,
-            |bytes: &[u8]| (bytes.len(), thread::current().id()),
-            |input, (len, thread), output| {
-                if thread != main {
-                    helped += 1;
-                }
-                if input.bytes.contains(&b'!') {
-                    output.plain_error(&input, 0, &"bang");
-                    Outcome::Failed
-                } else {
-                    output.line(&format!("{}:{len}", input.number));
-                    Outcome::Succeeded
-                }
-            },
+            |bytes: &[u8]| bytes.len(),
+            write_length,
         );
         drop(output);
         (
             String::from_utf8(stdout).unwrap(),
             String::from_utf8(stderr).unwrap(),
             status,
-            helped,
+        )
+    }
+
+    /// The writer of [`run`]: `NUMBER:LENGTH`, or a failure for `!`.
+    fn write_length(input: Input<'_>, len: usize, output: &mut Output<'_>) -> Outcome {
+        if input.bytes.contains(&b'!') {
+            output.plain_error(&input, 0, &"bang");
+            Outcome::Failed
+        } else {
+            output.line(&format!("{}:{len}", input.number));
+            Outcome::Succeeded
+        }
+    }
+
+    /// [`run`] through [`crate::parallel`]: on the pool.
+    fn run_on_the_pool(stdin: &[u8], capacity: usize) -> (String, String, Status) {
+        let mut stdout = Vec::new();
+        let mut stderr = Vec::new();
+        let mut output = Output::new(Mode::Plain, &mut stdout, &mut stderr);
+        let mut reader = BufReader::with_capacity(capacity, stdin);
+        let status = crate::parallel::run(
+            &mut reader,
+            LineEnd::Newline,
+            &mut output,
+            &|bytes: &[u8]| bytes.len(),
+            &write_length,
+        );
+        drop(output);
+        (
+            String::from_utf8(stdout).unwrap(),
+            String::from_utf8(stderr).unwrap(),
+            status,
         )
     }
 
@@ -512,19 +482,20 @@ mod tests {
         let stdin: String = (0..5000)
             .map(|i| format!("{}\n", "x".repeat(i % 7)))
             .collect();
-        let (stdout, stderr, status, helped) = run(stdin.as_bytes(), 1 << 16);
         let expected: String = (0..5000)
             .map(|i| format!("{}:{}\n", i + 1, i % 7))
             .collect();
-        assert_eq!(stdout, expected);
-        assert_eq!((stderr.as_str(), status), ("", Status::Succeeded));
-        if thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
-            assert!(helped > 0, "the second thread took no work");
+        for (stdout, stderr, status) in [
+            run(stdin.as_bytes(), 1 << 16),
+            run_on_the_pool(stdin.as_bytes(), 1 << 16),
+        ] {
+            assert_eq!(stdout, expected);
+            assert_eq!((stderr.as_str(), status), ("", Status::Succeeded));
         }
     }
 
     #[test]
-    fn batches_on_one_thread_answer_like_batches_on_several() {
+    fn batches_on_the_main_thread_answer_like_the_pool() {
         // Lines of 0 to 16 bytes, one in nine failing, more lines than a
         // batch: through read buffers that cut lines anywhere.
         let stdin: String = (0..3 * BATCH_LINES)
@@ -533,31 +504,27 @@ mod tests {
                 _ => format!("{}\n", "x".repeat(i % 17)),
             })
             .collect();
-        let threads = thread::available_parallelism().map_or(1, |n| n.get());
-        let several = run_on(threads.max(2), stdin.as_bytes(), 1 << 16);
-        assert_eq!(several.2, Status::Failed);
+        let pool = run_on_the_pool(stdin.as_bytes(), 1 << 16);
+        assert_eq!(pool.2, Status::Failed);
         for capacity in [1, 7, 64, 1 << 16, 1 << 20] {
-            let one = run_on(1, stdin.as_bytes(), capacity);
-            assert_eq!(
-                (&one.0, &one.1, one.2, one.3),
-                (&several.0, &several.1, several.2, 0)
-            );
+            assert_eq!(run(stdin.as_bytes(), capacity), pool);
+            assert_eq!(run_on_the_pool(stdin.as_bytes(), capacity), pool);
         }
     }
 
     #[test]
     fn line_splitting_matches_the_sequential_loop() {
-        let (stdout, _, _, _) = run(b"a\r\n\n\xFF\nlast", 4);
+        let (stdout, _, _) = run(b"a\r\n\n\xFF\nlast", 4);
         assert_eq!(stdout, "1:2\n2:0\n3:1\n4:4\n");
-        let (stdout, _, _, _) = run(b"", 4);
+        let (stdout, _, _) = run(b"", 4);
         assert_eq!(stdout, "");
-        let (stdout, _, _, _) = run(b"\n", 4);
+        let (stdout, _, _) = run(b"\n", 4);
         assert_eq!(stdout, "1:0\n");
     }
 
     #[test]
     fn failures_are_numbered_and_fail_the_run() {
-        let (stdout, stderr, status, _) = run(b"ok\nbad!\nok\n", 64);
+        let (stdout, stderr, status) = run(b"ok\nbad!\nok\n", 64);
         assert_eq!(stdout, "1:2\n\n3:2\n");
         assert_eq!(stderr, "line 2: error at byte 0: bang\n");
         assert_eq!(status, Status::Failed);
