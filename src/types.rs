@@ -58,6 +58,19 @@ fn parse_as<T: AsRef<str>, V>(
     }
 }
 
+/// [`parse_as`] for the crate's string functions (`resolve::resolve`,
+/// `normalize::normalize`, ...), which parse and then run the method on
+/// the parsed value: the same walk and split, the error the
+/// [`CheckError`] they return (no copy of the input).
+#[inline(always)]
+pub(crate) fn parse_str(text: &str, kind: Kind) -> Result<IriRef<&str>, CheckError> {
+    match accept_head(kind.rule(), text) {
+        Ok(Accepted::Split(pos)) => Ok(IriRef::from_parts(text, pos)),
+        Ok(wide) => Ok(IriRef::from_parts(text, wide.split(text))),
+        Err(reject) => Err(rejected(text, kind, reject)),
+    }
+}
+
 /// The error for the walk's failure on `text`: out of line, so that the
 /// accepting path does not carry it.
 #[cold]
