@@ -6,11 +6,13 @@ use core::ops::Range;
 
 use super::idna::host_to_ascii;
 use super::{Component, MappingError, URI_EXCLUDED_ASCII};
-use crate::components;
+use crate::components::{self, Positions};
 use crate::error::CheckError;
 use crate::grammar::{class, rules, Rule};
+use crate::parse_error::Kind;
 use crate::percent;
 use crate::scheme::{SchemeTable, STANDARD};
+use crate::types::parse_str;
 
 /// Maps an IRI reference to a URI reference (section 3.1, steps 1c and 2),
 /// with the default options: no IDNA, no lenient handling.
@@ -137,10 +139,18 @@ impl<'a> ToUri<'a> {
         };
         // Errors are found in `text` and reported at offsets in `input`.
         let at = |offset: usize| original_offset(input, &text, offset);
-        if let Err(e) = crate::check(rule, &text) {
-            return Err(syntax_error(rule, input, at(e.offset()), self.lenient));
-        }
-        self.map_valid(&text, component, out).map_err(|mut e| {
+        // The plain mapping reads no component: validating is all it
+        // needs. ToASCII reads the host: then the one walk of
+        // `IriRef::parse` that also finds it.
+        let checked = match component {
+            None if self.idna => parse_str(&text, Kind::Reference).map(|r| Some(r.positions())),
+            _ => crate::check(rule, &text).map(|()| None),
+        };
+        let pos = match checked {
+            Ok(pos) => pos,
+            Err(e) => return Err(syntax_error(rule, input, at(e.offset()), self.lenient)),
+        };
+        self.map_valid(&text, component, pos, out).map_err(|mut e| {
             if let MappingError::Idna(idna) = &mut e {
                 idna.offset = at(idna.offset);
             }
@@ -148,18 +158,19 @@ impl<'a> ToUri<'a> {
         })
     }
 
-    /// Maps `text`, valid under `component`'s rule (or `IRI-reference`),
-    /// without validating it again; errors (IDNA only) are at offsets in
-    /// `text`.
+    /// Maps `text`, valid under `component`'s rule (or `IRI-reference`,
+    /// with its components at `pos` when known), without validating it
+    /// again; errors (IDNA only) are at offsets in `text`.
     pub(crate) fn map_valid(
         &self,
         text: &str,
         component: Option<Component>,
+        pos: Option<Positions>,
         out: &mut String,
     ) -> Result<(), MappingError> {
         let start = out.len();
         let host = if self.idna {
-            self.dns_host(text, component)
+            self.dns_host(text, component, pos)
         } else {
             None
         };
@@ -182,7 +193,12 @@ impl<'a> ToUri<'a> {
     /// anywhere: the host of a reference whose scheme has domain names as
     /// hosts, or a host given alone. IP literals and IPv4 addresses are not
     /// names.
-    fn dns_host(&self, text: &str, component: Option<Component>) -> Option<Range<usize>> {
+    fn dns_host(
+        &self,
+        text: &str,
+        component: Option<Component>,
+        pos: Option<Positions>,
+    ) -> Option<Range<usize>> {
         let host = match component {
             Some(Component::Host) => 0..text.len(),
             Some(Component::Authority) => {
@@ -191,7 +207,7 @@ impl<'a> ToUri<'a> {
             }
             Some(_) => return None,
             None => {
-                let pos = components::split(text);
+                let pos = pos.unwrap_or_else(|| components::split(text));
                 if !self.schemes.get(pos.scheme(text)?).dns_host() || !pos.has_authority() {
                     return None;
                 }
