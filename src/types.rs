@@ -52,7 +52,7 @@ fn parse_as<T: AsRef<str>, V>(
             Ok(build(text, pos))
         }
         Err(reject) => {
-            let details = rejected(text.as_ref(), kind, reject);
+            let details = crate::rejected(kind.rule(), text.as_ref(), reject);
             Err(ParseError::new(details, input(text)))
         }
     }
@@ -67,16 +67,8 @@ pub(crate) fn parse_str(text: &str, kind: Kind) -> Result<IriRef<&str>, CheckErr
     match accept_head(kind.rule(), text) {
         Ok(Accepted::Split(pos)) => Ok(IriRef::from_parts(text, pos)),
         Ok(wide) => Ok(IriRef::from_parts(text, wide.split(text))),
-        Err(reject) => Err(rejected(text, kind, reject)),
+        Err(reject) => Err(crate::rejected(kind.rule(), text, reject)),
     }
-}
-
-/// The error for the walk's failure on `text`: out of line, so that the
-/// accepting path does not carry it.
-#[cold]
-#[inline(never)]
-fn rejected(text: &str, kind: Kind, reject: crate::scan::Reject) -> crate::parse_error::Details {
-    CheckError::rejected(kind.rule(), text, reject)
 }
 
 /// An IRI reference (`IRI-reference`, RFC 3987 section 2.2): an IRI, or a
