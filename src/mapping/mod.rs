@@ -284,7 +284,7 @@ impl<T: AsRef<str>> IriRef<T> {
     /// ```
     pub fn to_uri_with(&self, mapping: &ToUri<'_>) -> Result<IriRef<Cow<'_, str>>, MappingError> {
         let mut out = String::with_capacity(self.as_str().len() * 2);
-        mapping.map_valid(self.as_str(), None, Some(self.positions()), &mut out)?;
+        mapping.map_valid(self.as_str(), None, Some(&self.positions()), &mut out)?;
         Ok(self.derived(out))
     }
 

@@ -142,13 +142,18 @@ impl<'a> ToUri<'a> {
         // The plain mapping reads no component: validating is all it
         // needs. ToASCII reads the host: then the one walk of
         // `IriRef::parse` that also finds it.
-        let checked = match component {
-            None if self.idna => parse_str(&text, Kind::Reference).map(|r| Some(r.positions())),
-            _ => crate::check(rule, &text).map(|()| None),
-        };
-        let pos = match checked {
-            Ok(pos) => pos,
-            Err(e) => return Err(syntax_error(rule, input, at(e.offset()), self.lenient)),
+        let parsed;
+        let pos = if self.idna && component.is_none() {
+            parsed = match parse_str(&text, Kind::Reference) {
+                Ok(reference) => reference.positions(),
+                Err(e) => return Err(syntax_error(rule, input, at(e.offset()), self.lenient)),
+            };
+            Some(&parsed)
+        } else {
+            if let Err(e) = crate::check(rule, &text) {
+                return Err(syntax_error(rule, input, at(e.offset()), self.lenient));
+            }
+            None
         };
         self.map_valid(&text, component, pos, out).map_err(|mut e| {
             if let MappingError::Idna(idna) = &mut e {
@@ -165,7 +170,7 @@ impl<'a> ToUri<'a> {
         &self,
         text: &str,
         component: Option<Component>,
-        pos: Option<Positions>,
+        pos: Option<&Positions>,
         out: &mut String,
     ) -> Result<(), MappingError> {
         let start = out.len();
@@ -197,7 +202,7 @@ impl<'a> ToUri<'a> {
         &self,
         text: &str,
         component: Option<Component>,
-        pos: Option<Positions>,
+        pos: Option<&Positions>,
     ) -> Option<Range<usize>> {
         let host = match component {
             Some(Component::Host) => 0..text.len(),
@@ -207,7 +212,7 @@ impl<'a> ToUri<'a> {
             }
             Some(_) => return None,
             None => {
-                let pos = pos.unwrap_or_else(|| components::split(text));
+                let pos = pos.copied().unwrap_or_else(|| components::split(text));
                 if !self.schemes.get(pos.scheme(text)?).dns_host() || !pos.has_authority() {
                     return None;
                 }

@@ -121,6 +121,7 @@ use alloc::string::String;
 use core::fmt;
 
 use crate::components::{split, Positions};
+use crate::grammar::rules;
 use crate::parse_error::Kind;
 use crate::scan;
 use crate::types::parse_str;
@@ -229,14 +230,23 @@ fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, Res
 }
 
 /// `base` parsed as an `IRI` and `reference` as an `IRI-reference`, or
-/// the first one's error.
+/// the first one's error. The reference first: when it is rejected, the
+/// base is only validated (its error comes first), not split for nothing.
 #[inline(always)]
 fn parse_both<'b, 'r>(
     base: &'b str,
     reference: &'r str,
 ) -> Result<(Iri<&'b str>, IriRef<&'r str>), ResolveError> {
-    let base = parse_str(base, Kind::Iri).map_err(ResolveError::Base)?;
-    Ok((Iri(base), parse_reference(reference)?))
+    match parse_reference(reference) {
+        Ok(reference) => {
+            let base = parse_str(base, Kind::Iri).map_err(ResolveError::Base)?;
+            Ok((Iri(base), reference))
+        }
+        Err(error) => {
+            crate::check(&rules::IRI, base).map_err(ResolveError::Base)?;
+            Err(error)
+        }
+    }
 }
 
 /// `reference` parsed as an `IRI-reference`, or the error [`resolve`]
