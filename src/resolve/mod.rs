@@ -73,8 +73,8 @@
 //!
 //! # Relativize
 //!
-//! [`relativize`]`(base, target)` goes the other way: the shortest
-//! reference `r` with `resolve(base, r) == target` (one exists whenever
+//! [`relativize`](fn@relativize)`(base, target)` goes the other way: the
+//! shortest reference `r` with `resolve(base, r) == target` (one exists whenever
 //! `target` is free of dot segments; otherwise the answer is `target`
 //! itself, the best there is). It tries, from shortest to longest, the empty
 //! reference, a fragment alone, a query, a relative path (climbing with
@@ -136,8 +136,8 @@ use dot_segments::remove_dots_after_slash;
 pub enum ResolveError {
     /// The base is not an `IRI` (it needs a scheme; section 5.2.1).
     Base(CheckError),
-    /// The reference is not an `IRI-reference` (or, for [`relativize`],
-    /// the target is not an `IRI`).
+    /// The reference is not an `IRI-reference` (or, for
+    /// [`relativize`](fn@relativize), the target is not an `IRI`).
     Reference(CheckError),
 }
 
@@ -447,8 +447,8 @@ impl<T: AsRef<str>> From<Iri<T>> for Base<T> {
 
 /// A parsed value's text and the positions of its components: what
 /// resolution reads of a base, a reference or a candidate of
-/// [`relativize`]. Each component is sliced only when read (resolving a
-/// relative reference reads few of them).
+/// [`relativize`](fn@relativize). Each component is sliced only when
+/// read (resolving a relative reference reads few of them).
 #[derive(Clone, Copy)]
 pub(crate) struct Parsed<'a> {
     text: &'a str,
@@ -465,7 +465,7 @@ impl<'a> Parsed<'a> {
     }
 
     /// `text`, which resolution itself wrote as an `IRI-reference` (a
-    /// candidate of [`relativize`]), split.
+    /// candidate of [`relativize`](fn@relativize)), split.
     pub(crate) fn split(text: &'a str) -> Self {
         Parsed {
             text,
