@@ -464,15 +464,6 @@ impl<'a> Parsed<'a> {
         }
     }
 
-    /// `text`, which resolution itself wrote as an `IRI-reference` (a
-    /// candidate of [`relativize`](fn@relativize)), split.
-    pub(crate) fn split(text: &'a str) -> Self {
-        Parsed {
-            text,
-            pos: split(text),
-        }
-    }
-
     #[inline]
     fn scheme(&self) -> Option<&'a str> {
         self.pos.scheme(self.text)

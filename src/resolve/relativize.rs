@@ -76,7 +76,13 @@ fn relativize_parsed<T: AsRef<str>, U: AsRef<str>>(base: &IriRef<T>, target: &Ir
             return;
         }
         scratch.clear();
-        transform(&base, None, &Parsed::split(&candidate), true, &mut scratch);
+        // The candidate is made of the target's components: an
+        // `IRI-reference` with nothing to validate.
+        let reference = Parsed {
+            text: &candidate,
+            pos: crate::components::split(&candidate),
+        };
+        transform(&base, None, &reference, true, &mut scratch);
         if scratch == target {
             best = Some(candidate);
         }
