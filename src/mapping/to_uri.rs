@@ -9,10 +9,8 @@ use super::{Component, MappingError, URI_EXCLUDED_ASCII};
 use crate::components::{self, Positions};
 use crate::error::CheckError;
 use crate::grammar::{class, rules, Rule};
-use crate::parse_error::Kind;
 use crate::percent;
 use crate::scheme::{SchemeTable, STANDARD};
-use crate::types::parse_str;
 
 /// Maps an IRI reference to a URI reference (section 3.1, steps 1c and 2),
 /// with the default options: no IDNA, no lenient handling.
@@ -139,28 +137,19 @@ impl<'a> ToUri<'a> {
         };
         // Errors are found in `text` and reported at offsets in `input`.
         let at = |offset: usize| original_offset(input, &text, offset);
-        // The plain mapping reads no component: validating is all it
-        // needs. ToASCII reads the host: then the one walk of
-        // `IriRef::parse` that also finds it.
-        let parsed;
-        let pos = if self.idna && component.is_none() {
-            parsed = match parse_str(&text, Kind::Reference) {
-                Ok(reference) => reference.positions(),
-                Err(e) => return Err(syntax_error(rule, input, at(e.offset()), self.lenient)),
-            };
-            Some(&parsed)
-        } else {
-            if let Err(e) = crate::check(rule, &text) {
-                return Err(syntax_error(rule, input, at(e.offset()), self.lenient));
-            }
-            None
-        };
-        self.map_valid(&text, component, pos, out).map_err(|mut e| {
-            if let MappingError::Idna(idna) = &mut e {
-                idna.offset = at(idna.offset);
-            }
-            e
-        })
+        if let Err(e) = crate::check(rule, &text) {
+            return Err(syntax_error(rule, input, at(e.offset()), self.lenient));
+        }
+        // The mapping reads no component but ToASCII's host, which
+        // `dns_host` finds (from the parsed value's positions where a
+        // typed method has them).
+        self.map_valid(&text, component, None, out)
+            .map_err(|mut e| {
+                if let MappingError::Idna(idna) = &mut e {
+                    idna.offset = at(idna.offset);
+                }
+                e
+            })
     }
 
     /// Maps `text`, valid under `component`'s rule (or `IRI-reference`,
