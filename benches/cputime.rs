@@ -103,6 +103,27 @@ const LIBRARIES: &[(&str, Pass)] = &[
             .filter(|parsed| black_box(parsed).is_ok())
             .count()
     }),
+    // The string forms of the operations (each parses, then runs the
+    // typed method): `cputime --quick --only=ROW` under cachegrind counts
+    // their instructions per input.
+    ("rfc3987-to-uri", |ts| {
+        ts.iter()
+            .filter(|s| black_box(rfc3987::mapping::to_uri(s.as_str())).is_ok())
+            .count()
+    }),
+    ("rfc3987-normalize", |ts| {
+        ts.iter()
+            .filter(|s| black_box(rfc3987::normalize::normalize(s.as_str())).is_ok())
+            .count()
+    }),
+    // Each input against RFC 3986's example base (section 5.4).
+    ("rfc3987-resolve", |ts| {
+        ts.iter()
+            .filter(|s| {
+                black_box(rfc3987::resolve::resolve("http://a/b/c/d;p?q", s.as_str())).is_ok()
+            })
+            .count()
+    }),
     // WHATWG URL parsing, not RFC 3987 validation (another language: it
     // trims, percent-encodes and rejects relative references), timed on
     // the corpora of absolute inputs only (see `ABSOLUTE_ONLY`).

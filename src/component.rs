@@ -8,7 +8,7 @@
 
 use core::fmt;
 
-use crate::grammar::{rules, Rule};
+use crate::grammar::{class, rules, Rule};
 
 /// One component of an IRI reference, in the order they are written.
 ///
@@ -86,6 +86,26 @@ impl Component {
             Component::Fragment => &rules::IFRAGMENT,
         }
     }
+
+    /// Whether `c` may appear unencoded in this component with the meaning
+    /// of data (not of a delimiter): the component's character class from
+    /// the grammar, minus `reserved`. For ASCII that is `unreserved`; for
+    /// the rest it is `ucschar`, plus `iprivate` in the query. The scheme
+    /// and the port hold no percent-encoding; an authority's data is its
+    /// userinfo's or its host's (`ireg-name` is inside `iuserinfo`).
+    /// Mapping and normalization ask it which characters they may write
+    /// as they are.
+    pub(crate) fn allows_unencoded(self, c: char) -> bool {
+        let in_class = match self {
+            Component::Scheme | Component::Port => false,
+            Component::Authority | Component::Userinfo => class::is_iuserinfo(c),
+            Component::Host => class::is_ireg_name(c),
+            Component::Path => class::is_isegment(c),
+            Component::Query => class::is_iquery(c),
+            Component::Fragment => class::is_ifragment(c),
+        };
+        in_class && !class::is_reserved(c)
+    }
 }
 
 impl fmt::Display for Component {
@@ -138,5 +158,19 @@ mod tests {
         assert_eq!("Fragment".parse(), Ok(Component::Fragment));
         assert_eq!("paths".parse::<Component>(), Err(UnknownComponent));
         assert!(Component::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn unencoded_is_the_class_less_reserved() {
+        for c in Component::ALL {
+            let data = !matches!(c, Component::Scheme | Component::Port);
+            assert_eq!(c.allows_unencoded('a'), data, "{c}");
+            for delimiter in [':', '/', '?', '#', '[', ']', '@', '=', '&'] {
+                assert!(!c.allows_unencoded(delimiter), "{c} {delimiter}");
+            }
+        }
+        assert!(Component::Path.allows_unencoded('\u{e9}'));
+        assert!(!Component::Path.allows_unencoded('\u{E000}'));
+        assert!(Component::Query.allows_unencoded('\u{E000}'));
     }
 }

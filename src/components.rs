@@ -124,7 +124,7 @@
 //! 310 instructions and 2.6-4.4 mispredictions with one search per
 //! boundary (`BENCHMARKS.md`, session 24, has the times). A reference
 //! under 16 bytes pays no length tests for its window: the walk gathers
-//! it ([`accept_split`]; on the benches' `relative-tiny`, 8 bytes a
+//! it ([`accept_head`]; on the benches' `relative-tiny`, 8 bytes a
 //! reference, 0.92 fewer mispredicted branches and 23 more instructions
 //! per parse, `IriRef::parse` 0.64 -> 0.54 of oxiri's time, session 40).
 //! On inputs that the DFA rejected, [`split`] does not panic but its
@@ -209,17 +209,6 @@ pub(crate) fn split_knowing(text: &str, facts: u8) -> Positions {
     }
 }
 
-/// Whether `text` matches `rule` (a reference rule: `IRI-reference` or
-/// one of its alternatives), and if so its components: one walk, then the
-/// split knowing what the walk's last state rules out. A text under
-/// `scan::SHORT_WALK` (16) bytes is gathered into the head's window by
-/// the walk itself (`scan::Dfa::accept_short_str`), so the split builds
-/// no window of its own.
-#[inline(always)]
-pub(crate) fn accept_split(rule: &Rule, text: &str) -> Result<Positions, Reject> {
-    accept_head(rule, text).map(|accepted| accepted.split(text))
-}
-
 /// What [`accept_head`] found of an accepted text.
 pub(crate) enum Accepted {
     /// Its split, settled in its head.
@@ -240,9 +229,12 @@ impl Accepted {
     }
 }
 
-/// [`accept_split`] up to the rare split that its head does not settle,
-/// which it leaves to the caller ([`Accepted::Wide`]; a text under
-/// `SHORT_WALK` bytes is always settled, its head holding all of it).
+/// Whether `text` matches `rule` (a reference rule: `IRI-reference` or
+/// one of its alternatives), and if so its components: one walk, then the
+/// split knowing what the walk's last state rules out, up to the rare
+/// split that its head does not settle, which it leaves to the caller
+/// ([`Accepted::Wide`]; a text under `SHORT_WALK` bytes is gathered into
+/// the head's window by the walk itself, and always settled).
 /// Called out of line and returning its positions through memory, that
 /// split made the common path store its own there too, to copy them out
 /// again; a caller that builds its result in each arm keeps the common
@@ -610,7 +602,7 @@ mod tests {
             // rule, valid or not: under 16 bytes the walk gathers the
             // head's window itself.
             for rule in REFERENCE_RULES {
-                let verdict = accept_split(rule, &text);
+                let verdict = accept_head(rule, &text).map(|accepted| accepted.split(&text));
                 match rule.reject_str(&text) {
                     Ok(()) => assert_eq!(verdict, Ok(split_searching(&text)), "{text}"),
                     Err(reject) => assert_eq!(verdict, Err(reject), "{text}"),

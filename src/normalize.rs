@@ -150,10 +150,12 @@ use icu_normalizer::ComposingNormalizerBorrowed;
 
 use crate::grammar::{class, rules};
 use crate::mapping::is_bidi_formatting;
+use crate::parse_error::Kind;
 use crate::percent::{self, Piece};
 use crate::resolve::{has_dot_segment, protect_path, remove_dot_segments};
 use crate::scheme::{Scheme, SchemeTable, STANDARD};
-use crate::{CheckError, Components, Host, Iri, IriRef};
+use crate::types::parse_str;
+use crate::{CheckError, Component, Components, Host, Iri, IriRef};
 
 /// A rung of the comparison ladder (section 5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -333,12 +335,12 @@ impl<'t> Normalizer<'t> {
     /// Appends the normal form of `input` to `out` (on error, `out` may
     /// hold part of it).
     pub fn normalize_into(&self, input: &str, out: &mut String) -> Result<(), NormalizeError> {
-        crate::check(&rules::IRI_REFERENCE, input).map_err(NormalizeError::Syntax)?;
+        let reference = parse_str(input, Kind::Reference).map_err(NormalizeError::Syntax)?;
         if self.level == Level::Simple {
             out.push_str(input);
             return Ok(());
         }
-        self.write(input, &Components::split(input), out)
+        self.write(input, &reference.components(), out)
     }
 
     /// The normal form of a parsed reference. Only the scheme rung with
@@ -432,11 +434,11 @@ impl<'t> Normalizer<'t> {
         self.path(parts, rule, out);
         if let Some(query) = parts.query {
             out.push('?');
-            self.component(query, is_query_unencoded, out);
+            self.component(query, Component::Query, out);
         }
         if let Some(fragment) = parts.fragment {
             out.push('#');
-            self.component(fragment, is_fragment_unencoded, out);
+            self.component(fragment, Component::Fragment, out);
         }
         Ok(())
     }
@@ -453,7 +455,7 @@ impl<'t> Normalizer<'t> {
         let (userinfo, port) = (parts.userinfo, parts.port);
         let host = parts.host.unwrap_or_default();
         if let Some(userinfo) = userinfo {
-            self.component(userinfo, is_userinfo_unencoded, out);
+            self.component(userinfo, Component::Userinfo, out);
             out.push('@');
         }
         let host_start = out.len();
@@ -474,7 +476,7 @@ impl<'t> Normalizer<'t> {
                 }
             }
         } else {
-            self.component(host, is_reg_name_unencoded, out);
+            self.component(host, Component::Host, out);
             if out[host_start..].is_ascii() {
                 lowercase_literals(&mut out[host_start..]);
             }
@@ -531,7 +533,7 @@ impl<'t> Normalizer<'t> {
         let remove_dots =
             parts.scheme.is_some() || parts.authority.is_some() || path.starts_with('/');
         let start = out.len();
-        self.component(path, is_segment_unencoded, out);
+        self.component(path, Component::Path, out);
         if remove_dots && has_dot_segment(&out[start..]) {
             // Dot segments are removed after decoding (`%2E%2E` is `..`).
             let decoded = out.split_off(start);
@@ -545,10 +547,9 @@ impl<'t> Normalizer<'t> {
     }
 
     /// Appends one component with percent-encoding normalized and, if
-    /// asked, characters normalized; `unencoded` tells which characters the
-    /// component allows unencoded (what character normalization may write
-    /// as it is).
-    fn component(&self, text: &str, unencoded: fn(char) -> bool, out: &mut String) {
+    /// asked, characters normalized (which writes as they are only the
+    /// characters that `component` allows unencoded).
+    fn component(&self, text: &str, component: Component, out: &mut String) {
         let start = out.len();
         percent_normalize(text, is_decoded, out);
         if self.chars == Chars::AsIs || out[start..].is_ascii() {
@@ -556,7 +557,7 @@ impl<'t> Normalizer<'t> {
         }
         // Decoded characters take part in character normalization.
         let decoded = out.split_off(start);
-        normalize_chars(&decoded, self.chars, unencoded, out);
+        normalize_chars(&decoded, self.chars, component, out);
     }
 }
 
@@ -684,8 +685,6 @@ fn subslice_offset(whole: &str, part: &str) -> usize {
     part.as_ptr() as usize - whole.as_ptr() as usize
 }
 
-// Characters allowed unencoded in each component: the component's class
-// from the grammar minus `reserved` (see the module docs).
 /// What section 5.3.2.3 decodes: "percent-encoded octets that correspond
 /// to characters in the unreserved set", for IRIs `iunreserved`, in every
 /// component. `iprivate` is not in it (so `?%EE%80%80` stays encoded), and
@@ -693,25 +692,6 @@ fn subslice_offset(whole: &str, part: &str) -> usize {
 /// though `ucschar` has them.
 fn is_decoded(c: char) -> bool {
     class::is_iunreserved(c) && !is_bidi_formatting(c)
-}
-
-// What each component allows unencoded: the characters that character
-// normalization may write as they are (a supercomposition of the decoded
-// set: `iprivate` in the query, say).
-fn is_userinfo_unencoded(c: char) -> bool {
-    class::is_iuserinfo(c) && !class::is_reserved(c)
-}
-fn is_reg_name_unencoded(c: char) -> bool {
-    class::is_ireg_name(c) && !class::is_reserved(c)
-}
-fn is_segment_unencoded(c: char) -> bool {
-    class::is_isegment(c) && !class::is_reserved(c)
-}
-fn is_query_unencoded(c: char) -> bool {
-    class::is_iquery(c) && !class::is_reserved(c)
-}
-fn is_fragment_unencoded(c: char) -> bool {
-    class::is_ifragment(c) && !class::is_reserved(c)
 }
 
 /// Appends `text` with each `%HH` run decoded where it encodes a character
@@ -768,7 +748,7 @@ fn lowercase_literals(text: &mut str) {
 /// run between reserved characters and `%HH` triplets, percent-encoding any
 /// resulting character that the component does not allow unencoded (see
 /// "Readings of the RFC" in the module docs).
-fn normalize_chars(text: &str, form: Chars, unencoded: fn(char) -> bool, out: &mut String) {
+fn normalize_chars(text: &str, form: Chars, component: Component, out: &mut String) {
     let bytes = text.as_bytes();
     let mut run_start = 0;
     let mut i = 0;
@@ -786,16 +766,16 @@ fn normalize_chars(text: &str, form: Chars, unencoded: fn(char) -> bool, out: &m
             i += 1;
             continue;
         }
-        normalize_run(&text[run_start..i], form, unencoded, out);
+        normalize_run(&text[run_start..i], form, component, out);
         let end = (i + boundary).min(bytes.len());
         out.push_str(&text[i..end]);
         i = end;
         run_start = i;
     }
-    normalize_run(&text[run_start..], form, unencoded, out);
+    normalize_run(&text[run_start..], form, component, out);
 }
 
-fn normalize_run(run: &str, form: Chars, unencoded: fn(char) -> bool, out: &mut String) {
+fn normalize_run(run: &str, form: Chars, component: Component, out: &mut String) {
     let normalizer = match form {
         Chars::AsIs => None,
         _ if run.is_ascii() => None,
@@ -807,7 +787,7 @@ fn normalize_run(run: &str, form: Chars, unencoded: fn(char) -> bool, out: &mut 
         return;
     };
     let mut push = |c: char| {
-        if unencoded(c) {
+        if component.allows_unencoded(c) {
             out.push(c);
         } else {
             percent::push_encoded(out, c);
@@ -837,7 +817,7 @@ fn idn_host(out: &mut String, start: usize) -> Result<(), ()> {
         let unicode = String::from(unicode);
         out.truncate(start);
         for c in unicode.chars() {
-            if is_reg_name_unencoded(c) {
+            if Component::Host.allows_unencoded(c) {
                 out.push(c);
             } else {
                 percent::push_encoded(out, c);
@@ -877,18 +857,13 @@ mod tests {
     #[test]
     fn character_runs_stop_at_delimiters() {
         let mut out = String::new();
-        normalize_chars(
-            "a=\u{338}e\u{301}",
-            Chars::Nfc,
-            is_query_unencoded,
-            &mut out,
-        );
+        normalize_chars("a=\u{338}e\u{301}", Chars::Nfc, Component::Query, &mut out);
         assert_eq!(out, "a=\u{338}é");
         out.clear();
-        normalize_chars("a\u{FF0F}b", Chars::Nfkc, is_segment_unencoded, &mut out);
+        normalize_chars("a\u{FF0F}b", Chars::Nfkc, Component::Path, &mut out);
         assert_eq!(out, "a%2Fb");
         out.clear();
-        normalize_chars("%C3e\u{301}", Chars::Nfc, is_segment_unencoded, &mut out);
+        normalize_chars("%C3e\u{301}", Chars::Nfc, Component::Path, &mut out);
         assert_eq!(out, "%C3é");
     }
 }

@@ -52,18 +52,23 @@ fn parse_as<T: AsRef<str>, V>(
             Ok(build(text, pos))
         }
         Err(reject) => {
-            let details = rejected(text.as_ref(), kind, reject);
+            let details = crate::rejected(kind.rule(), text.as_ref(), reject);
             Err(ParseError::new(details, input(text)))
         }
     }
 }
 
-/// The error for the walk's failure on `text`: out of line, so that the
-/// accepting path does not carry it.
-#[cold]
-#[inline(never)]
-fn rejected(text: &str, kind: Kind, reject: crate::scan::Reject) -> crate::parse_error::Details {
-    CheckError::rejected(kind.rule(), text, reject)
+/// [`parse_as`] for the crate's string functions (`resolve::resolve`,
+/// `normalize::normalize`, ...), which parse and then run the method on
+/// the parsed value: the same walk and split, the error the
+/// [`CheckError`] they return (no copy of the input).
+#[inline(always)]
+pub(crate) fn parse_str(text: &str, kind: Kind) -> Result<IriRef<&str>, CheckError> {
+    match accept_head(kind.rule(), text) {
+        Ok(Accepted::Split(pos)) => Ok(IriRef::from_parts(text, pos)),
+        Ok(wide) => Ok(IriRef::from_parts(text, wide.split(text))),
+        Err(reject) => Err(crate::rejected(kind.rule(), text, reject)),
+    }
 }
 
 /// An IRI reference (`IRI-reference`, RFC 3987 section 2.2): an IRI, or a

@@ -239,7 +239,6 @@ use core::fmt;
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::grammar::class;
 use crate::{CheckError, Found, Iri, IriRef};
 
 pub(crate) use self::idna::{is_ace, Quoted, LABEL_SEPARATORS};
@@ -285,7 +284,7 @@ impl<T: AsRef<str>> IriRef<T> {
     /// ```
     pub fn to_uri_with(&self, mapping: &ToUri<'_>) -> Result<IriRef<Cow<'_, str>>, MappingError> {
         let mut out = String::with_capacity(self.as_str().len() * 2);
-        mapping.map_valid(self.as_str(), None, &mut out)?;
+        mapping.map_valid(self.as_str(), None, Some(&self.positions()), &mut out)?;
         Ok(self.derived(out))
     }
 
@@ -385,26 +384,6 @@ pub use crate::chars::is_bidi_formatting;
 /// are US-ASCII by the grammar, so mapping them is the identity.
 pub use crate::Component;
 
-impl Component {
-    /// Whether `c` may appear unencoded in this component with the meaning
-    /// of data (not of a delimiter): the component's character class from
-    /// the grammar, minus `reserved`. For ASCII that is `unreserved`; for
-    /// the rest it is `ucschar`, plus `iprivate` in the query. The scheme
-    /// and the port hold no percent-encoding; an authority's data is its
-    /// userinfo's or its host's (`ireg-name` is inside `iuserinfo`).
-    pub(crate) fn allows_unencoded(self, c: char) -> bool {
-        let in_class = match self {
-            Component::Scheme | Component::Port => false,
-            Component::Authority | Component::Userinfo => class::is_iuserinfo(c),
-            Component::Host => class::is_ireg_name(c),
-            Component::Path => class::is_isegment(c),
-            Component::Query => class::is_iquery(c),
-            Component::Fragment => class::is_ifragment(c),
-        };
-        in_class && !class::is_reserved(c)
-    }
-}
-
 /// Why a mapping failed. [`offset`](Self::offset) is a byte offset in the
 /// input as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -465,6 +444,7 @@ impl From<CheckError> for MappingError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::class;
     use alloc::string::ToString;
 
     #[test]

@@ -8,9 +8,11 @@ use icu_normalizer::ComposingNormalizerBorrowed;
 use super::idna::host_to_unicode;
 use super::{is_bidi_formatting, Component, MappingError};
 use crate::components;
-use crate::grammar::{class, rules};
+use crate::grammar::class;
+use crate::parse_error::Kind;
 use crate::percent::{self, Piece};
 use crate::scheme::{SchemeTable, STANDARD};
+use crate::types::parse_str;
 
 /// Converts a URI reference to an IRI reference (section 3.2), with the
 /// default options: section 6.1 look-alikes kept encoded, no IDNA.
@@ -113,8 +115,8 @@ impl<'a> ToIri<'a> {
     /// Like [`convert`](Self::convert), appending to `out` (left as it was
     /// on error).
     pub fn convert_into(&self, uri: &str, out: &mut String) -> Result<(), MappingError> {
-        crate::check(&rules::IRI_REFERENCE, uri)?;
-        self.convert_valid(uri, components::split(uri), out);
+        let reference = parse_str(uri, Kind::Reference)?;
+        self.convert_valid(uri, reference.positions(), out);
         Ok(())
     }
 

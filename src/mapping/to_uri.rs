@@ -6,7 +6,7 @@ use core::ops::Range;
 
 use super::idna::host_to_ascii;
 use super::{Component, MappingError, URI_EXCLUDED_ASCII};
-use crate::components;
+use crate::components::{self, Positions};
 use crate::error::CheckError;
 use crate::grammar::{class, rules, Rule};
 use crate::percent;
@@ -140,26 +140,31 @@ impl<'a> ToUri<'a> {
         if let Err(e) = crate::check(rule, &text) {
             return Err(syntax_error(rule, input, at(e.offset()), self.lenient));
         }
-        self.map_valid(&text, component, out).map_err(|mut e| {
-            if let MappingError::Idna(idna) = &mut e {
-                idna.offset = at(idna.offset);
-            }
-            e
-        })
+        // The mapping reads no component but ToASCII's host, which
+        // `dns_host` finds (from the parsed value's positions where a
+        // typed method has them).
+        self.map_valid(&text, component, None, out)
+            .map_err(|mut e| {
+                if let MappingError::Idna(idna) = &mut e {
+                    idna.offset = at(idna.offset);
+                }
+                e
+            })
     }
 
-    /// Maps `text`, valid under `component`'s rule (or `IRI-reference`),
-    /// without validating it again; errors (IDNA only) are at offsets in
-    /// `text`.
+    /// Maps `text`, valid under `component`'s rule (or `IRI-reference`,
+    /// with its components at `pos` when known), without validating it
+    /// again; errors (IDNA only) are at offsets in `text`.
     pub(crate) fn map_valid(
         &self,
         text: &str,
         component: Option<Component>,
+        pos: Option<&Positions>,
         out: &mut String,
     ) -> Result<(), MappingError> {
         let start = out.len();
         let host = if self.idna {
-            self.dns_host(text, component)
+            self.dns_host(text, component, pos)
         } else {
             None
         };
@@ -182,7 +187,12 @@ impl<'a> ToUri<'a> {
     /// anywhere: the host of a reference whose scheme has domain names as
     /// hosts, or a host given alone. IP literals and IPv4 addresses are not
     /// names.
-    fn dns_host(&self, text: &str, component: Option<Component>) -> Option<Range<usize>> {
+    fn dns_host(
+        &self,
+        text: &str,
+        component: Option<Component>,
+        pos: Option<&Positions>,
+    ) -> Option<Range<usize>> {
         let host = match component {
             Some(Component::Host) => 0..text.len(),
             Some(Component::Authority) => {
@@ -191,7 +201,7 @@ impl<'a> ToUri<'a> {
             }
             Some(_) => return None,
             None => {
-                let pos = components::split(text);
+                let pos = pos.copied().unwrap_or_else(|| components::split(text));
                 if !self.schemes.get(pos.scheme(text)?).dns_host() || !pos.has_authority() {
                     return None;
                 }
