@@ -122,11 +122,12 @@
 //! instructions and 1.3-2.5 mispredicted branches more than validating
 //! the same crawl-shaped URL or short relative reference, against about
 //! 310 instructions and 2.6-4.4 mispredictions with one search per
-//! boundary (`BENCHMARKS.md`, session 24, has the times). A reference
+//! boundary (`cargo bench --bench cputime` has the times). A reference
 //! under 16 bytes pays no length tests for its window: the walk gathers
 //! it ([`accept_head`]; on the benches' `relative-tiny`, 8 bytes a
 //! reference, 0.92 fewer mispredicted branches and 23 more instructions
-//! per parse, `IriRef::parse` 0.64 -> 0.54 of oxiri's time, session 40).
+//! per parse, `IriRef::parse` 0.54 of oxiri's time against 0.64 without;
+//! `cargo bench --bench cputime relative-tiny`).
 //! On inputs that the DFA rejected, [`split`] does not panic but its
 //! offsets mean nothing; the error path (`crate::parse_error`) reads
 //! prefixes with its own scans instead.
@@ -240,7 +241,7 @@ impl Accepted {
 /// again; a caller that builds its result in each arm keeps the common
 /// path in registers (measured, `cargo bench --bench cputime
 /// --only=rfc3987-parse` under cachegrind: 26 to 27 fewer instructions
-/// a reference on every corpus, `BENCHMARKS.md`, session 41).
+/// a reference on every corpus).
 #[inline(always)]
 pub(crate) fn accept_head(rule: &Rule, text: &str) -> Result<Accepted, Reject> {
     let settled = |head: &Head, facts: u8| match split_in_head(text.as_bytes(), head, facts) {
@@ -288,7 +289,8 @@ fn split_in_head(b: &[u8], h: &Head, facts: u8) -> Option<Positions> {
     // first, on its own, and references on both sides of the masks' 32
     // bytes alternate in many inputs (cachegrind's model counted 0.28
     // mispredictions of that test per `IriRef::parse` on the benches'
-    // `relative-short`; `BENCHMARKS.md`, session 46).
+    // `relative-short`: `valgrind --tool=cachegrind --branch-sim=yes` of
+    // `cputime --quick --only=rfc3987-parse relative-short`).
     let limit = core::hint::select_unpredictable(whole, usize::MAX, span);
     let edge = 1u64 << span;
     // The first set bit of `mask` at `at` or later, or `span`.

@@ -17,7 +17,8 @@
 //! | 5.3.3 scheme-based | [`Level::Scheme`] | plus default ports, empty paths, IDN hosts ([`crate::scheme`]) |
 //! | 5.3.4 protocol-based | — | needs the network (following redirects, ...): out of scope |
 //!
-//! Equivalence on a rung is equality of the normal forms on that rung:
+//! Equivalence on a rung is equality of the normal forms on that rung,
+//! with one alignment above the simple rung (see "Equivalence" below):
 //!
 //! ```
 //! use rfc3987::normalize::{equiv, normalize, Level, Normalizer};
@@ -119,6 +120,28 @@
 //! syntax-based normalization. A relative reference has no scheme, so no
 //! scheme-based rule applies to it: resolve it first (section 5.1: compare
 //! target IRIs, not references).
+//!
+//! # Equivalence
+//!
+//! Normalization decodes only what section 5.3.2.3 names (`iunreserved`),
+//! so two normal forms can still differ in a character that one keeps
+//! encoded and the other raw: `a:?%EE%80%80` and `a:?\u{E000}` (`iprivate`
+//! in a query), or a bidi formatting character. Both map to the same URI
+//! (section 3.1), and the section's last paragraph says that equivalence
+//! is to be tested with the percent-encodings aligned, "by converting both
+//! IRIs to URIs": so on the syntax and scheme rungs two references are
+//! equivalent when their normal forms are equal or map to the same URI.
+//! [`normalize`] keeps each form as it is (the original form "MUST be
+//! preserved"); only the comparison aligns them.
+//!
+//! ```
+//! use rfc3987::normalize::{equiv, Level};
+//!
+//! assert!(equiv("a:?%EE%80%80", "a:?\u{E000}", Level::Syntax).unwrap());
+//! assert!(!equiv("a:?%EE%80%80", "a:?\u{E000}", Level::Simple).unwrap());
+//! // Reserved characters stay apart: `%2F` is not `/`.
+//! assert!(!equiv("a:/x%2Fy", "a:/x/y", Level::Scheme).unwrap());
+//! ```
 //!
 //! # Protocol-based normalization (section 5.3.4)
 //!
@@ -399,7 +422,9 @@ impl<'t> Normalizer<'t> {
         Ok(out)
     }
 
-    /// Whether `a` and `b` are equivalent on this rung: equal normal forms.
+    /// Whether `a` and `b` are equivalent on this rung: equal normal
+    /// forms, or (above the simple rung) normal forms that map to the same
+    /// URI (see the module documentation's "Equivalence").
     pub fn equivalent(&self, a: &str, b: &str) -> Result<bool, EquivError> {
         let na = self
             .normalize(a)
@@ -407,7 +432,21 @@ impl<'t> Normalizer<'t> {
         let nb = self
             .normalize(b)
             .map_err(|error| EquivError { which: 1, error })?;
-        Ok(na == nb)
+        Ok(self.same_forms(&na, &nb))
+    }
+
+    /// Whether two normal forms on this rung stand for the same
+    /// reference: equal, or, above the simple rung, with the same URI
+    /// (section 5.3.2.3 aligns percent-encodings "by converting both IRIs
+    /// to URIs"): what is left to differ is a character that the rung
+    /// keeps encoded in one and raw in the other (`iprivate` in a query,
+    /// a bidi formatting character).
+    fn same_forms(&self, a: &str, b: &str) -> bool {
+        a == b
+            || (self.level != Level::Simple
+                && !(a.is_ascii() && b.is_ascii())
+                && crate::mapping::to_uri(a)
+                    .is_ok_and(|ua| crate::mapping::to_uri(b).is_ok_and(|ub| ua == ub)))
     }
 
     /// Writes the normal form of a valid `input`, split as `parts`.
@@ -617,7 +656,7 @@ impl<T: AsRef<str>> IriRef<T> {
     pub fn equivalent<U: AsRef<str>>(&self, other: &IriRef<U>, level: Level) -> bool {
         let n = Normalizer::new(level);
         match (n.normalize_parsed(self), n.normalize_parsed(other)) {
-            (Ok(a), Ok(b)) => a == b,
+            (Ok(a), Ok(b)) => n.same_forms(&a, &b),
             // Without strict hosts no rung fails on a parsed reference.
             _ => unreachable!("normalization of a parsed reference fails"),
         }
