@@ -105,7 +105,7 @@ use unicode_security::mixed_script::AugmentedScriptSet;
 
 use crate::bidi::{for_each_part, offset_in, Restriction, Split};
 use crate::grammar::class;
-use crate::mapping::{is_bidi_formatting, MappingError, Quoted, ToUri};
+use crate::mapping::{check_host, is_bidi_formatting, Quoted};
 
 use crate::percent::{self, Piece};
 use crate::scheme::STANDARD;
@@ -356,14 +356,12 @@ impl<'t> Linter<'t> {
             .scheme()
             .and_then(|s| STANDARD.lookup(s))
             .is_some_and(|s| s.dns_host());
-        let needs_idna = host.bytes().any(|b| !b.is_ascii() || b == b'%');
-        if !dns || !needs_idna {
+        if !dns {
             return;
         }
-        if let Err(MappingError::Idna(error)) =
-            ToUri::new().idna(true).component(Component::Host, host)
-        {
-            let start = range.start + error.offset();
+        if let Err(error) = check_host(host) {
+            let error = error.shifted(range.start);
+            let start = error.offset();
             let end = (start + error.label().len()).min(range.end);
             let message = format!(
                 "{error} (section 3.1: a host that is a domain name must be valid for IDNA, RFC 3490, UTS 46)"

@@ -876,7 +876,7 @@ pub fn normalize(data: &[u8]) -> Checked {
     let strict = scheme.strict_hosts(true);
     match strict.normalize(text) {
         Ok(out) => assert_eq!(out, scheme_normal, "{text:?}: strict hosts"),
-        Err(NormalizeError::InvalidHost { offset, len }) => {
+        Err(NormalizeError::InvalidHost { offset, len, .. }) => {
             let host = input.host().expect("an invalid host is a host");
             assert_eq!(
                 text.get(offset..offset + len),
