@@ -117,7 +117,7 @@ use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
+use core::fmt::{self, Write as _};
 use core::ops::Range;
 
 use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
@@ -233,6 +233,9 @@ pub struct Warning {
     component: Component,
     range: Range<usize>,
     message: String,
+    /// How many more warnings of this code this one stands for (adjacent
+    /// parts of the same component).
+    more: usize,
 }
 
 impl Warning {
@@ -282,6 +285,7 @@ impl<T: AsRef<str>> IriRef<T> {
         let mut lint = Linter {
             text: self.as_str(),
             warnings: Vec::new(),
+            last: [None; Code::ALL.len()],
             components: Vec::new(),
         };
         lint.find_components(self);
@@ -292,6 +296,15 @@ impl<T: AsRef<str>> IriRef<T> {
         lint.parts(self);
         lint.whole_components();
         let mut warnings = lint.warnings;
+        for w in &mut warnings {
+            if w.more > 0 {
+                let _ = write!(
+                    w.message,
+                    "; and {} more like it, up to byte {}",
+                    w.more, w.range.end
+                );
+            }
+        }
         warnings.sort_by_key(|w| (w.range.start, w.code));
         warnings
     }
@@ -300,18 +313,38 @@ impl<T: AsRef<str>> IriRef<T> {
 struct Linter<'t> {
     text: &'t str,
     warnings: Vec<Warning>,
+    /// The index in `warnings` of the last warning of each code.
+    last: [Option<usize>; Code::ALL.len()],
     /// The present components other than the scheme and port, with their
     /// ranges, in order.
     components: Vec<(Component, Range<usize>)>,
 }
 
 impl<'t> Linter<'t> {
+    /// Adds a warning, or, when the last warning of `code` is in the same
+    /// component and only delimiters (at most three bytes of them) stand
+    /// between the two, stretches that one over `range` and counts it
+    /// (so that a hostile input of many parts yields one warning per run,
+    /// and memory stays a small multiple of the input).
     fn warn(&mut self, code: Code, component: Component, range: Range<usize>, message: String) {
+        if let Some(i) = self.last[code as usize] {
+            let last = &mut self.warnings[i];
+            let gap = self.text.get(last.range.end..range.start);
+            let adjacent =
+                gap.is_some_and(|gap| gap.len() <= 3 && !gap.chars().any(char::is_alphanumeric));
+            if last.component == component && adjacent {
+                last.range.end = range.end;
+                last.more += 1;
+                return;
+            }
+        }
+        self.last[code as usize] = Some(self.warnings.len());
         self.warnings.push(Warning {
             code,
             component,
             range,
             message,
+            more: 0,
         });
     }
 
