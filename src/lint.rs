@@ -300,7 +300,7 @@ impl<T: AsRef<str>> IriRef<T> {
             if w.more > 0 {
                 let _ = write!(
                     w.message,
-                    "; and {} more like it, up to byte {}",
+                    " (and {} more like it, up to byte {})",
                     w.more, w.range.end
                 );
             }
