@@ -446,7 +446,12 @@ pub(crate) fn part_restrictions(part: &str) -> Vec<Restriction> {
 }
 
 /// Checks the part `text[range]` and appends its violations to `found`.
-fn check_part(text: &str, component: Component, range: Range<usize>, found: &mut Vec<Violation>) {
+pub(crate) fn check_part(
+    text: &str,
+    component: Component,
+    range: Range<usize>,
+    found: &mut Vec<Violation>,
+) {
     let part = &text[range.clone()];
     if part.is_ascii() {
         return;

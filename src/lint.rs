@@ -126,7 +126,9 @@ use unicode_script::{Script, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
 use crate::bidi::is_rtl;
-use crate::bidi::{for_each_part, offset_in, part_restrictions, Restriction, Split};
+use crate::bidi::{
+    check_part, for_each_part, offset_in, part_restrictions, Restriction, Split, Violation,
+};
 use crate::grammar::class;
 use crate::mapping::{
     check_host, is_ace, is_bidi_formatting, IdnaReason, Quoted, LABEL_SEPARATORS,
@@ -286,6 +288,7 @@ impl<T: AsRef<str>> IriRef<T> {
             text: self.as_str(),
             warnings: Vec::new(),
             last: [None; Code::ALL.len()],
+            seen: [0; Code::ALL.len()],
             components: Vec::new(),
         };
         lint.find_components(self);
@@ -310,29 +313,45 @@ impl<T: AsRef<str>> IriRef<T> {
     }
 }
 
+/// How many warnings of one code are kept apart before adjacent ones
+/// coalesce ([`Linter::warn`]).
+const SEPARATE: usize = 8;
+
 struct Linter<'t> {
     text: &'t str,
     warnings: Vec<Warning>,
     /// The index in `warnings` of the last warning of each code.
     last: [Option<usize>; Code::ALL.len()],
+    /// How many warnings of each code were asked for.
+    seen: [usize; Code::ALL.len()],
     /// The present components other than the scheme and port, with their
     /// ranges, in order.
     components: Vec<(Component, Range<usize>)>,
 }
 
 impl<'t> Linter<'t> {
-    /// Adds a warning, or, when the last warning of `code` is in the same
-    /// component and only delimiters (at most three bytes of them) stand
-    /// between the two, stretches that one over `range` and counts it
-    /// (so that a hostile input of many parts yields one warning per run,
-    /// and memory stays a small multiple of the input).
+    /// Adds a warning. Past the first [`SEPARATE`] of `code`, when the
+    /// last warning of `code` is in the same component, it stretches that
+    /// one over `range` and counts it instead (so that a hostile input of
+    /// many findings yields a few warnings per code and component, and
+    /// memory and output stay a small multiple of the input).
     fn warn(&mut self, code: Code, component: Component, range: Range<usize>, message: String) {
+        let seen = &mut self.seen[code as usize];
+        *seen += 1;
+        if *seen <= SEPARATE {
+            self.last[code as usize] = Some(self.warnings.len());
+            self.warnings.push(Warning {
+                code,
+                component,
+                range,
+                message,
+                more: 0,
+            });
+            return;
+        }
         if let Some(i) = self.last[code as usize] {
             let last = &mut self.warnings[i];
-            let gap = self.text.get(last.range.end..range.start);
-            let adjacent =
-                gap.is_some_and(|gap| gap.len() <= 3 && !gap.chars().any(char::is_alphanumeric));
-            if last.component == component && adjacent {
+            if last.component == component && last.range.end <= range.end {
                 last.range.end = range.end;
                 last.more += 1;
                 return;
@@ -508,8 +527,24 @@ impl<'t> Linter<'t> {
         }
     }
 
+    /// The rules of section 4.2, part by part (one part's violations held
+    /// at a time).
     fn bidi<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
-        for v in iri.bidi_violations() {
+        let text = self.text;
+        if text.is_ascii() {
+            return;
+        }
+        let mut found = Vec::new();
+        for_each_part(iri, &Split::new(), |component, range| {
+            check_part(text, component, range, &mut found);
+            for v in found.drain(..) {
+                self.bidi_violation(&v);
+            }
+        });
+    }
+
+    fn bidi_violation(&mut self, v: &Violation) {
+        {
             let part = &self.text[v.range()];
             let at = self.text[v.offset()..].chars().next().unwrap_or(' ');
             let (code, message) = match v.restriction() {
@@ -540,13 +575,6 @@ impl<'t> Linter<'t> {
     /// host, on their Unicode form (an `xn--` label decoded, with the
     /// bidi rules of section 4.2 too).
     fn parts<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
-        let mut parts = Vec::new();
-        for_each_part(iri, &Split::new(), |component, range| {
-            let text = &self.text[range.clone()];
-            if !text.is_ascii() || (component == Component::Host && is_ace(text)) {
-                parts.push((component, range));
-            }
-        });
         // Whether the host has a label with Latin letters (its top-level
         // domain, usually): then a label of one other script that reads
         // as Latin is a whole-script confusable (UTS 39 section 4).
@@ -558,19 +586,31 @@ impl<'t> Linter<'t> {
             }),
             _ => false,
         };
-        for (component, range) in parts {
-            let written = &self.text[range.clone()];
+        let text = self.text;
+        for_each_part(iri, &Split::new(), |component, range| {
+            let written = &text[range.clone()];
             let ace = component == Component::Host && is_ace(written);
+            if written.is_ascii() && !ace {
+                return;
+            }
+            self.part(component, range, ace, latin_host);
+        });
+    }
+
+    /// The checks of [`Self::parts`] on one part.
+    fn part(&mut self, component: Component, range: Range<usize>, ace: bool, latin_host: bool) {
+        {
+            let written = &self.text[range.clone()];
             let decoded = if ace {
                 match label_to_unicode(written) {
                     Some(unicode) => Cow::Owned(unicode),
-                    None => continue,
+                    None => return,
                 }
             } else {
                 decode(written)
             };
             if decoded.is_ascii() {
-                continue;
+                return;
             }
             let what = if ace {
                 format!(
