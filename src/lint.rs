@@ -105,13 +105,21 @@
 //!   `idn-invalid`.
 //! - **`bidi-formatting`** is one warning per component, from the first
 //!   such character to the last, with their count.
+//! - **Many findings**: after the first eight warnings of one code, the
+//!   next ones in the same component stretch the eighth over their range
+//!   and are counted in its message (`(and N more like it, up to byte
+//!   E)`), so that a hostile input gives a few warnings, not one per
+//!   character.
 //!
 //! # Cost
 //!
 //! Linear in the length of the input: each check is one pass over a
 //! component, the normalization checks stop at the first change, and
 //! quoted text in messages is at most 40 characters. Runs of adjacent
-//! `%HH` triplets that fire the same code give one warning.
+//! `%HH` triplets that fire the same code give one warning, and warnings
+//! coalesce as the readings say: memory and output stay a small multiple
+//! of the input (`tests/linear_time.rs` bounds the heap at 16 bytes per
+//! input byte).
 
 use alloc::borrow::Cow;
 use alloc::format;
