@@ -441,23 +441,31 @@ fn contextj_violation(label: &[char]) -> Option<char> {
 /// separately, of the `idna` crate or of the Unicode properties the rule
 /// is written in, in this order:
 ///
-/// 1. an `xn--` label: US-ASCII Punycode that decodes, to a label that
+/// 1. a US-ASCII label of more than 63 octets ([`IdnaReason::LabelTooLong`]);
+///    an `xn--` label: US-ASCII Punycode that decodes, to a label that
 ///    does not itself begin with `xn--` ([`IdnaReason::InvalidAce`]), each
 ///    of whose characters UTS 46 maps to itself
 ///    ([`IdnaReason::Disallowed`]); the decoded label then takes the tests
 ///    below, and must be in the form UTS 46 maps to;
-/// 2. each character of the label in NFC, by [`char_allowed`]
+/// 2. the label as UTS 46 maps it: more than 63 characters
+///    ([`IdnaReason::LabelTooLong`]: each needs at least one octet); each
+///    character of the label in NFC, by [`char_allowed`]
 ///    ([`IdnaReason::Disallowed`]), the joiners excepted;
 /// 3. a combining mark first once ignored characters are dropped
 ///    ([`IdnaReason::LeadingMark`]);
-/// 4. the label as UTS 46 maps it: empty ([`IdnaReason::MapsToNothing`]),
-///    `-` first or last ([`IdnaReason::Hyphen`]), more than 63 characters
-///    ([`IdnaReason::LabelTooLong`]: each needs at least one octet);
+/// 4. the mapped label empty ([`IdnaReason::MapsToNothing`]), or with
+///    `-` first or last ([`IdnaReason::Hyphen`]);
 /// 5. the CONTEXTJ rules, by [`contextj_violation`]
 ///    ([`IdnaReason::ContextJ`]);
 /// 6. what remains of the label's own rules is the bidi rule
 ///    ([`IdnaReason::Bidi`]), the only other rule UTS 46 applies.
 fn diagnose(label: &str) -> IdnaReason {
+    // A US-ASCII label is its own ToASCII form (up to case); measured
+    // first, this also keeps a huge `xn--` label from Punycode decoding,
+    // which is quadratic.
+    if label.is_ascii() && label.len() > MAX_LABEL_LEN {
+        return IdnaReason::LabelTooLong;
+    }
     if is_ace(label) {
         let Some(unicode) = label
             .is_ascii()
@@ -487,6 +495,16 @@ fn diagnose(label: &str) -> IdnaReason {
 
 /// Tests 2 to 6 of [`diagnose`]; `None` when `label` passes ToASCII.
 fn diagnose_unicode(label: &str) -> Option<IdnaReason> {
+    // The label as UTS 46 maps it (case folded, ignored characters
+    // dropped, NFC; a character that breaks a rule marked U+FFFD): each
+    // character needs at least one octet, so more than 63 is too long,
+    // whatever else is wrong (measured first: the tests below cost a
+    // lookup per character).
+    let (mapped, _) =
+        Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    if mapped.chars().count() > MAX_LABEL_LEN {
+        return Some(IdnaReason::LabelTooLong);
+    }
     let nfc = icu_normalizer::ComposingNormalizerBorrowed::new_nfc().normalize(label);
     if let Some(c) = nfc
         .chars()
@@ -499,18 +517,11 @@ fn diagnose_unicode(label: &str) -> Option<IdnaReason> {
             return Some(IdnaReason::LeadingMark(first));
         }
     }
-    // The label as UTS 46 maps it (case folded, ignored characters
-    // dropped, NFC), whatever the validity rules say of it.
-    let (mapped, _) =
-        Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
     if mapped.is_empty() {
         return Some(IdnaReason::MapsToNothing);
     }
     if mapped.starts_with('-') || mapped.ends_with('-') {
         return Some(IdnaReason::Hyphen);
-    }
-    if mapped.chars().count() > MAX_LABEL_LEN {
-        return Some(IdnaReason::LabelTooLong);
     }
     if to_ascii(label, DnsLength::Ignore).is_some() {
         return None;
