@@ -437,8 +437,21 @@ fn direction(c: char) -> Direction {
     }
 }
 
+/// The restrictions of section 4.2 that `part`, one component's text
+/// (a decoded `xn--` label), breaks.
+pub(crate) fn part_restrictions(part: &str) -> Vec<Restriction> {
+    let mut found = Vec::new();
+    check_part(part, Component::Host, 0..part.len(), &mut found);
+    found.into_iter().map(|v| v.restriction).collect()
+}
+
 /// Checks the part `text[range]` and appends its violations to `found`.
-fn check_part(text: &str, component: Component, range: Range<usize>, found: &mut Vec<Violation>) {
+pub(crate) fn check_part(
+    text: &str,
+    component: Component,
+    range: Range<usize>,
+    found: &mut Vec<Violation>,
+) {
     let part = &text[range.clone()];
     if part.is_ascii() {
         return;

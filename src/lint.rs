@@ -17,12 +17,17 @@
 //! // Section 8's example of an overlong UTF-8 sequence, and full-width Latin.
 //! let iri = IriRef::parse("HTTP://example.org/%C0%AF../ｆｉｌｅ")?;
 //! let codes: Vec<_> = iri.lint().iter().map(|w| w.code().as_str()).collect();
-//! assert_eq!(codes, ["uppercase-scheme", "not-nfkc", "pct-overlong", "confusable"]);
+//! assert_eq!(codes, ["uppercase-scheme", "not-nfkc", "pct-overlong"]);
 //! let w = &iri.lint()[2];
 //! assert_eq!(w.range(), 19..25);
 //! assert_eq!(w.to_string(), "pct-overlong [path 19..25]: %C0%AF is an overlong UTF-8 form of '/' (U+002F), which a lax decoder reads as that character (section 8)");
 //! // The RFC's own examples that follow the rules are clean.
 //! assert!(IriRef::parse("http://résumé.example.org/引き出し?page=2#第1章")?.lint().is_empty());
+//! // A Punycode homograph is flagged as its Unicode form is: Cyrillic
+//! // `аррӏе` beside the Latin `com` reads "apple".
+//! let spoof = IriRef::parse("http://xn--80ak6aa92e.com/")?.lint();
+//! assert_eq!(spoof[0].code(), Code::Confusable);
+//! assert_eq!(spoof[0].range(), 7..21);
 //! # Ok::<(), rfc3987::ParseError>(())
 //! ```
 //!
@@ -33,17 +38,18 @@
 //! | `bidi-formatting` | a bidi formatting character (`Bidi_Control`) written as itself | 4.1 MUST NOT |
 //! | `bidi-mixed` | a component with right-to-left and left-to-right characters | 4.2 rule 1 |
 //! | `bidi-rtl-ends` | a right-to-left component that starts or ends otherwise | 4.2 rule 2 |
+//! | `bidi-number-label` | a host label of numbers in a host with right-to-left labels | 4.4 example 10 ("allowed but not recommended") |
 //! | `not-nfc` | a component (percent-decoded) not in NFC | 5.3.2.2, 7.5, 8 |
 //! | `not-nfkc` | a component in NFC but not NFKC: ligatures, full-width Latin, half-width Katakana | 6.1 b, 7.5 |
 //! | `mixed-script` | a component mixing scripts that no language uses together | 7.5, 8 |
-//! | `confusable` | a non-ASCII component that looks like an ASCII one | 6.1 b, 7.5, 8 |
+//! | `confusable` | a UTS 39 mixed-script confusable (any part), or a whole-script confusable with Latin (a host label beside Latin labels) | 6.1 b, 7.5, 8 |
 //! | `pct-not-utf8` | `%HH` octets that are not UTF-8 | 3.2, 6.4, 8 |
 //! | `pct-overlong` | an overlong UTF-8 form, such as `%C0%AF` for `/` | 8 |
 //! | `pct-unreserved` | a percent-encoded ASCII `unreserved` character (`%41`) | 5.3.2.3 |
 //! | `pct-should-show` | a percent-encoded character an IRI would show (in an IRI that already uses non-ASCII characters) | 3.2, 7.5 |
 //! | `uppercase-scheme` | upper-case letters in the scheme | 5.3.2.1 |
 //! | `uppercase-host` | upper-case ASCII letters in a registered name | 5.3.2.1, 7.5 |
-//! | `idn-invalid` | a host of a domain-name scheme that IDNA ToASCII rejects, with the reason | 3.1 |
+//! | `idn-invalid` | a host of a domain-name scheme that is not a valid domain name (US-ASCII ones too), with the rule that failed | 3.1 |
 //!
 //! # Readings
 //!
@@ -64,38 +70,62 @@
 //!   Hiragana and Katakana as one, Korean Han and Hangul), or when it is
 //!   Latin plus one of those Asian sets; Latin with Cyrillic or Greek, the
 //!   section's own example, is not.
-//! - **`confusable`** compares UTS 39 skeletons: a component with non-ASCII
-//!   characters whose skeleton is all ASCII (Cyrillic `рау` is `pay`)
-//!   could pass for an ASCII name. It looks only at components of Latin,
-//!   Greek, Cyrillic and common characters (full-width forms, ligatures),
-//!   where section 7.5 places the confusion: a name in one other script
-//!   (Hebrew `סע` has the skeleton `oy`) is left to its native readers, as
-//!   the section says. Confusions inside ASCII (`br0ken`, `1ame`, section
-//!   7.5) are left to people.
+//! - **`confusable`** follows UTS 39 section 4: a look-alike across
+//!   scripts, never within one. A *mixed-script confusable* (checked on
+//!   every part) has characters of several scripts and a skeleton of one:
+//!   `pаypal` with a Cyrillic `а` reads `paypal`. A *whole-script
+//!   confusable* (checked on host labels only, when another label of the
+//!   host has Latin letters, as a `.com` does) is all of one script other
+//!   than Latin with a skeleton of Latin letters: Cyrillic `аррӏе.com`
+//!   reads `apple.com`. A Russian word in a path, or under `.рф`, is a
+//!   word, not a spoof, and a Latin word whose only look-alike is its own
+//!   script's spelling (`cœur` and `coeur`, `Æble` and `AEble`) is
+//!   spelling. Confusions inside ASCII (`br0ken`, `1ame`, section 7.5)
+//!   are left to people.
+//! - **Host labels** are read in their Unicode form: an `xn--` label
+//!   (any case) that decodes is checked for `mixed-script`, `confusable`
+//!   and the bidi rules of section 4.2 as its Unicode form is (the
+//!   Punycode homograph is the spoof section 8 worries about most); the
+//!   warning's range is the label as written.
 //! - **`pct-should-show`** is limited to IRIs that already contain a
 //!   non-ASCII character: a URI (all ASCII) is a legitimate form of an IRI
 //!   (section 3.1), but an IRI that shows some characters and hides others
 //!   is only half converted. A character to_iri would keep encoded (a bidi
 //!   formatting character, a space, a compatibility variant, a combining
 //!   mark) never fires.
-//! - **`idn-invalid`** applies to hosts of the schemes whose hosts are
-//!   domain names ([`crate::scheme::STANDARD`]'s `dns_host`: `http`,
-//!   `https`, `ws`, `wss`, `ftp`, `file`) that need IDNA at all (non-ASCII
-//!   or percent-encoded); the message is [`crate::mapping::IdnaError`]'s,
-//!   whose quotation is bounded and neutralizes invisible characters.
+//! - **`idn-invalid`** applies to every host of the schemes whose hosts
+//!   are domain names ([`crate::scheme::STANDARD`]'s `dns_host`: `http`,
+//!   `https`, `ws`, `wss`, `ftp`, `file`), US-ASCII ones too (bad
+//!   Punycode, `-` first or last, a label over 63 octets, a name over
+//!   253), with the check and the profile of [`crate::mapping`]'s IDNA
+//!   section; the message is [`crate::mapping::IdnaError`]'s, with its
+//!   offset in the input, and names the rule that failed
+//!   ([`crate::mapping::IdnaReason`]). Section 4.4's example 10 (a label
+//!   of numbers beside right-to-left labels) is `bidi-number-label`, not
+//!   `idn-invalid`.
+//! - **`bidi-formatting`** is one warning per component, from the first
+//!   such character to the last, with their count.
+//! - **Many findings**: after the first eight warnings of one code, the
+//!   next ones in the same component stretch the eighth over their range
+//!   and are counted in its message (`(and N more like it, up to byte
+//!   E)`), so that a hostile input gives a few warnings, not one per
+//!   character.
 //!
 //! # Cost
 //!
 //! Linear in the length of the input: each check is one pass over a
 //! component, the normalization checks stop at the first change, and
 //! quoted text in messages is at most 40 characters. Runs of adjacent
-//! `%HH` triplets that fire the same code give one warning.
+//! `%HH` triplets that fire the same code give one warning, and warnings
+//! coalesce as the readings say: memory and output stay a small multiple
+//! of the input (`tests/linear_time.rs` bounds the heap at 16 bytes per
+//! input byte).
 
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
+use core::fmt::{self, Write as _};
 use core::ops::Range;
 
 use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
@@ -103,9 +133,15 @@ use icu_normalizer::ComposingNormalizerBorrowed;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
-use crate::bidi::{for_each_part, offset_in, Restriction, Split};
+use crate::bidi::is_rtl;
+use crate::bidi::{
+    check_part, for_each_part, offset_in, part_restrictions, Restriction, Split, Violation,
+};
 use crate::grammar::class;
-use crate::mapping::{is_bidi_formatting, MappingError, Quoted, ToUri};
+use crate::mapping::{
+    check_host, is_ace, is_bidi_formatting, IdnaReason, Quoted, LABEL_SEPARATORS,
+};
+use unicode_bidi::{bidi_class, BidiClass};
 
 use crate::percent::{self, Piece};
 use crate::scheme::STANDARD;
@@ -122,6 +158,8 @@ pub enum Code {
     BidiMixed,
     /// `bidi-rtl-ends`: section 4.2, rule 2.
     BidiRtlEnds,
+    /// `bidi-number-label`: section 4.4, example 10.
+    BidiNumberLabel,
     /// `not-nfc`: not in Normalization Form C.
     NotNfc,
     /// `not-nfkc`: in NFC, not in NFKC.
@@ -148,10 +186,11 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the module docs' table.
-    pub const ALL: [Code; 14] = [
+    pub const ALL: [Code; 15] = [
         Code::BidiFormatting,
         Code::BidiMixed,
         Code::BidiRtlEnds,
+        Code::BidiNumberLabel,
         Code::NotNfc,
         Code::NotNfkc,
         Code::MixedScript,
@@ -171,6 +210,7 @@ impl Code {
             Code::BidiFormatting => "bidi-formatting",
             Code::BidiMixed => "bidi-mixed",
             Code::BidiRtlEnds => "bidi-rtl-ends",
+            Code::BidiNumberLabel => "bidi-number-label",
             Code::NotNfc => "not-nfc",
             Code::NotNfkc => "not-nfkc",
             Code::MixedScript => "mixed-script",
@@ -203,6 +243,9 @@ pub struct Warning {
     component: Component,
     range: Range<usize>,
     message: String,
+    /// How many more warnings of this code this one stands for (adjacent
+    /// parts of the same component).
+    more: usize,
 }
 
 impl Warning {
@@ -252,6 +295,8 @@ impl<T: AsRef<str>> IriRef<T> {
         let mut lint = Linter {
             text: self.as_str(),
             warnings: Vec::new(),
+            last: [None; Code::ALL.len()],
+            seen: [0; Code::ALL.len()],
             components: Vec::new(),
         };
         lint.find_components(self);
@@ -262,26 +307,71 @@ impl<T: AsRef<str>> IriRef<T> {
         lint.parts(self);
         lint.whole_components();
         let mut warnings = lint.warnings;
+        for w in &mut warnings {
+            if w.more > 0 {
+                let _ = write!(
+                    w.message,
+                    " (and {} more like it, up to byte {})",
+                    w.more, w.range.end
+                );
+            }
+        }
         warnings.sort_by_key(|w| (w.range.start, w.code));
         warnings
     }
 }
 
+/// How many warnings of one code are kept apart before adjacent ones
+/// coalesce ([`Linter::warn`]).
+const SEPARATE: usize = 8;
+
 struct Linter<'t> {
     text: &'t str,
     warnings: Vec<Warning>,
+    /// The index in `warnings` of the last warning of each code.
+    last: [Option<usize>; Code::ALL.len()],
+    /// How many warnings of each code were asked for.
+    seen: [usize; Code::ALL.len()],
     /// The present components other than the scheme and port, with their
     /// ranges, in order.
     components: Vec<(Component, Range<usize>)>,
 }
 
 impl<'t> Linter<'t> {
+    /// Adds a warning. Past the first [`SEPARATE`] of `code`, when the
+    /// last warning of `code` is in the same component, it stretches that
+    /// one over `range` and counts it instead (so that a hostile input of
+    /// many findings yields a few warnings per code and component, and
+    /// memory and output stay a small multiple of the input).
     fn warn(&mut self, code: Code, component: Component, range: Range<usize>, message: String) {
+        let seen = &mut self.seen[code as usize];
+        *seen += 1;
+        if *seen <= SEPARATE {
+            self.last[code as usize] = Some(self.warnings.len());
+            self.warnings.push(Warning {
+                code,
+                component,
+                range,
+                message,
+                more: 0,
+            });
+            return;
+        }
+        if let Some(i) = self.last[code as usize] {
+            let last = &mut self.warnings[i];
+            if last.component == component && last.range.end <= range.end {
+                last.range.end = range.end;
+                last.more += 1;
+                return;
+            }
+        }
+        self.last[code as usize] = Some(self.warnings.len());
         self.warnings.push(Warning {
             code,
             component,
             range,
             message,
+            more: 0,
         });
     }
 
@@ -356,15 +446,46 @@ impl<'t> Linter<'t> {
             .scheme()
             .and_then(|s| STANDARD.lookup(s))
             .is_some_and(|s| s.dns_host());
-        let needs_idna = host.bytes().any(|b| !b.is_ascii() || b == b'%');
-        if !dns || !needs_idna {
+        if !dns {
             return;
         }
-        if let Err(MappingError::Idna(error)) =
-            ToUri::new().idna(true).component(Component::Host, host)
-        {
-            let start = range.start + error.offset();
+        // Section 4.4, example 10: a label of numbers in a name with
+        // right-to-left labels, "allowed but not recommended" by RFC 3987
+        // and against the bidi rule of IDNA, reported as what it is.
+        let mut number_label = None;
+        let mut offset = range.start;
+        let mut rtl = false;
+        for label in host.split(LABEL_SEPARATORS) {
+            rtl |= unicode_label(label).chars().any(is_rtl);
+            let numbers = !label.is_empty()
+                && label
+                    .chars()
+                    .all(|c| matches!(bidi_class(c), BidiClass::EN | BidiClass::AN));
+            if numbers && number_label.is_none() {
+                number_label = Some(offset..offset + label.len());
+            }
+            offset += label.len()
+                + host[offset - range.start + label.len()..]
+                    .chars()
+                    .next()
+                    .map_or(0, char::len_utf8);
+        }
+        let number_label = number_label.filter(|_| rtl);
+        if let Some(label) = number_label.clone() {
+            let message = format!(
+                "the label '{}' is all numbers in a host with right-to-left labels: allowed but not recommended (section 4.4, example 10: its display order is unclear), and against the bidi rule of IDNA (RFC 5893)",
+                Quoted(&self.text[label.clone()])
+            );
+            self.warn(Code::BidiNumberLabel, Component::Host, label, message);
+        }
+        if let Err(error) = check_host(host) {
+            let error = error.shifted(range.start);
+            let start = error.offset();
             let end = (start + error.label().len()).min(range.end);
+            let same = number_label.is_some_and(|label| label.start == start);
+            if same && error.reason() == IdnaReason::Bidi {
+                return;
+            }
             let message = format!(
                 "{error} (section 3.1: a host that is a domain name must be valid for IDNA, RFC 3490, UTS 46)"
             );
@@ -372,29 +493,66 @@ impl<'t> Linter<'t> {
         }
     }
 
+    /// One warning per component that has bidi formatting characters,
+    /// from the first to the last, naming the first and the count (so
+    /// that a hostile input of many yields one warning, not one each).
     fn bidi_formatting(&mut self) {
-        let found: Vec<(usize, char)> = self
-            .text
-            .char_indices()
-            .filter(|&(_, c)| !c.is_ascii() && is_bidi_formatting(c))
-            .collect();
-        for (i, c) in found {
-            let message = format!(
-                "bidirectional formatting character {}: IRIs MUST NOT contain it (section 4.1), percent-encode it",
-                Found::Char(c)
-            );
+        // (component, range, first character, count)
+        let mut current: Option<(Component, Range<usize>, char, usize)> = None;
+        let mut found = Vec::new();
+        for (i, c) in self.text.char_indices() {
+            if c.is_ascii() || !is_bidi_formatting(c) {
+                continue;
+            }
             let component = self.component_at(i);
-            self.warn(
-                Code::BidiFormatting,
-                component,
-                i..i + c.len_utf8(),
-                message,
-            );
+            let end = i + c.len_utf8();
+            match &mut current {
+                Some((at, range, _, count)) if *at == component => {
+                    range.end = end;
+                    *count += 1;
+                }
+                _ => {
+                    found.extend(current.take());
+                    current = Some((component, i..end, c, 1));
+                }
+            }
+        }
+        found.extend(current);
+        for (component, range, first, count) in found {
+            let message = if count == 1 {
+                format!(
+                    "bidirectional formatting character {}: IRIs MUST NOT contain it (section 4.1), percent-encode it",
+                    Found::Char(first)
+                )
+            } else {
+                format!(
+                    "{count} bidirectional formatting characters, the first {} at byte {}: IRIs MUST NOT contain them (section 4.1), percent-encode them",
+                    Found::Char(first),
+                    range.start
+                )
+            };
+            self.warn(Code::BidiFormatting, component, range, message);
         }
     }
 
+    /// The rules of section 4.2, part by part (one part's violations held
+    /// at a time).
     fn bidi<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
-        for v in iri.bidi_violations() {
+        let text = self.text;
+        if text.is_ascii() {
+            return;
+        }
+        let mut found = Vec::new();
+        for_each_part(iri, &Split::new(), |component, range| {
+            check_part(text, component, range, &mut found);
+            for v in found.drain(..) {
+                self.bidi_violation(&v);
+            }
+        });
+    }
+
+    fn bidi_violation(&mut self, v: &Violation) {
+        {
             let part = &self.text[v.range()];
             let at = self.text[v.offset()..].chars().next().unwrap_or(' ');
             let (code, message) = match v.restriction() {
@@ -421,34 +579,97 @@ impl<'t> Linter<'t> {
         }
     }
 
-    /// `mixed-script` and `confusable`, on each part.
+    /// `mixed-script` and `confusable`, on each part; for the labels of a
+    /// host, on their Unicode form (an `xn--` label decoded, with the
+    /// bidi rules of section 4.2 too).
     fn parts<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
-        let mut parts = Vec::new();
+        // Whether the host has a label with Latin letters (its top-level
+        // domain, usually): then a label of one other script that reads
+        // as Latin is a whole-script confusable (UTS 39 section 4).
+        let latin_host = match iri.host_parsed() {
+            Some(Host::RegName(host)) => host.split(LABEL_SEPARATORS).any(|label| {
+                unicode_label(label)
+                    .chars()
+                    .any(|c| c.script() == Script::Latin)
+            }),
+            _ => false,
+        };
+        let text = self.text;
         for_each_part(iri, &Split::new(), |component, range| {
-            if !self.text[range.clone()].is_ascii() {
-                parts.push((component, range));
+            let written = &text[range.clone()];
+            let ace = component == Component::Host && is_ace(written);
+            if written.is_ascii() && !ace {
+                return;
             }
+            self.part(component, range, ace, latin_host);
         });
-        for (component, range) in parts {
-            let decoded = decode(&self.text[range.clone()]);
+    }
+
+    /// The checks of [`Self::parts`] on one part.
+    fn part(&mut self, component: Component, range: Range<usize>, ace: bool, latin_host: bool) {
+        {
+            let written = &self.text[range.clone()];
+            let decoded = if ace {
+                match label_to_unicode(written) {
+                    Some(unicode) => Cow::Owned(unicode),
+                    None => return,
+                }
+            } else {
+                decode(written)
+            };
             if decoded.is_ascii() {
-                continue;
+                return;
+            }
+            let what = if ace {
+                format!(
+                    "'{}' (the A-label of '{}')",
+                    Quoted(written),
+                    Quoted(&decoded)
+                )
+            } else {
+                format!("'{}'", Quoted(&decoded))
+            };
+            if ace {
+                self.ace_bidi(&decoded, &what, range.clone());
             }
             if let Some(scripts) = mixed_scripts(&decoded) {
                 let message = format!(
-                    "'{}' mixes the scripts {scripts}, section 7.5: the characters of one component should be ones used together in one language (section 8: spoofing)",
-                    Quoted(&decoded)
+                    "{what} mixes the scripts {scripts}, section 7.5: the characters of one component should be ones used together in one language (section 8: spoofing)"
                 );
                 self.warn(Code::MixedScript, component, range.clone(), message);
             }
-            if let Some(ascii) = ascii_skeleton(&decoded) {
-                let message = format!(
-                    "'{}' looks like the ASCII '{}' (UTS 39 confusables), sections 6.1 b and 7.5: avoid look-alikes (section 8: spoofing)",
-                    Quoted(&decoded),
-                    Quoted(&ascii)
-                );
+            let whole_script = component == Component::Host && latin_host;
+            if let Some(confusion) = confusable(&decoded, whole_script) {
+                let message = match confusion {
+                    Confusion::MixedScript(skeleton) => format!(
+                        "{what} mixes scripts and looks like '{}', written in one (UTS 39 mixed-script confusable), sections 6.1 b and 7.5: avoid look-alikes (section 8: spoofing)",
+                        Quoted(&skeleton)
+                    ),
+                    Confusion::WholeScript(script, skeleton) => format!(
+                        "{what} is all {script} and looks like the Latin '{}' of the host's other labels (UTS 39 whole-script confusable), sections 6.1 b and 7.5: avoid look-alikes (section 8: spoofing)",
+                        Quoted(&skeleton)
+                    ),
+                };
                 self.warn(Code::Confusable, component, range, message);
             }
+        }
+    }
+
+    /// The bidi rules of section 4.2 on the Unicode form of an `xn--`
+    /// label, which the rules on the text as written cannot see.
+    fn ace_bidi(&mut self, decoded: &str, what: &str, range: Range<usize>) {
+        for restriction in part_restrictions(decoded) {
+            let (code, message) = match restriction {
+                Restriction::NoMixing => (
+                    Code::BidiMixed,
+                    format!("{what} mixes right-to-left and left-to-right characters, section 4.2 rule 1: a component SHOULD NOT use both"),
+                ),
+                Restriction::RtlEnds => (
+                    Code::BidiRtlEnds,
+                    format!("{what} uses right-to-left characters but does not start and end with them, section 4.2 rule 2"),
+                ),
+            };
+            self.warn(code, Component::Host, range.clone(), message);
         }
     }
 
@@ -708,33 +929,69 @@ fn mixed_scripts(text: &str) -> Option<String> {
     Some(list)
 }
 
-/// The UTS 39 skeleton of `text` when it is all ASCII (so `text`, which is
-/// not, could pass for that ASCII text), at most 64 characters of it. Only
-/// for text of Latin, Greek, Cyrillic and common characters, where section
-/// 7.5 places the confusion: a name in one other script is left to its
-/// native readers, as the section says.
-fn ascii_skeleton(text: &str) -> Option<String> {
-    let lookalike_scripts = text.chars().all(|c| {
-        matches!(
-            c.script(),
-            Script::Latin | Script::Greek | Script::Cyrillic | Script::Common | Script::Inherited
-        )
-    });
-    if !lookalike_scripts {
+/// How a part is confusable (UTS 39 section 4), with the look-alike.
+enum Confusion {
+    /// Characters of several scripts whose skeleton is of one script
+    /// (`pаypal` with a Cyrillic `а` reads `paypal`).
+    MixedScript(String),
+    /// All of one script other than Latin, with a skeleton of Latin
+    /// letters (Cyrillic `аррӏе` reads `apple`), named.
+    WholeScript(&'static str, String),
+}
+
+/// The scripts of `text`'s characters other than Common and Inherited.
+fn scripts(text: &str) -> Vec<Script> {
+    let mut found: Vec<Script> = Vec::new();
+    for c in text.chars() {
+        let script = c.script();
+        if !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
+            && !found.contains(&script)
+        {
+            found.push(script);
+        }
+    }
+    found
+}
+
+/// Whether `text` is confusable by UTS 39: a mixed-script confusable
+/// (several scripts, a skeleton of one), or, when `whole_script` (a host
+/// label beside Latin labels), a whole-script confusable with Latin (one
+/// other script, a skeleton of Latin and common characters). A string of
+/// one script whose look-alike is of that same script (Latin `œ` and
+/// `oe`, `æ` and `ae`) is neither: spelling, not spoofing. The skeleton
+/// quoted is at most 64 characters.
+fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
+    let own = scripts(text);
+    if own.is_empty() || (own.len() == 1 && (own[0] == Script::Latin || !whole_script)) {
         return None;
     }
-    let mut ascii = String::new();
-    let mut len = 0usize;
-    for c in unicode_security::skeleton(text) {
-        if !c.is_ascii() {
-            return None;
-        }
-        if len < 64 {
-            ascii.push(c);
-        }
-        len += 1;
+    let skeleton: String = unicode_security::skeleton(text).collect();
+    let looks = scripts(&skeleton);
+    let short = || skeleton.chars().take(64).collect::<String>();
+    if own.len() > 1 {
+        return (looks.len() == 1).then(|| Confusion::MixedScript(short()));
     }
-    (len > 0).then_some(ascii)
+    (looks == [Script::Latin]).then(|| Confusion::WholeScript(own[0].full_name(), short()))
+}
+
+/// The Unicode form of the host label `label` when it is a valid A-label
+/// (any case), else `label` itself.
+fn unicode_label(label: &str) -> Cow<'_, str> {
+    match is_ace(label).then(|| label_to_unicode(label)).flatten() {
+        Some(unicode) => Cow::Owned(unicode),
+        None => Cow::Borrowed(label),
+    }
+}
+
+/// UTS 46 ToUnicode of the `xn--` label `label`, when it decodes cleanly.
+fn label_to_unicode(label: &str) -> Option<String> {
+    let (unicode, result) = idna::uts46::Uts46::new().to_unicode(
+        label.as_bytes(),
+        idna::uts46::AsciiDenyList::EMPTY,
+        idna::uts46::Hyphens::Allow,
+    );
+    result.ok()?;
+    Some(String::from(unicode))
 }
 
 #[cfg(test)]
@@ -848,23 +1105,44 @@ mod tests {
 
     #[test]
     fn confusable() {
-        // All Cyrillic, so one script, but it reads "рау" as "pay".
-        let w = only("http://example.org/\u{440}\u{430}\u{443}", Code::Confusable);
-        assert!(w.message().contains("'pay'"), "{w}");
+        // Whole-script: an all-Cyrillic label beside Latin ones reads "pay".
+        let w = only("http://\u{440}\u{430}\u{443}.com/", Code::Confusable);
+        assert!(
+            w.message().contains("'pay'") && w.message().contains("Cyrillic"),
+            "{w}"
+        );
+        assert_eq!((w.component(), w.range()), (Component::Host, 7..13));
+        well_formed(&w);
+        // The same word in a path, or under a Cyrillic top-level domain,
+        // is a Russian word, not a spoof of a host.
         assert_eq!(
             codes("http://example.org/\u{440}\u{430}\u{443}"),
-            ["confusable"]
+            [] as [&str; 0]
         );
-        well_formed(&w);
-        // Hosts too.
         assert_eq!(
-            only("http://\u{440}\u{430}\u{443}.com/", Code::Confusable).component(),
-            Component::Host
+            codes("http://\u{440}\u{430}\u{443}.\u{440}\u{444}/"),
+            [] as [&str; 0]
         );
+        // Mixed-script: a Cyrillic `а` among Latin letters, anywhere.
+        let w = only("http://example.org/p\u{430}ypal", Code::Confusable);
+        assert!(w.message().contains("'paypal'"), "{w}");
+        // The A-label of a whole-script homograph is flagged as its
+        // Unicode form is, at the label's range in the input.
+        let w = only("http://xn--80ak6aa92e.com/", Code::Confusable);
+        assert!(w.message().contains("xn--80ak6aa92e"), "{w}");
+        assert_eq!(w.range(), 7..21);
+        // Letters of one script whose look-alike is that script's own
+        // spelling are not spoofs (UTS 39): œ, æ, ß, ĳ.
+        for word in ["c\u{153}ur", "\u{C6}ble", "\u{153}uvre", "stra\u{DF}e"] {
+            assert_eq!(
+                codes(&alloc::format!("http://{word}.fr/{word}")),
+                [] as [&str; 0],
+                "{word}"
+            );
+        }
         // A name in one other script is left to its readers (7.5), though
         // Hebrew `סע` has the skeleton `oy`.
         assert_eq!(codes("http://example.org/סע"), [] as [&str; 0]);
-        // Accented Latin does not look like plain ASCII.
         assert_eq!(codes("http://example.org/résumé"), [] as [&str; 0]);
     }
 
@@ -973,10 +1251,11 @@ mod tests {
             ("bidi-formatting", "http://a/\u{202E}"),
             ("bidi-mixed", "http://a/שa"),
             ("bidi-rtl-ends", "http://a/ש1"),
+            ("bidi-number-label", "http://ש.123/"),
             ("not-nfc", "http://a/e\u{301}"),
             ("not-nfkc", "http://a/\u{FB01}"),
             ("mixed-script", "http://a/a\u{3B1}"),
-            ("confusable", "http://a/\u{440}"),
+            ("confusable", "http://\u{440}.a/"),
             ("pct-not-utf8", "http://a/%FF"),
             ("pct-overlong", "http://a/%C0%AF"),
             ("pct-unreserved", "http://a/%41"),

@@ -113,8 +113,10 @@
 //! resolving, not comparing, and strings equal on a lower rung must stay
 //! equal on every higher one (`http://my_host.example.com/` equals
 //! itself). [`Normalizer::strict_hosts`] makes such a host an error
-//! instead, for callers about to look the name up. Label lengths are not
-//! checked (UTS 46 checks them only in ToASCII).
+//! instead, for callers about to look the name up: it checks the host as
+//! [`crate::mapping::ToUri::idna`] does (UTS 46 ToASCII with the DNS
+//! lengths; see the [IDNA section](crate::mapping#idna)), so the two agree
+//! on every host and give the same [`crate::mapping::IdnaReason`].
 //! Delimiters of empty components stay (`http://example.com/?` is not
 //! `http://example.com/`), and the fragment is never touched beyond
 //! syntax-based normalization. A relative reference has no scheme, so no
@@ -172,7 +174,7 @@ use core::fmt;
 use icu_normalizer::ComposingNormalizerBorrowed;
 
 use crate::grammar::{class, rules};
-use crate::mapping::is_bidi_formatting;
+use crate::mapping::{is_bidi_formatting, IdnaReason};
 use crate::parse_error::Kind;
 use crate::percent::{self, Piece};
 use crate::resolve::{has_dot_segment, protect_path, remove_dot_segments};
@@ -211,14 +213,18 @@ pub enum NormalizeError {
     /// The input is not an `IRI-reference`.
     Syntax(CheckError),
     /// On the scheme rung with [`Normalizer::strict_hosts`]: the host of a
-    /// scheme whose hosts are DNS names is not a valid Internationalized
-    /// Domain Name (UTS 46 processing with the STD3 rules failed).
+    /// scheme whose hosts are DNS names is not a valid domain name: the
+    /// check of [`crate::mapping::ToUri::idna`] (UTS 46 ToASCII with the
+    /// STD3 rules and the DNS lengths) fails, for `reason`.
     /// `offset` and `len` delimit the host in the input.
     InvalidHost {
         /// Byte offset of the host in the input.
         offset: usize,
         /// Length of the host in bytes.
         len: usize,
+        /// The rule the host breaks, in the words of `to_uri`'s IDNA
+        /// errors ([`crate::mapping::IdnaError`]).
+        reason: IdnaReason,
     },
 }
 
@@ -236,9 +242,9 @@ impl fmt::Display for NormalizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NormalizeError::Syntax(e) => e.fmt(f),
-            NormalizeError::InvalidHost { offset, .. } => write!(
+            NormalizeError::InvalidHost { offset, reason, .. } => write!(
                 f,
-                "the host at byte {offset} is not a valid internationalized domain name (UTS 46, STD3 rules)"
+                "the host at byte {offset} is not a valid domain name: {reason}"
             ),
         }
     }
@@ -521,13 +527,21 @@ impl<'t> Normalizer<'t> {
             }
             if let Some(rule) = rule {
                 if rule.dns_host() && out.len() > host_start {
-                    // On failure `out` keeps the syntax-normalized host.
-                    if idn_host(out, host_start).is_err() && self.strict_hosts {
-                        return Err(NormalizeError::InvalidHost {
-                            offset: subslice_offset(input, host),
-                            len: host.len(),
-                        });
+                    // Strict hosts: the domain-name check of `to_uri`'s
+                    // IDNA, on the syntax-normalized host.
+                    if self.strict_hosts {
+                        if let Err(e) = crate::mapping::check_host(&out[host_start..]) {
+                            return Err(NormalizeError::InvalidHost {
+                                offset: subslice_offset(input, host),
+                                len: host.len(),
+                                reason: e.reason(),
+                            });
+                        }
                     }
+                    // On failure `out` keeps the syntax-normalized host
+                    // (never after the check above: UTS 46 ToUnicode
+                    // accepts every name its ToASCII accepts).
+                    let _ = idn_host(out, host_start);
                 }
             }
         }

@@ -691,11 +691,59 @@ fn encoders() {
     check_ops("encode", ENCODE_OPS, TEXT_SHAPES);
 }
 
+/// `lint`, whose output is its warnings: what each takes (its message and
+/// a fixed part for the code, component and range).
+const LINT_OPS: &[Op] = &[Op {
+    name: "lint",
+    run: |s| {
+        rfc3987::lint::lint(s).map_or(0, |warnings| {
+            warnings.iter().map(|w| w.message().len() + 32).sum()
+        })
+    },
+}];
+
+/// Inputs that once gave one warning per character: bidi formatting
+/// characters (U+202E RIGHT-TO-LEFT OVERRIDE) between a Hebrew letter and
+/// a Latin one, in every component that allows them, and a huge host of
+/// the same with a domain-name scheme.
+const LINT_SHAPES: &[Shape] = &[
+    Shape {
+        name: "RLO, Hebrew letter, a (relative)",
+        make: |n| runs("", "\u{202E}\u{5D0}a", "", n),
+    },
+    Shape {
+        name: "RLO, Hebrew letter, a in a path",
+        make: |n| runs("http://h/", "\u{202E}\u{5D0}a/", "", n),
+    },
+    Shape {
+        name: "RLO, Hebrew letter, a in the query",
+        make: |n| runs("http://h/?", "\u{202E}\u{5D0}a&", "", n),
+    },
+    Shape {
+        name: "RLO, Hebrew letter, a in a host",
+        make: |n| runs("http://", "\u{202E}\u{5D0}a.", "/", n),
+    },
+    Shape {
+        name: "many xn-- labels",
+        make: |n| many_labels("xn--80ak6aa92e.", n),
+    },
+];
+
+#[test]
+fn lint() {
+    check_ops("lint", LINT_OPS, LINT_SHAPES);
+}
+
 /// The shapes are what they say: close to the two sizes, and the
 /// counting allocator sees an allocation.
 #[test]
 fn shapes_and_allocator_are_sound() {
-    for shape in SHAPES.iter().chain(TEXT_SHAPES).chain(TYPED_SHAPES) {
+    for shape in SHAPES
+        .iter()
+        .chain(TEXT_SHAPES)
+        .chain(TYPED_SHAPES)
+        .chain(LINT_SHAPES)
+    {
         for n in [SMALL, LARGE] {
             let input = (shape.make)(n);
             assert!(

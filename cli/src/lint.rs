@@ -150,6 +150,14 @@ fn help() -> String {
          \x20                  or {\"input\": \"...\", \"valid\": false,\n\
          \x20                   \"error\": {\"offset\": N, \"message\": \"...\"}}\n\
          \n\
+         Host labels are read in their Unicode form (an xn-- label decoded)\n\
+         for mixed-script, confusable and the bidi rules. confusable is a\n\
+         mixed-script confusable in any part, or, in a host label beside\n\
+         Latin labels, a whole-script one (Cyrillic 'аррӏе.com'). Every host\n\
+         of http, https, ws, wss, ftp and file is checked as a domain name,\n\
+         US-ASCII ones too, as 'to-uri --idna' checks it. Adjacent warnings\n\
+         of one code in one component are one warning over their range.\n\
+         \n\
          Codes:\n",
     );
     for (code, what) in CODES {
@@ -164,7 +172,7 @@ fn help() -> String {
 }
 
 /// The codes and what each is about, for the help.
-const CODES: [(&str, &str); 14] = [
+const CODES: [(&str, &str); 15] = [
     (
         "bidi-formatting",
         "a bidi formatting character (4.1 MUST NOT)",
@@ -177,6 +185,10 @@ const CODES: [(&str, &str); 14] = [
         "bidi-rtl-ends",
         "an rtl component not starting and ending rtl (4.2)",
     ),
+    (
+        "bidi-number-label",
+        "a label of digits beside rtl labels (4.4 ex. 10)",
+    ),
     ("not-nfc", "a component not in NFC (5.3.2.2, 7.5)"),
     (
         "not-nfkc",
@@ -186,10 +198,7 @@ const CODES: [(&str, &str); 14] = [
         "mixed-script",
         "scripts no language mixes in a component (7.5)",
     ),
-    (
-        "confusable",
-        "a component that looks like ASCII text (7.5, 8)",
-    ),
+    ("confusable", "a UTS 39 look-alike across scripts (7.5, 8)"),
     ("pct-not-utf8", "%HH octets that are not UTF-8 (6.4, 8)"),
     ("pct-overlong", "an overlong UTF-8 form such as %C0%AF (8)"),
     (
@@ -208,7 +217,10 @@ const CODES: [(&str, &str); 14] = [
         "uppercase-host",
         "upper-case letters in a host name (5.3.2.1, 7.5)",
     ),
-    ("idn-invalid", "a host label IDNA rejects, and why (3.1)"),
+    (
+        "idn-invalid",
+        "a host that is no valid domain name, and why (3.1)",
+    ),
 ];
 
 #[cfg(test)]

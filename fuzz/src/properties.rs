@@ -436,7 +436,55 @@ pub fn lint(data: &[u8]) -> Checked {
             "{text:?} -> {out:?}: decoded a bidi control"
         );
     }
+    a_label_lint_is_u_label_lint(&r);
     Checked::Valid
+}
+
+/// A host read through its A-labels gets the script warnings its Unicode
+/// form gets: `mixed-script`, `confusable` and the bidi rules, per label,
+/// on `http://` + the host's ToASCII form and on that form decoded by
+/// ToUnicode (section 3.2.1), each label compared by its index.
+fn a_label_lint_is_u_label_lint<T: AsRef<str>>(r: &IriRef<T>) {
+    use rfc3987::lint::{Code, Component};
+    let Some(Host::RegName(host)) = r.host_parsed() else {
+        return;
+    };
+    let Ok(ascii) = ToUri::new().idna(true).component(Component::Host, host) else {
+        return;
+    };
+    let is_ace = |label: &str| {
+        label
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+    };
+    if !ascii.split('.').any(is_ace) {
+        return;
+    }
+    let uri = format!("http://{ascii}/");
+    let iri = ToIri::new()
+        .idna(true)
+        .convert(&uri)
+        .expect("a URI converts to an IRI");
+    let script = |text: &str| -> Vec<(Code, usize)> {
+        let mut found: Vec<(Code, usize)> = rfc3987::lint::lint(text)
+            .expect("valid")
+            .into_iter()
+            .filter(|w| {
+                w.component() == Component::Host
+                    && matches!(
+                        w.code(),
+                        Code::MixedScript | Code::Confusable | Code::BidiMixed | Code::BidiRtlEnds
+                    )
+            })
+            .map(|w| {
+                let label = text[..w.range().start].matches('.').count();
+                (w.code(), label)
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    assert_eq!(script(&uri), script(&iri), "{uri:?} and {iri:?}");
 }
 
 // ---------------------------------------------------------------------
@@ -922,7 +970,7 @@ pub fn normalize(data: &[u8]) -> Checked {
     let strict = scheme.strict_hosts(true);
     match strict.normalize(text) {
         Ok(out) => assert_eq!(out, scheme_normal, "{text:?}: strict hosts"),
-        Err(NormalizeError::InvalidHost { offset, len }) => {
+        Err(NormalizeError::InvalidHost { offset, len, .. }) => {
             let host = input.host().expect("an invalid host is a host");
             assert_eq!(
                 text.get(offset..offset + len),

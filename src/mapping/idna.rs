@@ -2,6 +2,7 @@
 //! through the `idna` crate's UTS 46 (see the module docs of
 //! [`crate::mapping`] for how RFC 3490's flags are read).
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
@@ -28,36 +29,80 @@ pub struct IdnaError {
     whole_host: bool,
 }
 
-/// Why ToASCII rejected a label, as far as the tests in the module docs
-/// can tell (UTS 46 itself reports only that a label failed).
+/// Why ToASCII rejected a label: the validity rule of UTS 46 (and the
+/// IDNA2008 rules it includes) that failed, found by asking each rule of
+/// the label separately ([`IdnaError`]'s module docs list the order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum IdnaReason {
     /// An empty label before a dot (`a..b`); only the last label, the root,
-    /// may be empty.
+    /// may be empty (UTS 46 A4_2).
     EmptyLabel,
     /// The label's `%HH` triplets are not UTF-8.
     NotUtf8,
     /// A character that a label may not contain: disallowed or unassigned
-    /// in UTS 46, outside letters, digits and `-` under the STD3 rules
-    /// (`_`, a `%2E` that decodes to a dot), or a joiner out of context.
+    /// in UTS 46 (V7), outside letters, digits and `-` under the STD3 rules
+    /// (U1: `_`, a `%2E` that decodes to a dot).
     Disallowed(char),
-    /// The label starts with a combining mark.
+    /// The label starts with a combining mark (UTS 46 V6).
     LeadingMark(char),
     /// The label maps to nothing: every character of it is one that UTS 46
     /// ignores (U+00AD SOFT HYPHEN, variation selectors, ...).
     MapsToNothing,
-    /// The label starts or ends with `-` (STD3 rules).
+    /// The label starts or ends with `-` (UTS 46 V3, CheckHyphens).
     Hyphen,
-    /// An `xn--` label that is not the Punycode of a valid label.
+    /// An `xn--` label that is not the Punycode of a valid label: the
+    /// Punycode does not decode, or decodes to a label not in the form
+    /// UTS 46 maps to, or to one that itself begins with `xn--` (UTS 46
+    /// P4, A3, V1, V4).
     InvalidAce,
-    /// Longer than 63 octets once converted.
+    /// Longer than 63 octets once converted (A4_2).
     LabelTooLong,
-    /// The whole name is longer than 253 octets once converted.
+    /// The whole name is longer than 253 octets once converted (A4_1).
     NameTooLong,
-    /// The label, or the name with its other labels, breaks the
-    /// bidirectional rules of RFC 5893 (or another contextual rule).
+    /// The label, in a name with a right-to-left label, breaks the
+    /// bidirectional rule of RFC 5893 (UTS 46 CheckBidi, B1 to B6).
     Bidi,
+    /// U+200C ZERO WIDTH NON-JOINER or U+200D ZERO WIDTH JOINER out of the
+    /// context RFC 5892's CONTEXTJ rules allow (UTS 46 CheckJoiners, C1
+    /// and C2).
+    ContextJ(char),
+}
+
+/// The reason in words, the same wherever an IDNA check fails
+/// ([`IdnaError`], [`crate::normalize::NormalizeError::InvalidHost`]).
+impl fmt::Display for IdnaReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IdnaReason::EmptyLabel => f.write_str("empty label"),
+            IdnaReason::NotUtf8 => f.write_str("its percent-encoded octets are not UTF-8"),
+            IdnaReason::Disallowed(c) => write!(
+                f,
+                "{} is not allowed in a domain name label (UTS 46 with the STD3 rules)",
+                Found::Char(c)
+            ),
+            IdnaReason::LeadingMark(c) => {
+                write!(f, "it starts with the combining mark {}", Found::Char(c))
+            }
+            IdnaReason::MapsToNothing => {
+                f.write_str("it maps to nothing (all its characters are ignored by UTS 46 mapping)")
+            }
+            IdnaReason::Hyphen => f.write_str("it starts or ends with '-'"),
+            IdnaReason::InvalidAce => {
+                f.write_str("an 'xn--' label must be the Punycode of a valid label")
+            }
+            IdnaReason::LabelTooLong => f.write_str("longer than 63 octets once converted"),
+            IdnaReason::NameTooLong => f.write_str("longer than 253 octets once converted"),
+            IdnaReason::Bidi => f.write_str(
+                "it breaks the bidi rule for domain names (RFC 5893: in a name with right-to-left labels, each label must start with a letter of its direction and keep one direction)",
+            ),
+            IdnaReason::ContextJ(c) => write!(
+                f,
+                "{} is allowed only after a virama or between joining letters (RFC 5892 CONTEXTJ)",
+                Found::Char(c)
+            ),
+        }
+    }
 }
 
 impl IdnaError {
@@ -80,6 +125,13 @@ impl IdnaError {
     pub fn reason(&self) -> IdnaReason {
         self.reason
     }
+
+    /// The same error with its offset moved `by` bytes on (a host's
+    /// offsets made the input's).
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        self.offset += by;
+        self
+    }
 }
 
 impl fmt::Display for IdnaError {
@@ -95,30 +147,7 @@ impl fmt::Display for IdnaError {
             Quoted(&self.label),
             self.offset
         )?;
-        match self.reason {
-            IdnaReason::EmptyLabel => f.write_str("empty label"),
-            IdnaReason::NotUtf8 => f.write_str("its percent-encoded octets are not UTF-8"),
-            IdnaReason::Disallowed(c) => write!(
-                f,
-                "{} is not allowed in a domain name label (UTS 46 with the STD3 rules)",
-                Found::Char(c)
-            ),
-            IdnaReason::LeadingMark(c) => {
-                write!(f, "it starts with the combining mark {}", Found::Char(c))
-            }
-            IdnaReason::MapsToNothing => {
-                f.write_str("it maps to nothing (all its characters are ignored by UTS 46 mapping)")
-            }
-            IdnaReason::Hyphen => f.write_str("it starts or ends with '-'"),
-            IdnaReason::InvalidAce => {
-                f.write_str("an 'xn--' label must be the Punycode of a valid label")
-            }
-            IdnaReason::LabelTooLong => f.write_str("longer than 63 octets once converted"),
-            IdnaReason::NameTooLong => f.write_str("longer than 253 octets once converted"),
-            IdnaReason::Bidi => f.write_str(
-                "it breaks the bidirectional or contextual rules of IDNA (RFC 5893, RFC 5892)",
-            ),
-        }
+        self.reason.fmt(f)
     }
 }
 
@@ -180,7 +209,10 @@ fn labels(host: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// UTS 46 ToASCII of one label or name with section 3.1's flags.
+/// UTS 46 ToASCII of one label or name with the profile of the module
+/// docs: nontransitional, STD3 rules, hyphens checked first and last,
+/// CheckBidi and CheckJoiners (always on in the `idna` crate), and the DNS
+/// lengths as `dns_length` says.
 fn to_ascii(text: &str, dns_length: DnsLength) -> Option<alloc::borrow::Cow<'_, str>> {
     Uts46::new()
         .to_ascii(
@@ -193,16 +225,18 @@ fn to_ascii(text: &str, dns_length: DnsLength) -> Option<alloc::borrow::Cow<'_, 
 }
 
 /// Appends the ToASCII form of the `ireg-name` `host` (section 3.1) to
-/// `out`. A host whose labels are all US-ASCII once percent-decoded is
-/// appended as it is. On error `out` may hold part of the host, and the
-/// error's offset is relative to `host`.
+/// `out`, after checking it as a domain name: every host, US-ASCII ones
+/// too (an `xn--` label must be valid Punycode, no label may start or end
+/// with `-`, the lengths of the DNS hold). An empty host names no domain
+/// (`file:///etc`) and is appended as it is. On error `out` may hold part
+/// of the host, and the error's offset is relative to `host`.
 ///
 /// Labels are separated by any of [`LABEL_SEPARATORS`] and joined with
 /// `.` in the result (RFC 3490 section 3.1), so `example.com。` maps to
-/// `example.com.`.
-pub(super) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaError> {
-    if host.bytes().all(|b| b.is_ascii() && b != b'%') {
-        out.push_str(host);
+/// `example.com.`. US-ASCII labels are kept as written (RFC 3490 section
+/// 4.1: ToASCII does not change them; UTS 46 would lowercase them).
+pub(crate) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaError> {
+    if host.is_empty() {
         return Ok(());
     }
     let error = |offset: usize, label: &str, reason| IdnaError {
@@ -212,8 +246,11 @@ pub(super) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaErro
         whole_host: label.len() == host.len(),
     };
     // Each label percent-decoded, with where it is in `host`.
-    let labels: alloc::vec::Vec<(usize, &str, String)> = labels(host)
+    let labels: alloc::vec::Vec<(usize, &str, Cow<'_, str>)> = labels(host)
         .map(|(offset, label)| {
+            if !label.contains('%') {
+                return Ok((offset, label, Cow::Borrowed(label)));
+            }
             let mut decoded = String::with_capacity(label.len());
             for piece in percent::pieces(label) {
                 match piece {
@@ -223,20 +260,9 @@ pub(super) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaErro
                     }
                 }
             }
-            Ok((offset, label, decoded))
+            Ok((offset, label, Cow::Owned(decoded)))
         })
         .collect::<Result<_, _>>()?;
-    if labels.iter().all(|(_, _, decoded)| decoded.is_ascii()) {
-        // Only the separators may need rewriting: ASCII labels are kept as
-        // written (RFC 3490 section 4.1).
-        for (i, (_, label, _)) in labels.iter().enumerate() {
-            if i > 0 {
-                out.push('.');
-            }
-            out.push_str(label);
-        }
-        return Ok(());
-    }
 
     let start = out.len();
     let last = labels.len() - 1;
@@ -255,10 +281,20 @@ pub(super) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaErro
         if let Some(dot) = decoded.chars().find(|c| LABEL_SEPARATORS.contains(c)) {
             return Err(error(*offset, label, IdnaReason::Disallowed(dot)));
         }
-        match to_ascii(decoded, DnsLength::Verify) {
-            // RFC 3490 section 4.1 leaves an ASCII label as it is (UTS 46
-            // would lowercase it).
-            Some(_) if decoded.is_ascii() => out.push_str(decoded),
+        match to_ascii(decoded, DnsLength::Ignore) {
+            Some(ascii) if ascii.is_empty() => {
+                return Err(error(*offset, label, IdnaReason::MapsToNothing))
+            }
+            Some(ascii) if ascii.len() > MAX_LABEL_LEN => {
+                return Err(error(*offset, label, IdnaReason::LabelTooLong))
+            }
+            // UTS 46 V4: a label whose Unicode form begins with `xn--`
+            // (`xn--xn--b-eee` is `xn--ψb`); with hyphens checked only
+            // first and last the `idna` crate lets it through.
+            Some(ascii) if decodes_to_ace(&ascii) => {
+                return Err(error(*offset, label, IdnaReason::InvalidAce))
+            }
+            Some(_) if decoded.is_ascii() => out.push_str(label),
             Some(ascii) => out.push_str(&ascii),
             None => return Err(error(*offset, label, diagnose(decoded))),
         }
@@ -267,28 +303,48 @@ pub(super) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaErro
     if name.len() > MAX_NAME_LEN {
         return Err(error(0, host, IdnaReason::NameTooLong));
     }
-    // Rules that look at all labels at once (a name with a right-to-left
-    // label makes the bidi rule apply to every label).
+    // The one rule that looks at all labels at once: in a name with a
+    // right-to-left label the bidi rule applies to every label. Name the
+    // first label that breaks it next to a right-to-left label.
     let whole: String = labels
         .iter()
-        .map(|(_, _, decoded)| decoded.as_str())
+        .map(|(_, _, decoded)| &**decoded)
         .collect::<alloc::vec::Vec<_>>()
         .join(".");
     if to_ascii(&whole, DnsLength::VerifyAllowRootDot).is_none() {
-        return Err(error(0, host, IdnaReason::Bidi));
+        let culprit = labels.iter().find(|(_, _, decoded)| {
+            let mut beside_rtl = String::with_capacity(decoded.len() + 3);
+            beside_rtl.push_str(decoded);
+            beside_rtl.push_str(".\u{5D0}");
+            !decoded.is_empty() && to_ascii(&beside_rtl, DnsLength::Ignore).is_none()
+        });
+        return Err(match culprit {
+            Some((offset, label, _)) => error(*offset, label, IdnaReason::Bidi),
+            None => error(0, host, IdnaReason::Bidi),
+        });
     }
     Ok(())
 }
 
-/// Why ToASCII rejected `label` (non-empty, percent-decoded): the first
-/// test below that fails. The `idna` crate reports no reason (its `Errors`
-/// is opaque), so each rule is asked of it separately: a character alone
-/// (and after `a`, to tell a combining mark from a disallowed character),
-/// whether the label maps to nothing, the hyphen rule on the mapped label,
-/// the ACE prefix, the converted length measured (never assumed); what
-/// remains is the bidi or context rules.
-fn diagnose(label: &str) -> IdnaReason {
-    let alone_ok = |text: &str| {
+/// Whether the ACE label `ascii` is the Punycode of a label that itself
+/// begins with `xn--`.
+fn decodes_to_ace(ascii: &str) -> bool {
+    is_ace(ascii)
+        && idna::punycode::decode_to_string(&ascii[4..]).is_some_and(|unicode| is_ace(&unicode))
+}
+
+/// Checks `host` as [`host_to_ascii`] does, without keeping the result.
+pub(crate) fn check_host(host: &str) -> Result<(), IdnaError> {
+    host_to_ascii(host, &mut String::new())
+}
+
+/// Whether the validity rules of UTS 46 that look at one character alone
+/// accept `c`: tried alone, after a Latin letter (a combining mark) and
+/// between two Hebrew letters (a character of a right-to-left label, such
+/// as an Arabic-Indic digit), so that neither the combining-mark rule nor
+/// the bidi rule decides.
+fn char_allowed(c: char) -> bool {
+    let ok = |text: &str| {
         Uts46::new()
             .to_ascii(
                 text.as_bytes(),
@@ -298,38 +354,185 @@ fn diagnose(label: &str) -> IdnaReason {
             )
             .is_ok()
     };
-    let mut buf = [0u8; 8];
-    for (i, c) in label.char_indices() {
-        if alone_ok(c.encode_utf8(&mut buf)) {
+    let mut buf = [0u8; 12];
+    let mut try_in = |before: &str, after: &str| {
+        let mut len = 0;
+        for part in [before, c.encode_utf8(&mut [0; 4]), after] {
+            buf[len..len + part.len()].copy_from_slice(part.as_bytes());
+            len += part.len();
+        }
+        core::str::from_utf8(&buf[..len]).is_ok_and(ok)
+    };
+    try_in("", "") || try_in("a", "") || try_in("\u{5D0}", "\u{5D0}")
+}
+
+fn is_mark(c: char) -> bool {
+    use icu_properties::props::{GeneralCategory, GeneralCategoryGroup};
+    GeneralCategoryGroup::Mark
+        .contains(icu_properties::CodePointMapData::<GeneralCategory>::new().get(c))
+}
+
+/// Whether UTS 46 maps `c` to itself (its status is valid or deviation):
+/// what each character of a decoded `xn--` label must be (V7). Tried in
+/// the contexts of [`char_allowed`].
+fn maps_to_itself(c: char) -> bool {
+    let same = |text: &str| {
+        let (mapped, result) =
+            Uts46::new().to_unicode(text.as_bytes(), AsciiDenyList::STD3, Hyphens::Allow);
+        result.is_ok() && mapped == text
+    };
+    let mut c_buf = [0; 4];
+    let c = c.encode_utf8(&mut c_buf);
+    [("", ""), ("a", ""), ("\u{5D0}", "\u{5D0}")]
+        .iter()
+        .any(|(before, after)| same(&[before, &*c, after].concat()))
+}
+
+const ZWNJ: char = '\u{200C}';
+const ZWJ: char = '\u{200D}';
+const JOINERS: [char; 2] = [ZWNJ, ZWJ];
+
+/// The first joiner of `label` (as UTS 46 maps it) out of the context
+/// that RFC 5892 Appendix A.1 and A.2 (CONTEXTJ) allow: after a virama
+/// (Canonical_Combining_Class 9), or, for ZWNJ, between a left- or
+/// dual-joining and a right- or dual-joining character with only
+/// transparent ones between (Joining_Type).
+fn contextj_violation(label: &[char]) -> Option<char> {
+    use icu_properties::props::{CanonicalCombiningClass, JoiningType};
+    use icu_properties::CodePointMapData;
+    let ccc = CodePointMapData::<CanonicalCombiningClass>::new();
+    let jt = CodePointMapData::<JoiningType>::new();
+    // The nearest character that is not transparent, in `chars`.
+    let joining = |chars: &mut dyn Iterator<Item = &char>| {
+        chars
+            .map(|&c| jt.get(c))
+            .find(|&t| t != JoiningType::Transparent)
+    };
+    for (i, &c) in label.iter().enumerate() {
+        if !JOINERS.contains(&c) {
             continue;
         }
-        buf[0] = b'a';
-        let len = 1 + c.encode_utf8(&mut buf[1..]).len();
-        let after_letter = core::str::from_utf8(&buf[..len]).is_ok_and(alone_ok);
-        if !after_letter {
+        if i > 0 && ccc.get(label[i - 1]) == CanonicalCombiningClass::Virama {
+            continue;
+        }
+        if c == ZWNJ {
+            let before = joining(&mut label[..i].iter().rev());
+            let after = joining(&mut label[i + 1..].iter());
+            let left = matches!(
+                before,
+                Some(JoiningType::LeftJoining | JoiningType::DualJoining)
+            );
+            let right = matches!(
+                after,
+                Some(JoiningType::RightJoining | JoiningType::DualJoining)
+            );
+            if left && right {
+                continue;
+            }
+        }
+        return Some(c);
+    }
+    None
+}
+
+/// Why ToASCII rejected `label` (non-empty, percent-decoded, no
+/// separator): the first of these tests that fails. The `idna` crate
+/// reports no reason (its `Errors` is opaque), so each rule is asked
+/// separately, of the `idna` crate or of the Unicode properties the rule
+/// is written in, in this order:
+///
+/// 1. a US-ASCII label of more than 63 octets ([`IdnaReason::LabelTooLong`]);
+///    an `xn--` label: US-ASCII Punycode that decodes, to a label that
+///    does not itself begin with `xn--` ([`IdnaReason::InvalidAce`]), each
+///    of whose characters UTS 46 maps to itself
+///    ([`IdnaReason::Disallowed`]); the decoded label then takes the tests
+///    below, and must be in the form UTS 46 maps to;
+/// 2. the label as UTS 46 maps it: more than 63 characters
+///    ([`IdnaReason::LabelTooLong`]: each needs at least one octet); each
+///    character of the label in NFC, by [`char_allowed`]
+///    ([`IdnaReason::Disallowed`]), the joiners excepted;
+/// 3. a combining mark first once ignored characters are dropped
+///    ([`IdnaReason::LeadingMark`]);
+/// 4. the mapped label empty ([`IdnaReason::MapsToNothing`]), or with
+///    `-` first or last ([`IdnaReason::Hyphen`]);
+/// 5. the CONTEXTJ rules, by [`contextj_violation`]
+///    ([`IdnaReason::ContextJ`]);
+/// 6. what remains of the label's own rules is the bidi rule
+///    ([`IdnaReason::Bidi`]), the only other rule UTS 46 applies.
+fn diagnose(label: &str) -> IdnaReason {
+    // A US-ASCII label is its own ToASCII form (up to case); measured
+    // first, this also keeps a huge `xn--` label from Punycode decoding,
+    // which is quadratic.
+    if label.is_ascii() && label.len() > MAX_LABEL_LEN {
+        return IdnaReason::LabelTooLong;
+    }
+    if is_ace(label) {
+        let Some(unicode) = label
+            .is_ascii()
+            .then(|| idna::punycode::decode_to_string(&label[4..]))
+            .flatten()
+        else {
+            return IdnaReason::InvalidAce;
+        };
+        if unicode.is_empty() || is_ace(&unicode) {
+            return IdnaReason::InvalidAce;
+        }
+        if let Some(c) = unicode
+            .chars()
+            .find(|&c| !JOINERS.contains(&c) && !maps_to_itself(c))
+        {
             return IdnaReason::Disallowed(c);
         }
-        if i == 0 {
-            return IdnaReason::LeadingMark(c);
-        }
+        return match diagnose_unicode(&unicode) {
+            Some(reason) => reason,
+            // Valid as Unicode, so not the form UTS 46 maps to (not NFC),
+            // or all US-ASCII.
+            None => IdnaReason::InvalidAce,
+        };
     }
+    diagnose_unicode(label).unwrap_or(IdnaReason::Bidi)
+}
+
+/// Tests 2 to 6 of [`diagnose`]; `None` when `label` passes ToASCII.
+fn diagnose_unicode(label: &str) -> Option<IdnaReason> {
     // The label as UTS 46 maps it (case folded, ignored characters
-    // dropped, NFC), whatever the validity rules say of it.
+    // dropped, NFC; a character that breaks a rule marked U+FFFD): each
+    // character needs at least one octet, so more than 63 is too long,
+    // whatever else is wrong (measured first: the tests below cost a
+    // lookup per character).
     let (mapped, _) =
         Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    if mapped.chars().count() > MAX_LABEL_LEN {
+        return Some(IdnaReason::LabelTooLong);
+    }
+    let nfc = icu_normalizer::ComposingNormalizerBorrowed::new_nfc().normalize(label);
+    if let Some(c) = nfc
+        .chars()
+        .find(|&c| !JOINERS.contains(&c) && !char_allowed(c))
+    {
+        return Some(IdnaReason::Disallowed(c));
+    }
+    if let Some(first) = nfc.chars().find(|&c| !maps_to_nothing(c)) {
+        if is_mark(first) {
+            return Some(IdnaReason::LeadingMark(first));
+        }
+    }
     if mapped.is_empty() {
-        return IdnaReason::MapsToNothing;
+        return Some(IdnaReason::MapsToNothing);
     }
     if mapped.starts_with('-') || mapped.ends_with('-') {
-        return IdnaReason::Hyphen;
+        return Some(IdnaReason::Hyphen);
     }
-    if is_ace(label) || is_ace(&mapped) {
-        return IdnaReason::InvalidAce;
+    if to_ascii(label, DnsLength::Ignore).is_some() {
+        return None;
     }
-    match to_ascii(label, DnsLength::Ignore) {
-        Some(ascii) if ascii.len() > MAX_LABEL_LEN => IdnaReason::LabelTooLong,
-        _ => IdnaReason::Bidi,
+    // Joiners as written (UTS 46 mapping marks a misplaced one), ignored
+    // characters dropped.
+    let kept: alloc::vec::Vec<char> = nfc.chars().filter(|&c| !maps_to_nothing(c)).collect();
+    if let Some(joiner) = contextj_violation(&kept) {
+        return Some(IdnaReason::ContextJ(joiner));
     }
+    Some(IdnaReason::Bidi)
 }
 
 /// Whether `label` has the ACE prefix `xn--` (ASCII case-insensitive).
@@ -347,8 +550,10 @@ pub(crate) fn is_ace(label: &str) -> bool {
 ///
 /// A label is replaced only when ToUnicode succeeds, each character of the
 /// result passes `appropriate` and is allowed unencoded in `ireg-name`, and
-/// ToASCII of the result is the label exactly. The new host as a whole must
-/// then map back by [`host_to_ascii`] to what `host` maps to, or nothing is
+/// ToASCII of the result is the label up to ASCII case (`XN--` labels are
+/// decoded). The new host as a whole must
+/// then map back by [`host_to_ascii`] to what `host` maps to (up to ASCII
+/// case), or nothing is
 /// replaced (a rule across labels failed).
 pub(super) fn host_to_unicode(host: &str, appropriate: impl Fn(char) -> bool) -> Option<String> {
     if !labels(host).any(|(_, label)| is_ace(label)) {
@@ -376,7 +581,7 @@ pub(super) fn host_to_unicode(host: &str, appropriate: impl Fn(char) -> bool) ->
     let mut expected = String::new();
     host_to_ascii(&candidate, &mut back).ok()?;
     host_to_ascii(host, &mut expected).ok()?;
-    (back == expected).then_some(candidate)
+    back.eq_ignore_ascii_case(&expected).then_some(candidate)
 }
 
 fn label_to_unicode(label: &str, appropriate: &impl Fn(char) -> bool) -> Option<String> {
@@ -399,7 +604,9 @@ fn label_to_unicode(label: &str, appropriate: &impl Fn(char) -> bool) -> Option<
             && !is_bidi_formatting(c)
             && (c.is_ascii() || appropriate(c))
     });
-    let round_trip = to_ascii(&unicode, DnsLength::Verify).is_some_and(|ascii| ascii == label);
+    // ToASCII lowercases: `XN--99ZT52A` is the Punycode of `納豆` too.
+    let round_trip = to_ascii(&unicode, DnsLength::Verify)
+        .is_some_and(|ascii| ascii.eq_ignore_ascii_case(label));
     (fits && round_trip).then(|| String::from(unicode))
 }
 
@@ -420,10 +627,20 @@ mod tests {
     }
 
     #[test]
-    fn ascii_hosts_are_left_alone() {
-        for host in ["Example.ORG", "my_host", "-a-", "%41b.c", "a..b", "xn--zz"] {
+    fn ascii_hosts_are_kept_as_written_and_checked() {
+        for host in ["Example.ORG", "%41b.c", "XN--BCHER-KVA.de", "a.", ""] {
             assert_eq!(ascii(host).unwrap(), host);
         }
+        // Every host is a domain name, US-ASCII ones too.
+        assert_eq!(reason("my_host"), (0, IdnaReason::Disallowed('_')));
+        assert_eq!(reason("a.-a-"), (2, IdnaReason::Hyphen));
+        assert_eq!(reason("a..b"), (2, IdnaReason::EmptyLabel));
+        assert_eq!(reason("xn--zz.example"), (0, IdnaReason::InvalidAce));
+        assert_eq!(reason("a.xn--xn--b-eee"), (2, IdnaReason::InvalidAce));
+        assert_eq!(reason(&"a".repeat(64)), (0, IdnaReason::LabelTooLong));
+        let name = ["a"; 128].join(".");
+        assert_eq!(reason(&name), (0, IdnaReason::NameTooLong));
+        assert_eq!(ascii(&name[2..]).unwrap(), &name[2..]);
     }
 
     #[test]
@@ -456,7 +673,9 @@ mod tests {
             (0, IdnaReason::LeadingMark('\u{301}'))
         );
         assert_eq!(reason("é-.org"), (0, IdnaReason::Hyphen));
-        assert_eq!(reason("é.xn--a.org"), (3, IdnaReason::InvalidAce));
+        assert_eq!(reason("é.xn--zz.org"), (3, IdnaReason::InvalidAce));
+        // xn--a is the Punycode of U+0080, which no label may contain.
+        assert_eq!(reason("é.xn--a.org"), (3, IdnaReason::Disallowed('\u{80}')));
         let long = "é".repeat(70);
         assert_eq!(reason(&long), (0, IdnaReason::LabelTooLong));
         // Hebrew then a European digit first: the bidi rule.
@@ -464,8 +683,18 @@ mod tests {
         let name = ["é"; 60].join(".");
         assert_eq!(reason(&name), (0, IdnaReason::NameTooLong));
         // Each label is fine alone; together they make a bidi name whose
-        // first label starts with a digit.
+        // first label starts with a digit: that label is named.
         assert_eq!(reason("1a.\u{5D0}"), (0, IdnaReason::Bidi));
+        assert_eq!(reason("\u{5D0}.b.1a"), (5, IdnaReason::Bidi));
+        // An Arabic-Indic digit after a Latin letter breaks the bidi rule;
+        // the digit itself is allowed (`ا١` is fine).
+        assert_eq!(reason("a7\u{667}z"), (0, IdnaReason::Bidi));
+        assert_eq!(ascii("\u{627}\u{661}.com").unwrap(), "xn--mgb0j.com");
+        // Joiners out of context.
+        assert_eq!(reason("a\u{200D}b"), (0, IdnaReason::ContextJ('\u{200D}')));
+        assert_eq!(reason("a\u{200C}b"), (0, IdnaReason::ContextJ('\u{200C}')));
+        // After a virama ZWNJ is fine.
+        assert!(ascii("\u{915}\u{94D}\u{200C}\u{937}").is_ok());
     }
 
     #[test]
@@ -475,8 +704,8 @@ mod tests {
         assert_eq!(ascii("example.com\u{3002}").unwrap(), "example.com.");
         assert_eq!(ascii("ü\u{3002}").unwrap(), "xn--tda.");
         assert_eq!(ascii("a\u{FF0E}b\u{FF61}c").unwrap(), "a.b.c");
-        assert_eq!(ascii("a\u{3002}\u{3002}b").unwrap(), "a..b");
-        assert_eq!(ascii("\u{3002}").unwrap(), ".");
+        assert_eq!(reason("a\u{3002}\u{3002}b"), (4, IdnaReason::EmptyLabel));
+        assert_eq!(reason("\u{3002}"), (0, IdnaReason::EmptyLabel));
         assert_eq!(reason("ü\u{3002}\u{3002}b"), (5, IdnaReason::EmptyLabel));
         assert_eq!(reason("ü..b"), (3, IdnaReason::EmptyLabel));
         // The second label starts after the three bytes of U+3002.
@@ -528,8 +757,9 @@ mod tests {
         assert_eq!(e.label(), "a_b");
         assert_eq!(
             ascii("1a.\u{5D0}").unwrap_err().to_string(),
-            "ToASCII rejects the host '1a.\u{5D0}' at byte 0: it breaks the bidirectional or \
-             contextual rules of IDNA (RFC 5893, RFC 5892)"
+            "ToASCII rejects the host label '1a' at byte 0: it breaks the bidi rule for domain \
+             names (RFC 5893: in a name with right-to-left labels, each label must start with a \
+             letter of its direction and keep one direction)"
         );
     }
 
@@ -540,8 +770,15 @@ mod tests {
             host_to_unicode("xn--99zt52a.example.org", any).unwrap(),
             "納豆.example.org"
         );
-        // Uppercase ACE would not come back as written.
-        assert_eq!(host_to_unicode("XN--99ZT52A.example.org", any), None);
+        // Upper-case ACE is decoded too (ToASCII lowercases it).
+        assert_eq!(
+            host_to_unicode("XN--99ZT52A.Example.org", any).unwrap(),
+            "納豆.Example.org"
+        );
+        assert_eq!(
+            host_to_unicode("Xn--Bcher-Kva.de", any).unwrap(),
+            "bücher.de"
+        );
         assert_eq!(host_to_unicode("xn--zz.example.org", any), None);
         assert_eq!(host_to_unicode("example.org", any), None);
         // Not appropriate by the caller's test.

@@ -181,36 +181,55 @@
 //!
 //! Section 3.1 cites the ToASCII operation of RFC 3490 (IDNA2003) with
 //! UseSTD3ASCIIRules, and AllowUnassigned set for mapping (not creating)
-//! IRIs. The `idna` crate implements UTS 46, the successor that browsers
-//! and registries use (nontransitional: `ß` is kept, not mapped to `ss`).
-//! It is applied per dot-separated label with the STD3 rules (only
-//! letters, digits and `-` once mapped, no `-` first or last) and the DNS
-//! length limits (1 to 63 octets per label, 253 per name; an empty last
-//! label, the root, is allowed). Two differences from RFC 3490 follow from
-//! UTS 46 and are not configurable there: unassigned code points are
-//! rejected (as with AllowUnassigned false), and labels must also pass the
-//! bidirectional and joiner rules of IDNA2008 (RFC 5893, RFC 5892).
+//! IRIs. The `idna` crate implements UTS 46 (with ICU4X's Unicode data),
+//! the successor that browsers and registries use. **One profile checks
+//! every domain name**, for every operation that asks whether a host is
+//! one: [`ToUri::idna`], [`crate::normalize::Normalizer::strict_hosts`]
+//! and the `idn-invalid` warning of [`crate::lint`]:
 //!
-//! A host whose labels are all US-ASCII once percent-decoded is left as it
-//! is: ToASCII would not change it (RFC 3490 section 4.1 skips mapping for
-//! ASCII labels), and so [`ToUri::idna`] keeps the mapping the identity on
-//! URIs. Otherwise each label goes through ToASCII; its `%HH` triplets are
-//! decoded first, since ToASCII works on characters (section 3.1 applies
-//! ToASCII where the scheme does not allow percent-encoding in host names).
+//! | UTS 46 option | value |
+//! | --- | --- |
+//! | Transitional_Processing | false (`ß` is kept, not mapped to `ss`) |
+//! | UseSTD3ASCIIRules | true (letters, digits and `-` once mapped) |
+//! | CheckHyphens | first and last only (`-` may stand third and fourth, as in real names) |
+//! | CheckBidi | true (RFC 5893) |
+//! | CheckJoiners | true (RFC 5892 CONTEXTJ; UTS 46 has no CONTEXTO test) |
+//! | VerifyDnsLength | true: 1 to 63 octets per label, 253 per name, an empty last label (the root) allowed |
+//!
+//! and, as UTS 46 requires without CheckHyphens, no label whose Unicode
+//! form begins with `xn--`. Every host of a domain-name scheme is checked,
+//! US-ASCII ones too: `http://xn--zz.example/` (bad Punycode),
+//! `http://-a.example/` and a 64-octet label fail as `http://日本.xn--zz/`
+//! does. An empty host (`file:///etc`) names no domain and is not checked.
+//! Two differences from RFC 3490 follow from UTS 46 and are not
+//! configurable there: unassigned code points are rejected (as with
+//! AllowUnassigned false), and labels must also pass the bidi and joiner
+//! rules of IDNA2008. A failure is an [`IdnaError`] with the label and the
+//! rule that failed ([`IdnaReason`]); `tests/idna_conformance.rs` runs every
+//! line of Unicode's `IdnaTestV2.txt` (UTS 46 version 16.0) through
+//! [`ToUri::idna`] for the verdict and the failing rule (all agree but
+//! seven lines on code points unassigned in 16.0 that ICU4X's newer data
+//! assigns).
+//!
+//! US-ASCII labels are kept as written (RFC 3490 section 4.1: ToASCII does
+//! not change them), so [`ToUri::idna`] is the identity on URIs whose hosts
+//! pass. Each label's `%HH` triplets are decoded first, since ToASCII works
+//! on characters (section 3.1 applies ToASCII where the scheme does not
+//! allow percent-encoding in host names).
 //!
 //! [`ToIri::idna`] converts a label with ToUnicode only when the result is
 //! valid and appropriate: each character allowed unencoded in `ireg-name`
 //! and appropriate as in step 4 above, and ToASCII of the whole new host
-//! giving back the host exactly (so `XN--99ZT52A`, which ToASCII would
-//! lowercase, is kept). Otherwise the label is kept as it is, never an
-//! error.
+//! giving back the host up to ASCII case (so `XN--99ZT52A` is decoded
+//! too: ToASCII lowercases). Otherwise the label is kept as it is, never
+//! an error.
 //!
 //! # Cost
 //!
 //! [`to_uri`]: one pass of the generated `IRI-reference` recognizer, then
 //! one pass that copies ASCII runs and encodes the rest, into one output
 //! allocation ([`ToUri::convert_into`] reuses the caller's string). IDNA
-//! runs only on non-ASCII hosts of domain-name schemes. [`to_iri`]: the
+//! runs on the hosts of domain-name schemes only. [`to_iri`]: the
 //! recognizer, then one pass over the pieces of each component; decoding
 //! allocates nothing, and only a decoded non-ASCII character costs an NFKC
 //! quick check. `cargo bench --bench mapping` compares [`to_uri`] with the
@@ -241,7 +260,7 @@ use alloc::string::String;
 
 use crate::{CheckError, Found, Iri, IriRef};
 
-pub(crate) use self::idna::{is_ace, Quoted, LABEL_SEPARATORS};
+pub(crate) use self::idna::{check_host, is_ace, Quoted, LABEL_SEPARATORS};
 pub use self::idna::{IdnaError, IdnaReason};
 #[cfg(feature = "legacy")]
 pub use self::legacy::{from_legacy, LegacyError};
