@@ -1,8 +1,8 @@
 //! The `iri` binary on one core against all cores, over the same large
 //! file in one run: for each subcommand, the median wall-clock time of a
 //! few runs with `RAYON_NUM_THREADS=1` and with the pool's default (one
-//! thread per core), and their ratio. The outputs of both must be equal
-//! byte for byte.
+//! thread per core), writing to `/dev/null`, and their ratio. The outputs
+//! of both must be equal byte for byte.
 //!
 //! ```text
 //! cargo bench -p rfc3987-cli --bench cli_scaling              # 400,000 lines, 5 runs
@@ -95,22 +95,35 @@ fn corpus(lines: usize) -> String {
     text
 }
 
-/// Runs `iri ARGS < input` with `threads` (`None`: the default), returning
-/// the time and the output.
-fn run(args: &[&str], input: &Path, threads: Option<usize>) -> (Duration, Vec<u8>) {
+/// `iri ARGS < input` with `threads` (`None`: the default).
+fn command(args: &[&str], input: &Path, threads: Option<usize>) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_iri"));
     command
         .args(args)
         .stdin(std::fs::File::open(input).expect("the corpus file"))
-        .stdout(Stdio::piped())
         .stderr(Stdio::null());
     match threads {
         Some(n) => command.env("RAYON_NUM_THREADS", n.to_string()),
         None => command.env_remove("RAYON_NUM_THREADS"),
     };
+    command
+}
+
+/// The output of `iri ARGS < input` with `threads`.
+fn output(args: &[&str], input: &Path, threads: Option<usize>) -> Vec<u8> {
+    let mut command = command(args, input, threads);
+    command.stdout(Stdio::piped());
+    command.output().expect("iri runs").stdout
+}
+
+/// The time of `iri ARGS < input` with `threads`, writing to `/dev/null`
+/// (so that no reader of a pipe takes a core from the command).
+fn time(args: &[&str], input: &Path, threads: Option<usize>) -> Duration {
+    let mut command = command(args, input, threads);
+    command.stdout(Stdio::null());
     let start = Instant::now();
-    let output = command.output().expect("iri runs");
-    (start.elapsed(), output.stdout)
+    command.status().expect("iri runs");
+    start.elapsed()
 }
 
 fn median(mut times: Vec<Duration>) -> Duration {
@@ -144,15 +157,12 @@ fn main() {
         "command", "one MB/s", "all MB/s", "all/one", "outputs"
     );
     for args in COMMANDS {
+        let same = output(args, &input, Some(1)) == output(args, &input, None);
         let mut one = Vec::new();
         let mut all = Vec::new();
-        let mut same = true;
         for _ in 0..runs {
-            let (t1, out1) = run(args, &input, Some(1));
-            let (tn, outn) = run(args, &input, None);
-            same &= out1 == outn;
-            one.push(t1);
-            all.push(tn);
+            one.push(time(args, &input, Some(1)));
+            all.push(time(args, &input, None));
         }
         let (one, all) = (median(one), median(all));
         let mb = text.len() as f64 / 1e6;

@@ -56,8 +56,10 @@ pub const COMMAND: Command = Command {
         OptionSpec {
             name: "strict-hosts",
             value: None,
-            help: "on the scheme rung, a host that UTS 46 rejects\n\
-                   (such as my_host.example) is an error instead",
+            help: "on the scheme rung, a host that fails the domain-name\n\
+                   check of to-uri --idna (UTS 46 with DNS lengths, such\n\
+                   as my_host.example) is an error instead, for the same\n\
+                   reason in the same words",
         },
     ],
     json: "{\"input\": \"...\", \"output\": \"...\"} per input",

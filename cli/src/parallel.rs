@@ -35,7 +35,7 @@ use std::io::{self, BufReader, Read};
 use std::ops::{ControlFlow, Range};
 use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 
-use crate::input::{lines, read_lines, Event, Input, LineEnd, Outcome, Status};
+use crate::input::{read_lines, Event, Input, LineEnd, Outcome, Status};
 use crate::output::{Mode, Output};
 use crate::pipeline::{BATCH_BYTES, BATCH_LINES};
 
@@ -144,12 +144,7 @@ where
                 };
                 let result = read_lines(reader, line_end, |event| match event {
                     Event::Line(bytes) => cutter.push(bytes),
-                    Event::Lines(block) => {
-                        for line in lines(block) {
-                            cutter.push(line)?;
-                        }
-                        ControlFlow::Continue(())
-                    }
+                    Event::Lines(block) => cutter.push_block(block),
                     // The next read may wait: what is read goes now.
                     Event::Idle => cutter.send(),
                 });
@@ -202,6 +197,34 @@ impl<D: FnMut(Batch, SyncSender<Answer>)> Cutter<D> {
         } else {
             ControlFlow::Continue(())
         }
+    }
+
+    /// Adds the lines of a block of the read buffer (each ending in `\n`),
+    /// copied into the batch a run at a time rather than a line at a
+    /// time; sends each batch that fills. Breaks when the writer has
+    /// stopped.
+    fn push_block(&mut self, mut block: &[u8]) -> ControlFlow<()> {
+        while !block.is_empty() {
+            let base = self.batch.bytes.len();
+            let mut taken = 0;
+            for newline in memchr::memchr_iter(b'\n', block) {
+                self.batch.lines.push(base + taken..base + newline);
+                taken = newline + 1;
+                if self.batch.lines.len() >= BATCH_LINES || base + taken >= BATCH_BYTES {
+                    break;
+                }
+            }
+            if taken == 0 {
+                // No newline (not what `read_lines` hands over): one line.
+                return self.push(block);
+            }
+            self.batch.bytes.extend_from_slice(&block[..taken]);
+            block = &block[taken..];
+            if self.batch.is_full() {
+                self.send()?;
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// Sends the lines of the batch, if any, to the pool, and the place of
