@@ -32,45 +32,17 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufReader, Read};
-use std::ops::{ControlFlow, Range};
+use std::ops::ControlFlow;
 use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 
 use crate::input::{read_lines, Event, Input, LineEnd, Outcome, Status};
 use crate::output::{Mode, Output};
-use crate::pipeline::{BATCH_BYTES, BATCH_LINES};
+use crate::pipeline::{Batch, BATCH_BYTES, BATCH_LINES};
 
 /// Batches read and not yet written, at most: two per thread of the pool
 /// (one computing, one waiting to be taken), and one being written.
 pub fn in_flight() -> usize {
     2 * rayon::current_num_threads() + 1
-}
-
-/// Lines read and not yet answered: their bytes, one after the other, and
-/// where each line is, and the number of the line before the first.
-struct Batch {
-    bytes: Vec<u8>,
-    lines: Vec<Range<usize>>,
-    before: u64,
-}
-
-impl Batch {
-    fn new(before: u64) -> Self {
-        Batch {
-            bytes: Vec::new(),
-            lines: Vec::new(),
-            before,
-        }
-    }
-
-    fn push(&mut self, line: &[u8]) {
-        let start = self.bytes.len();
-        self.bytes.extend_from_slice(line);
-        self.lines.push(start..self.bytes.len());
-    }
-
-    fn is_full(&self) -> bool {
-        self.lines.len() >= BATCH_LINES || self.bytes.len() >= BATCH_BYTES
-    }
 }
 
 /// A batch's output, as the writer would have written it.
@@ -83,6 +55,7 @@ struct Answer {
 /// Computes and formats one batch, on a thread of the pool.
 fn answer<T>(
     batch: &Batch,
+    before: u64,
     mode: Mode,
     work: &(impl Fn(&[u8]) -> T + Sync),
     write: &(impl Fn(Input<'_>, T, &mut Output<'_>) -> Outcome + Sync),
@@ -95,7 +68,7 @@ fn answer<T>(
         for (i, range) in batch.lines.iter().enumerate() {
             let bytes = &batch.bytes[range.clone()];
             let input = Input {
-                number: batch.before + i as u64 + 1,
+                number: before + i as u64 + 1,
                 bytes,
             };
             if write(input, work(bytes), &mut output) == Outcome::Failed {
@@ -134,11 +107,12 @@ where
             let (order, answers) = mpsc::sync_channel::<Receiver<Answer>>(in_flight());
             let reader = threads.spawn(move || {
                 let mut cutter = Cutter {
-                    batch: Batch::new(0),
+                    batch: Batch::new(),
+                    before: 0,
                     order,
-                    dispatch: |full: Batch, done: SyncSender<Answer>| {
+                    dispatch: |full: Batch, before: u64, done: SyncSender<Answer>| {
                         pool.spawn(move |_| {
-                            let _ = done.send(answer(&full, mode, work, write));
+                            let _ = done.send(answer(&full, before, mode, work, write));
                         });
                     },
                 };
@@ -181,13 +155,16 @@ where
 /// The reader's side: the batch being filled, and where full ones go.
 struct Cutter<D> {
     batch: Batch,
+    /// The number of the line before the batch's first.
+    before: u64,
     /// Each batch's answer, in line for the writer.
     order: SyncSender<Receiver<Answer>>,
-    /// Hands a batch to the pool, with where its answer goes.
+    /// Hands a batch to the pool, with the number of the line before its
+    /// first and where its answer goes.
     dispatch: D,
 }
 
-impl<D: FnMut(Batch, SyncSender<Answer>)> Cutter<D> {
+impl<D: FnMut(Batch, u64, SyncSender<Answer>)> Cutter<D> {
     /// Adds a line; sends the batch when full. Breaks when the writer has
     /// stopped.
     fn push(&mut self, line: &[u8]) -> ControlFlow<()> {
@@ -234,13 +211,14 @@ impl<D: FnMut(Batch, SyncSender<Answer>)> Cutter<D> {
         if self.batch.lines.is_empty() {
             return ControlFlow::Continue(());
         }
-        let next = self.batch.before + self.batch.lines.len() as u64;
-        let full = std::mem::replace(&mut self.batch, Batch::new(next));
+        let before = self.before;
+        self.before += self.batch.lines.len() as u64;
+        let full = std::mem::replace(&mut self.batch, Batch::new());
         let (done, answer) = mpsc::sync_channel(1);
         if self.order.send(answer).is_err() {
             return ControlFlow::Break(());
         }
-        (self.dispatch)(full, done);
+        (self.dispatch)(full, before, done);
         ControlFlow::Continue(())
     }
 }

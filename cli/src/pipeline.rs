@@ -379,26 +379,26 @@ where
 
 /// Lines read and not yet answered: their bytes, one after the other, and
 /// where each line is.
-struct Batch {
-    bytes: Vec<u8>,
-    lines: Vec<Range<usize>>,
+pub(crate) struct Batch {
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) lines: Vec<Range<usize>>,
 }
 
 impl Batch {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Batch {
             bytes: Vec::new(),
             lines: Vec::new(),
         }
     }
 
-    fn push(&mut self, line: &[u8]) {
+    pub(crate) fn push(&mut self, line: &[u8]) {
         let start = self.bytes.len();
         self.bytes.extend_from_slice(line);
         self.lines.push(start..self.bytes.len());
     }
 
-    fn is_full(&self) -> bool {
+    pub(crate) fn is_full(&self) -> bool {
         self.lines.len() >= BATCH_LINES || self.bytes.len() >= BATCH_BYTES
     }
 
