@@ -521,6 +521,44 @@ fn prose() -> impl Strategy<Value = Vec<u8>> {
         "http://",
         "mailto:",
         "https://",
+        // Punctuation, quotes and brackets of other scripts, which end an
+        // IRI (section 7.3 read with Unicode properties), often with no
+        // space after them.
+        "、",
+        "。",
+        "，",
+        "．",
+        "：",
+        "！",
+        "？",
+        "،",
+        "।",
+        "…",
+        "“",
+        "”",
+        "‘",
+        "’",
+        "„",
+        "«",
+        "»",
+        "『",
+        "』",
+        "（",
+        "）",
+        "【",
+        "】",
+        // Bidi formatting characters and white space of other kinds.
+        "\u{200E}",
+        "\u{200F}",
+        "\u{61C}",
+        "\u{202B}",
+        "\u{202C}",
+        "\u{2067}",
+        "\u{2069}",
+        "\u{A0}",
+        "\u{3000}",
+        "\u{200B}",
+        "\u{FEFF}",
     ];
     let piece = prop_oneof![
         3 => select(WORDS).prop_map(str::to_owned),
@@ -529,7 +567,17 @@ fn prose() -> impl Strategy<Value = Vec<u8>> {
             .prop_map(|(scheme, rest)| format!("{scheme}{rest}")),
         1 => grammar_text(TOP_RULES),
     ];
-    vec(piece, 0..12).prop_map(|pieces| pieces.join(" ").into_bytes())
+    // Pieces joined by a space, or by nothing (as Japanese and Chinese
+    // write), or a line break.
+    let joint = select(&[" ", " ", "", "\n"][..]);
+    vec((piece, joint), 0..12).prop_map(|pieces| {
+        let mut text = String::new();
+        for (piece, joint) in pieces {
+            text.push_str(&piece);
+            text.push_str(joint);
+        }
+        text.into_bytes()
+    })
 }
 
 #[test]
