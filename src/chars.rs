@@ -37,9 +37,73 @@ pub(crate) fn shown_as_code(c: char) -> bool {
     c.is_control() || is_bidi_formatting(c) || c.is_whitespace()
 }
 
+/// A paired bracket of any script (Unicode `Bidi_Paired_Bracket_Type`),
+/// with its partner (`Bidi_Paired_Bracket`): `(` and `)`, `（` and `）`,
+/// `「` and `」`, `【` and `】`, `《` and `》`...
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bracket {
+    /// An opening bracket, closed by `close`.
+    Open { close: char },
+    /// A closing bracket, opened by `open`.
+    Close { open: char },
+}
+
+/// The paired bracket `c` is, if it is one.
+pub(crate) fn bracket(c: char) -> Option<Bracket> {
+    use icu_properties::props::{BidiMirroringGlyph, BidiPairedBracketType};
+    let glyph = icu_properties::CodePointMapData::<BidiMirroringGlyph>::new().get(c);
+    match (glyph.paired_bracket_type, glyph.mirroring_glyph) {
+        (BidiPairedBracketType::Open, Some(close)) => Some(Bracket::Open { close }),
+        (BidiPairedBracketType::Close, Some(open)) => Some(Bracket::Close { open }),
+        _ => None,
+    }
+}
+
+/// Whether `c` is sentence or clause punctuation: punctuation
+/// (`General_Category=P*`) other than dashes that ends a sentence or a
+/// clause (`Terminal_Punctuation`, or `Sentence_Break` `STerm`, `ATerm` or
+/// `SContinue`): `.,:;!?`, `。、，．：；！？`, `،`, `۔`, `।`. Not a dash (`–`
+/// stands inside a Wikipedia title), a quotation mark or a bracket.
+pub(crate) fn is_sentence_punctuation(c: char) -> bool {
+    use icu_properties::props::{
+        GeneralCategory, GeneralCategoryGroup, SentenceBreak, TerminalPunctuation,
+    };
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+    if !GeneralCategoryGroup::Punctuation.contains(gc) || gc == GeneralCategory::DashPunctuation {
+        return false;
+    }
+    CodePointSetData::new::<TerminalPunctuation>().contains(c)
+        || matches!(
+            CodePointMapData::<SentenceBreak>::new().get(c),
+            SentenceBreak::STerm | SentenceBreak::ATerm | SentenceBreak::SContinue
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn brackets_of_every_script_pair() {
+        assert_eq!(bracket('('), Some(Bracket::Open { close: ')' }));
+        assert_eq!(bracket('」'), Some(Bracket::Close { open: '「' }));
+        assert_eq!(bracket('【'), Some(Bracket::Open { close: '】' }));
+        assert_eq!(bracket('"'), None);
+        assert_eq!(bracket('a'), None);
+    }
+
+    #[test]
+    fn sentence_punctuation_of_every_script() {
+        for c in [
+            '.', ',', ';', ':', '!', '?', '。', '、', '，', '．', '！', '،', '۔', '।',
+        ] {
+            assert!(is_sentence_punctuation(c), "{c:?}");
+        }
+        for c in ['-', '–', '"', '“', '(', '「', 'a', '/', '・'] {
+            assert!(!is_sentence_punctuation(c), "{c:?}");
+        }
+    }
 
     #[test]
     fn ascii_characters_are_shown_as_the_general_test_says() {

@@ -115,10 +115,8 @@ use alloc::vec::Vec;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 
-use icu_properties::props::{
-    BidiMirroringGlyph, BidiPairedBracketType, QuotationMark, SentenceBreak,
-};
-use icu_properties::{CodePointMapData, CodePointSetData};
+use icu_properties::props::QuotationMark;
+use icu_properties::CodePointSetData;
 
 use crate::grammar::{class, rules};
 use crate::mapping::is_bidi_formatting;
@@ -518,11 +516,7 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
     if quote.contains(first) && quote.contains(last) {
         return Some((lengths.0, lengths.1, false));
     }
-    let brackets = CodePointMapData::<BidiMirroringGlyph>::new();
-    let opening = brackets.get(first);
-    if opening.paired_bracket_type != BidiPairedBracketType::Open
-        || opening.mirroring_glyph != Some(last)
-    {
+    if crate::chars::bracket(first) != Some(crate::chars::Bracket::Open { close: last }) {
         return None;
     }
     // The opening bracket must be the one the last character closes.
@@ -542,20 +536,14 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
 
 /// The length of the sentence punctuation that ends `text` right after a
 /// wrapper around the rest (`<http://a/>.`, `「http://a/」。`,
-/// `“http://a/”,`): characters whose `Sentence_Break` is `STerm`, `ATerm`
-/// or `SContinue`, the full stops, commas, colons, question and
-/// exclamation marks of every script.
+/// `“http://a/”,`): the full stops, commas, colons, question and
+/// exclamation marks of every script
+/// ([`is_sentence_punctuation`](crate::chars::is_sentence_punctuation)).
 fn punctuation_after_wrapper(text: &str) -> Option<usize> {
-    let sentence_break = CodePointMapData::<SentenceBreak>::new();
     let len: usize = text
         .chars()
         .rev()
-        .take_while(|&c| {
-            matches!(
-                sentence_break.get(c),
-                SentenceBreak::STerm | SentenceBreak::ATerm | SentenceBreak::SContinue
-            )
-        })
+        .take_while(|&c| crate::chars::is_sentence_punctuation(c))
         .map(char::len_utf8)
         .sum();
     (len > 0 && wrapper(&text[..text.len() - len]).is_some()).then_some(len)

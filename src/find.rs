@@ -141,12 +141,12 @@ use alloc::vec::Vec;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{
-    BidiControl, BidiMirroringGlyph, BidiPairedBracketType, DefaultIgnorableCodePoint,
-    GeneralCategory, GeneralCategoryGroup, JoinControl, QuotationMark, SentenceBreak,
-    TerminalPunctuation, WhiteSpace, WordBreak,
+    BidiControl, DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup, JoinControl,
+    QuotationMark, TerminalPunctuation, WhiteSpace, WordBreak,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
+use crate::chars::{self, Bracket};
 use crate::grammar::{class, rules};
 use crate::Iri;
 
@@ -692,14 +692,9 @@ enum Role {
 /// Letters, digits, marks, dashes (`–` in a Wikipedia title), `・`, `·`
 /// and the other symbols are [`Role::Inside`].
 fn role(c: char) -> Role {
-    let mirror = CodePointMapData::<BidiMirroringGlyph>::new();
-    let bracket = |c: char| {
-        let glyph = mirror.get(c);
-        match (glyph.paired_bracket_type, glyph.mirroring_glyph) {
-            (BidiPairedBracketType::Open, _) => Some(Role::Open),
-            (BidiPairedBracketType::Close, Some(open)) => Some(Role::Close(open)),
-            _ => None,
-        }
+    let bracket = |c: char| match chars::bracket(c)? {
+        Bracket::Open { .. } => Some(Role::Open),
+        Bracket::Close { open } => Some(Role::Close(open)),
     };
     if c.is_ascii() {
         return match c {
@@ -734,18 +729,10 @@ fn role(c: char) -> Role {
             Role::Stop
         };
     }
-    let terminal = CodePointSetData::new::<TerminalPunctuation>();
-    if punctuation && gc != GeneralCategory::DashPunctuation {
-        let sb = CodePointMapData::<SentenceBreak>::new().get(c);
-        if terminal.contains(c)
-            || matches!(
-                sb,
-                SentenceBreak::STerm | SentenceBreak::ATerm | SentenceBreak::SContinue
-            )
-        {
-            return Role::Stop;
-        }
+    if chars::is_sentence_punctuation(c) {
+        return Role::Stop;
     }
+    let terminal = CodePointSetData::new::<TerminalPunctuation>();
     let mut compatibility = ComposingNormalizerBorrowed::new_nfkc()
         .normalize_iter(core::iter::once(c))
         .peekable();
@@ -786,7 +773,6 @@ enum Opener {
 fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
     // (closing partner, open count) per kind of bracket opened inside.
     let mut open: Vec<(char, usize)> = Vec::new();
-    let mirror = CodePointMapData::<BidiMirroringGlyph>::new();
     for (at, c) in candidate.char_indices() {
         if c.is_ascii_alphanumeric() {
             continue;
@@ -797,7 +783,10 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
             Role::WordQuote if opener == Opener::Quote => return Some(at),
             Role::WordQuote => {}
             Role::Open => {
-                let close = mirror.get(c).mirroring_glyph.unwrap_or(c);
+                let close = match chars::bracket(c) {
+                    Some(Bracket::Open { close }) => close,
+                    _ => c,
+                };
                 match open.iter_mut().find(|entry| entry.0 == close) {
                     Some(entry) => entry.1 += 1,
                     None => open.push((close, 1)),
