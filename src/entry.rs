@@ -552,8 +552,9 @@ fn punctuation_after_wrapper(text: &str) -> Option<usize> {
 /// The length of a `URL:` prefix (ASCII case-insensitive) at the start of
 /// `text`. RFC 3986 Appendix C knows the prefix only inside angle brackets
 /// (`<URL:http://a/>`); elsewhere `url:x` is an IRI of the `url` scheme,
-/// and stays. Outside angle brackets the prefix goes only when white
-/// space follows it (`URL: http://a/`), which no IRI holds.
+/// and stays. Outside angle brackets the prefix goes only when a space,
+/// tab, line break or ideographic space follows it (`URL: http://a/`),
+/// which no IRI holds.
 ///
 /// The match reads through the line breaks (with the blanks around them)
 /// that step 2 removes: otherwise `ur` + line break + `l:` would become a
@@ -582,7 +583,10 @@ fn url_prefix_len(text: &str, in_angle_brackets: bool) -> Option<usize> {
         matched += 1;
         i += 1;
     }
-    let spaced = text[i..].starts_with(char::is_whitespace);
+    // White space that no IRI holds: ASCII's, and the ideographic space
+    // that step 3 makes a space. (U+00A0 and the other Unicode spaces are
+    // `ucschar`: `url:\u{A0}x` is an IRI.)
+    let spaced = text[i..].starts_with(|c: char| c.is_ascii_whitespace() || c == IDEOGRAPHIC_SPACE);
     (in_angle_brackets || spaced).then_some(i)
 }
 
@@ -1253,6 +1257,9 @@ mod tests {
         assert_eq!(cleaned("<URL:url:x>"), "url:x");
         // With white space after it, no IRI could hold it.
         assert_eq!(cleaned("URL: http://a/"), "http://a/");
+        assert_eq!(cleaned("URL:\u{3000}http://a/"), "http://a/");
+        // A no-break space is `ucschar`: `url:\u{A0}x` is an IRI.
+        assert_eq!(cleaned("url:\u{A0}\u{A0}2"), "url:\u{A0}\u{A0}2");
         // `url:` alone is an IRI too (scheme, empty path).
         assert_eq!(cleaned("url:"), "url:");
     }

@@ -597,7 +597,7 @@ impl<'t> Linter<'t> {
         let text = self.text;
         for_each_part(iri, &Split::new(), |component, range| {
             let written = &text[range.clone()];
-            let ace = component == Component::Host && is_ace(written);
+            let ace = component == Component::Host && is_ace(&decode(written));
             if written.is_ascii() && !ace {
                 return;
             }
@@ -975,16 +975,22 @@ fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
 }
 
 /// The Unicode form of the host label `label` when it is a valid A-label
-/// (any case), else `label` itself.
+/// (any case, percent-encoded or not), else `label` itself.
 fn unicode_label(label: &str) -> Cow<'_, str> {
-    match is_ace(label).then(|| label_to_unicode(label)).flatten() {
+    match is_ace(&decode(label))
+        .then(|| label_to_unicode(label))
+        .flatten()
+    {
         Some(unicode) => Cow::Owned(unicode),
         None => Cow::Borrowed(label),
     }
 }
 
-/// UTS 46 ToUnicode of the `xn--` label `label`, when it decodes cleanly.
+/// UTS 46 ToUnicode of the `xn--` label `label` (its `%HH` decoded first,
+/// as a host's are: `xn--%41…` is the A-label `xn--A…`), when it decodes
+/// cleanly.
 fn label_to_unicode(label: &str) -> Option<String> {
+    let label = decode(label);
     let (unicode, result) = idna::uts46::Uts46::new().to_unicode(
         label.as_bytes(),
         idna::uts46::AsciiDenyList::EMPTY,
@@ -1131,6 +1137,9 @@ mod tests {
         let w = only("http://xn--80ak6aa92e.com/", Code::Confusable);
         assert!(w.message().contains("xn--80ak6aa92e"), "{w}");
         assert_eq!(w.range(), 7..21);
+        // Percent-encoded, an A-label is the same label (`%61` is `a`).
+        let w = only("http://xn--80%61k6aa92e.com/", Code::Confusable);
+        assert_eq!(w.range(), 7..23);
         // Letters of one script whose look-alike is that script's own
         // spelling are not spoofs (UTS 39): œ, æ, ß, ĳ.
         for word in ["c\u{153}ur", "\u{C6}ble", "\u{153}uvre", "stra\u{DF}e"] {
