@@ -346,23 +346,14 @@ impl<'t> Linter<'t> {
     fn warn(&mut self, code: Code, component: Component, range: Range<usize>, message: String) {
         let seen = &mut self.seen[code as usize];
         *seen += 1;
-        if *seen <= SEPARATE {
-            self.last[code as usize] = Some(self.warnings.len());
-            self.warnings.push(Warning {
-                code,
-                component,
-                range,
-                message,
-                more: 0,
-            });
-            return;
-        }
-        if let Some(i) = self.last[code as usize] {
-            let last = &mut self.warnings[i];
-            if last.component == component && last.range.end <= range.end {
-                last.range.end = range.end;
-                last.more += 1;
-                return;
+        if *seen > SEPARATE {
+            if let Some(i) = self.last[code as usize] {
+                let last = &mut self.warnings[i];
+                if last.component == component && last.range.end <= range.end {
+                    last.range.end = range.end;
+                    last.more += 1;
+                    return;
+                }
             }
         }
         self.last[code as usize] = Some(self.warnings.len());
