@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use rfc3987::normalize::NormalizeError;
+use rfc3987::normalize::{EquivError, NormalizeError};
 use rfc3987::{CheckError, ParseError};
 
 /// The failure of one row.
@@ -21,6 +21,8 @@ pub(crate) enum RowError {
     Normalize(NormalizeError),
     /// The section 3.1 mapping failed (IDNA, or a character URIs exclude).
     Mapping(rfc3987::mapping::MappingError),
+    /// One side of a comparison by a normalizer failed.
+    Equiv(EquivError),
 }
 
 impl RowError {
@@ -31,6 +33,7 @@ impl RowError {
             RowError::Check(e) => e.offset(),
             RowError::Normalize(e) => e.offset(),
             RowError::Mapping(e) => e.offset(),
+            RowError::Equiv(e) => e.error.offset(),
         }
     }
 
@@ -39,9 +42,13 @@ impl RowError {
         match self {
             RowError::Parse(e) | RowError::Side(_, e) => Some(e.rule()),
             RowError::Check(e) => Some(e.rule()),
-            RowError::Normalize(NormalizeError::Syntax(e)) => Some(e.rule()),
+            RowError::Normalize(NormalizeError::Syntax(e))
+            | RowError::Equiv(EquivError {
+                error: NormalizeError::Syntax(e),
+                ..
+            }) => Some(e.rule()),
             RowError::Mapping(rfc3987::mapping::MappingError::Syntax(e)) => Some(e.rule()),
-            RowError::Normalize(_) | RowError::Mapping(_) => None,
+            RowError::Normalize(_) | RowError::Mapping(_) | RowError::Equiv(_) => None,
         }
     }
 }
@@ -54,6 +61,7 @@ impl fmt::Display for RowError {
             RowError::Check(e) => e.fmt(f),
             RowError::Normalize(e) => e.fmt(f),
             RowError::Mapping(e) => e.fmt(f),
+            RowError::Equiv(e) => e.fmt(f),
         }
     }
 }

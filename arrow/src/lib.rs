@@ -54,9 +54,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod chunks;
 mod failure;
 mod input;
 mod output;
+mod warnings;
 
 use std::sync::Arc;
 
@@ -68,7 +70,7 @@ use rfc3987::grammar::Rule;
 use rfc3987::mapping::{ToIri, ToUri};
 use rfc3987::normalize::{Level, Normalizer};
 use rfc3987::resolve::Base;
-use rfc3987::{Iri, IriRef};
+use rfc3987::{Iri, IriRef, ParseError, Splitter};
 
 use crate::failure::RowError;
 use crate::input::{same_length, Strings};
@@ -285,18 +287,31 @@ fn valid_impl(
 /// [`Rule::find`] names): a `Boolean` column, null where the input is
 /// null. Runs the library's batch walk, [`rfc3987::check_all`].
 pub fn valid(array: &dyn Array, rule: &'static Rule) -> Result<ArrayRef, ArrowError> {
-    valid_impl(array, rule, None)
+    chunks::map(array, |a| valid_impl(a, rule, None))
 }
 
 /// [`valid`] with the error column (why each invalid row fails).
 pub fn valid_with_errors(array: &dyn Array, rule: &'static Rule) -> Result<WithErrors, ArrowError> {
-    with_errors(array.len(), |e| valid_impl(array, rule, Some(e)))
+    chunks::map_with_errors(array, |a| {
+        with_errors(a.len(), |e| valid_impl(a, rule, Some(e)))
+    })
 }
 
 // ---------------------------------------------------------------- parse
 
+/// The components of `text` by `splitter`'s rule, or as an
+/// `IRI-reference` ([`IriRef::parse`]) without one.
+fn split_row(splitter: Option<Splitter>, text: &str) -> Result<[Option<&str>; 8], ParseError> {
+    let parts = match splitter {
+        None => IriRef::parse(text)?.into_components(),
+        Some(splitter) => splitter.split(text)?,
+    };
+    Ok(parts.to_array())
+}
+
 fn parse_impl(
     array: &dyn Array,
+    splitter: Option<Splitter>,
     mut errors: Option<&mut ErrorColumn>,
 ) -> Result<ArrayRef, ArrowError> {
     let input = Strings::new(array, "parse")?;
@@ -315,8 +330,8 @@ fn parse_impl(
     for i in 0..rows {
         let parsed = match input.get(i) {
             None => None,
-            Some(text) => match IriRef::parse(text) {
-                Ok(r) => Some(r),
+            Some(text) => match split_row(splitter, text) {
+                Ok(parts) => Some(parts),
                 Err(e) => {
                     if let Some(errors) = errors.as_deref_mut() {
                         errors.push(&RowError::Parse(e));
@@ -335,7 +350,7 @@ fn parse_impl(
             Some(_) => nulls.append_non_null(),
             None => nulls.append_null(),
         }
-        push_components(&mut columns, parsed.as_ref());
+        push_components(&mut columns, parsed);
     }
     let arrays = columns
         .into_iter()
@@ -350,8 +365,8 @@ fn parse_impl(
 
 /// Appends one row of components; a null row gets nulls, and an empty
 /// path (its field is not nullable).
-fn push_components(columns: &mut [TextBuilder], parsed: Option<&IriRef<&str>>) {
-    let Some(r) = parsed else {
+fn push_components(columns: &mut [TextBuilder], parsed: Option<[Option<&str>; 8]>) {
+    let Some(parts) = parsed else {
         for (column, name) in columns.iter_mut().zip(COMPONENTS) {
             if name == "path" {
                 column.push("");
@@ -361,16 +376,6 @@ fn push_components(columns: &mut [TextBuilder], parsed: Option<&IriRef<&str>>) {
         }
         return;
     };
-    let parts = [
-        r.scheme(),
-        r.authority(),
-        r.userinfo(),
-        r.host(),
-        r.port(),
-        Some(r.path()),
-        r.query(),
-        r.fragment(),
-    ];
     for (column, part) in columns.iter_mut().zip(parts) {
         match part {
             Some(text) => column.push(text),
@@ -401,12 +406,46 @@ fn push_components(columns: &mut [TextBuilder], parsed: Option<&IriRef<&str>>) {
 /// # Ok::<(), arrow_schema::ArrowError>(())
 /// ```
 pub fn parse(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
-    parse_impl(array, None)
+    chunks::map(array, |a| parse_impl(a, None, None))
 }
 
 /// [`parse`] with the error column.
 pub fn parse_with_errors(array: &dyn Array) -> Result<WithErrors, ArrowError> {
-    with_errors(array.len(), |e| parse_impl(array, Some(e)))
+    chunks::map_with_errors(array, |a| {
+        with_errors(a.len(), |e| parse_impl(a, None, Some(e)))
+    })
+}
+
+/// The components of each row by `splitter`'s rule (a reference rule such
+/// as `IRI` or `absolute-URI`, `ihier-part`, `iauthority`, or one
+/// component's rule), as `iri parse --rule` splits them: [`parse`]'s
+/// struct, whose `path` is `""` for a rule without a path
+/// ([`Splitter::has_path`]); the row is null where the input is null or
+/// does not match the rule.
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{Array, ArrayRef, StringArray};
+/// use arrow_array::cast::AsArray;
+/// use rfc3987::grammar::rules::IAUTHORITY;
+/// use rfc3987::Splitter;
+///
+/// let authorities: ArrayRef = Arc::new(StringArray::from(vec!["user@host:80", "a b"]));
+/// let parts = rfc3987_arrow::split(&authorities, Splitter::new(&IAUTHORITY).unwrap())?;
+/// let parts = parts.as_struct();
+/// assert_eq!(parts.column_by_name("port").unwrap().as_string::<i32>().value(0), "80");
+/// assert!(parts.is_null(1));
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn split(array: &dyn Array, splitter: Splitter) -> Result<ArrayRef, ArrowError> {
+    chunks::map(array, |a| parse_impl(a, Some(splitter), None))
+}
+
+/// [`split`] with the error column.
+pub fn split_with_errors(array: &dyn Array, splitter: Splitter) -> Result<WithErrors, ArrowError> {
+    chunks::map_with_errors(array, |a| {
+        with_errors(a.len(), |e| parse_impl(a, Some(splitter), Some(e)))
+    })
 }
 
 /// One component of each row, an `IRI-reference`: `name` is one of
@@ -420,6 +459,10 @@ pub fn component(array: &dyn Array, name: &str) -> Result<ArrayRef, ArrowError> 
             COMPONENTS.join(", ")
         )));
     };
+    chunks::map(array, |a| component_impl(a, index))
+}
+
+fn component_impl(array: &dyn Array, index: usize) -> Result<ArrayRef, ArrowError> {
     let input = Strings::new(array, "component")?;
     map_text(input, None, |text, out| {
         let r = IriRef::parse(text)?;
@@ -443,39 +486,47 @@ pub fn component(array: &dyn Array, name: &str) -> Result<ArrayRef, ArrowError> 
 
 // ---------------------------------------------------------------- mapping
 
+/// `mapping` `None`: the default mapping; `nfc`: section 3.1 step 1 for
+/// text ([`rfc3987::mapping::from_text`], NFC) before the mapping.
 fn to_uri_impl(
     array: &dyn Array,
     mapping: Option<&ToUri<'_>>,
+    nfc: bool,
     errors: Option<&mut ErrorColumn>,
 ) -> Result<ArrayRef, ArrowError> {
     let input = Strings::new(array, "to_uri")?;
-    match mapping {
-        None => default_to_uri(input, errors),
-        Some(mapping) => {
-            let mut scratch = String::new();
-            map_text(input, errors, |text, out| {
-                scratch.clear();
-                mapping
-                    .convert_into(text, &mut scratch)
-                    .map_err(RowError::Mapping)?;
-                out.push(&scratch);
-                Ok(())
-            })
-        }
+    if mapping.is_none() && !nfc {
+        return default_to_uri(input, errors);
     }
+    let default = ToUri::new();
+    let mapping = mapping.unwrap_or(&default);
+    let mut scratch = String::new();
+    map_text(input, errors, |text, out| {
+        scratch.clear();
+        let text = if nfc {
+            rfc3987::mapping::from_text(text)
+        } else {
+            text.into()
+        };
+        mapping
+            .convert_into(&text, &mut scratch)
+            .map_err(RowError::Mapping)?;
+        out.push(&scratch);
+        Ok(())
+    })
 }
 
 /// The URI reference of each row (RFC 3987 section 3.1, without IDNA):
 /// non-ASCII characters percent-encoded as UTF-8. ASCII rows are validated
 /// by the batch walk ([`rfc3987::check_all`]).
 pub fn to_uri(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
-    to_uri_impl(array, None, None)
+    chunks::map(array, |a| to_uri_impl(a, None, false, None))
 }
 
 /// [`to_uri`] with the mapping's options ([`ToUri::idna`],
 /// [`ToUri::lenient`], a scheme table), as `iri to-uri --idna` maps.
 pub fn to_uri_with(array: &dyn Array, mapping: &ToUri<'_>) -> Result<ArrayRef, ArrowError> {
-    to_uri_impl(array, Some(mapping), None)
+    chunks::map(array, |a| to_uri_impl(a, Some(mapping), false, None))
 }
 
 /// [`to_uri_with`] with the error column.
@@ -483,7 +534,26 @@ pub fn to_uri_with_errors(
     array: &dyn Array,
     mapping: &ToUri<'_>,
 ) -> Result<WithErrors, ArrowError> {
-    with_errors(array.len(), |e| to_uri_impl(array, Some(mapping), Some(e)))
+    chunks::map_with_errors(array, |a| {
+        with_errors(a.len(), |e| to_uri_impl(a, Some(mapping), false, Some(e)))
+    })
+}
+
+/// [`to_uri_with`] on text: each row normalized to NFC first (section 3.1
+/// step 1 for an IRI taken from text, [`rfc3987::mapping::from_text`]), as
+/// `iri to-uri --nfc` maps.
+pub fn to_uri_from_text(array: &dyn Array, mapping: &ToUri<'_>) -> Result<ArrayRef, ArrowError> {
+    chunks::map(array, |a| to_uri_impl(a, Some(mapping), true, None))
+}
+
+/// [`to_uri_from_text`] with the error column (offsets in the NFC text).
+pub fn to_uri_from_text_with_errors(
+    array: &dyn Array,
+    mapping: &ToUri<'_>,
+) -> Result<WithErrors, ArrowError> {
+    chunks::map_with_errors(array, |a| {
+        with_errors(a.len(), |e| to_uri_impl(a, Some(mapping), true, Some(e)))
+    })
 }
 
 fn to_iri_impl(
@@ -511,7 +581,7 @@ fn to_iri_impl(
 /// section 3.2, with `conversion`'s options; `&ToIri::new()` is `iri
 /// to-iri`'s default).
 pub fn to_iri(array: &dyn Array, conversion: &ToIri<'_>) -> Result<ArrayRef, ArrowError> {
-    to_iri_impl(array, conversion, None)
+    chunks::map(array, |a| to_iri_impl(a, conversion, None))
 }
 
 /// [`to_iri`] with the error column.
@@ -519,7 +589,9 @@ pub fn to_iri_with_errors(
     array: &dyn Array,
     conversion: &ToIri<'_>,
 ) -> Result<WithErrors, ArrowError> {
-    with_errors(array.len(), |e| to_iri_impl(array, conversion, Some(e)))
+    chunks::map_with_errors(array, |a| {
+        with_errors(a.len(), |e| to_iri_impl(a, conversion, Some(e)))
+    })
 }
 
 // ---------------------------------------------------------------- normalize
@@ -547,7 +619,7 @@ fn normalize_impl(
 /// ([`rfc3987::normalize::Chars`]: none, NFC or NFKC), scheme table and
 /// host strictness, as `iri normalize` computes it.
 pub fn normalize(array: &dyn Array, normalizer: &Normalizer<'_>) -> Result<ArrayRef, ArrowError> {
-    normalize_impl(array, normalizer, None)
+    chunks::map(array, |a| normalize_impl(a, normalizer, None))
 }
 
 /// [`normalize`] with the error column.
@@ -555,7 +627,9 @@ pub fn normalize_with_errors(
     array: &dyn Array,
     normalizer: &Normalizer<'_>,
 ) -> Result<WithErrors, ArrowError> {
-    with_errors(array.len(), |e| normalize_impl(array, normalizer, Some(e)))
+    chunks::map_with_errors(array, |a| {
+        with_errors(a.len(), |e| normalize_impl(a, normalizer, Some(e)))
+    })
 }
 
 // ---------------------------------------------------------------- resolve
@@ -570,13 +644,11 @@ fn parse_base(base: &str) -> Result<Iri<&str>, ArrowError> {
     })
 }
 
-fn resolve_impl(
+fn resolve_impl<T: AsRef<str>>(
     array: &dyn Array,
-    base: &str,
+    prepared: &Base<T>,
     errors: Option<&mut ErrorColumn>,
 ) -> Result<ArrayRef, ArrowError> {
-    // The base's directory found once for the whole column.
-    let prepared = Base::new(parse_base(base)?);
     let input = Strings::new(array, "resolve")?;
     let mut scratch = String::new();
     map_text(input, errors, |text, out| {
@@ -592,12 +664,49 @@ fn resolve_impl(
 /// section 5.2, strict parser), as `iri resolve BASE` does. A `base` that
 /// is not an `IRI` is an [`ArrowError::InvalidArgumentError`].
 pub fn resolve(array: &dyn Array, base: &str) -> Result<ArrayRef, ArrowError> {
-    resolve_impl(array, base, None)
+    // The base's directory found once for the whole column.
+    resolve_base(array, &Base::new(parse_base(base)?))
 }
 
 /// [`resolve`] with the error column.
 pub fn resolve_with_errors(array: &dyn Array, base: &str) -> Result<WithErrors, ArrowError> {
-    with_errors(array.len(), |e| resolve_impl(array, base, Some(e)))
+    resolve_base_with_errors(array, &Base::new(parse_base(base)?))
+}
+
+/// Each row, an `IRI-reference`, resolved against a prepared base: as
+/// [`resolve`], and [`Base::non_strict`] gives the non-strict resolution
+/// of RFC 3986 section 5.2.2 (`iri resolve --non-strict`).
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{ArrayRef, StringArray};
+/// use arrow_array::cast::AsArray;
+/// use rfc3987::resolve::Base;
+/// use rfc3987::Iri;
+///
+/// let refs: ArrayRef = Arc::new(StringArray::from(vec!["http:g"]));
+/// let base = Base::new(Iri::parse("http://a/b/c/d;p?q").unwrap());
+/// let strict = rfc3987_arrow::resolve_base(&refs, &base)?;
+/// assert_eq!(strict.as_string::<i32>().value(0), "http:g");
+/// let loose = rfc3987_arrow::resolve_base(&refs, &base.non_strict())?;
+/// assert_eq!(loose.as_string::<i32>().value(0), "http://a/b/c/g");
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn resolve_base<T: AsRef<str> + Sync>(
+    array: &dyn Array,
+    base: &Base<T>,
+) -> Result<ArrayRef, ArrowError> {
+    chunks::map(array, |a| resolve_impl(a, base, None))
+}
+
+/// [`resolve_base`] with the error column.
+pub fn resolve_base_with_errors<T: AsRef<str> + Sync>(
+    array: &dyn Array,
+    base: &Base<T>,
+) -> Result<WithErrors, ArrowError> {
+    chunks::map_with_errors(array, |a| {
+        with_errors(a.len(), |e| resolve_impl(a, base, Some(e)))
+    })
 }
 
 fn resolve_columns_impl(
@@ -640,7 +749,7 @@ fn resolve_columns_impl(
 /// [`rfc3987::resolve::Base`] is kept for the run): sort or group rows by
 /// base to get the most of it.
 pub fn resolve_columns(bases: &dyn Array, references: &dyn Array) -> Result<ArrayRef, ArrowError> {
-    resolve_columns_impl(bases, references, None)
+    chunks::map2(bases, references, |b, r| resolve_columns_impl(b, r, None))
 }
 
 /// [`resolve_columns`] with the error column.
@@ -648,17 +757,16 @@ pub fn resolve_columns_with_errors(
     bases: &dyn Array,
     references: &dyn Array,
 ) -> Result<WithErrors, ArrowError> {
-    with_errors(references.len(), |e| {
-        resolve_columns_impl(bases, references, Some(e))
+    chunks::map2_with_errors(bases, references, |b, r| {
+        with_errors(r.len(), |e| resolve_columns_impl(b, r, Some(e)))
     })
 }
 
 fn relativize_impl(
     array: &dyn Array,
-    base: &str,
+    base: &Iri<&str>,
     errors: Option<&mut ErrorColumn>,
 ) -> Result<ArrayRef, ArrowError> {
-    let base = parse_base(base)?;
     let input = Strings::new(array, "relativize")?;
     map_text(input, errors, |text, out| {
         let target = Iri::parse(text)?;
@@ -670,20 +778,32 @@ fn relativize_impl(
 /// The shortest reference that resolves against `base` to each row, an
 /// `IRI` (the inverse of [`resolve`]), as `iri relativize BASE` gives it.
 pub fn relativize(array: &dyn Array, base: &str) -> Result<ArrayRef, ArrowError> {
-    relativize_impl(array, base, None)
+    let base = parse_base(base)?;
+    chunks::map(array, |a| relativize_impl(a, &base, None))
 }
 
 /// [`relativize`] with the error column.
 pub fn relativize_with_errors(array: &dyn Array, base: &str) -> Result<WithErrors, ArrowError> {
-    with_errors(array.len(), |e| relativize_impl(array, base, Some(e)))
+    let base = parse_base(base)?;
+    chunks::map_with_errors(array, |a| {
+        with_errors(a.len(), |e| relativize_impl(a, &base, Some(e)))
+    })
 }
 
 // ---------------------------------------------------------------- equivalent
 
+/// How two rows are compared: on a rung of the typed ladder, or by a
+/// normalizer (with its options).
+#[derive(Clone, Copy)]
+enum Comparison<'a, 'n> {
+    Level(Level),
+    Normalizer(&'a Normalizer<'n>),
+}
+
 fn equivalent_impl(
     a: &dyn Array,
     b: &dyn Array,
-    level: Level,
+    how: Comparison<'_, '_>,
     mut errors: Option<&mut ErrorColumn>,
 ) -> Result<ArrayRef, ArrowError> {
     let a = Strings::new(a, "equivalent: first column")?;
@@ -692,7 +812,10 @@ fn equivalent_impl(
     let mut out = BooleanBuilder::with_capacity(rows);
     for i in 0..rows {
         let verdict = match (a.get(i), b.get(i)) {
-            (Some(x), Some(y)) => compare(x, y, level).map(Some),
+            (Some(x), Some(y)) => match how {
+                Comparison::Level(level) => compare(x, y, level).map(Some),
+                Comparison::Normalizer(n) => n.equivalent(x, y).map(Some).map_err(RowError::Equiv),
+            },
             _ => Ok(None),
         };
         match verdict {
@@ -725,7 +848,8 @@ fn compare(a: &str, b: &str, level: Level) -> Result<bool, RowError> {
 /// `iri equiv --level` decides: a `Boolean` column, null where either
 /// side is null or not an `IRI-reference`.
 pub fn equivalent(a: &dyn Array, b: &dyn Array, level: Level) -> Result<ArrayRef, ArrowError> {
-    equivalent_impl(a, b, level, None)
+    let how = Comparison::Level(level);
+    chunks::map2(a, b, |a, b| equivalent_impl(a, b, how, None))
 }
 
 /// [`equivalent`] with the error column (its message says which side
@@ -735,7 +859,36 @@ pub fn equivalent_with_errors(
     b: &dyn Array,
     level: Level,
 ) -> Result<WithErrors, ArrowError> {
-    with_errors(a.len(), |e| equivalent_impl(a, b, level, Some(e)))
+    let how = Comparison::Level(level);
+    chunks::map2_with_errors(a, b, |a, b| {
+        with_errors(a.len(), |e| equivalent_impl(a, b, how, Some(e)))
+    })
+}
+
+/// [`equivalent`] by `normalizer`'s rung and options
+/// ([`Normalizer::equivalent`]: with [`Normalizer::strict_hosts`], a host
+/// that is not a valid name fails the row), as `iri equiv --level LEVEL
+/// --strict-hosts` decides.
+pub fn equivalent_with(
+    a: &dyn Array,
+    b: &dyn Array,
+    normalizer: &Normalizer<'_>,
+) -> Result<ArrayRef, ArrowError> {
+    let how = Comparison::Normalizer(normalizer);
+    chunks::map2(a, b, |a, b| equivalent_impl(a, b, how, None))
+}
+
+/// [`equivalent_with`] with the error column (the message says which
+/// side failed, as [`rfc3987::normalize::EquivError`] does).
+pub fn equivalent_with_errors_by(
+    a: &dyn Array,
+    b: &dyn Array,
+    normalizer: &Normalizer<'_>,
+) -> Result<WithErrors, ArrowError> {
+    let how = Comparison::Normalizer(normalizer);
+    chunks::map2_with_errors(a, b, |a, b| {
+        with_errors(a.len(), |e| equivalent_impl(a, b, how, Some(e)))
+    })
 }
 
 // ---------------------------------------------------------------- lint
@@ -788,12 +941,59 @@ fn lint_impl(
 /// empty when no warning fires, null where the input is null or not an
 /// `IRI-reference`.
 pub fn lint(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
-    lint_impl(array, None)
+    chunks::map(array, |a| lint_impl(a, None))
 }
 
 /// [`lint`] with the error column.
 pub fn lint_with_errors(array: &dyn Array) -> Result<WithErrors, ArrowError> {
-    with_errors(array.len(), |e| lint_impl(array, Some(e)))
+    chunks::map_with_errors(array, |a| with_errors(a.len(), |e| lint_impl(a, Some(e))))
+}
+
+/// The fields of a warning in [`lint_warnings`]' lists: `code` (Utf8,
+/// [`rfc3987::lint::Code::as_str`]), `component` (Utf8, the component's
+/// name as in [`COMPONENTS`]), `start` and `end` (UInt64, the byte range
+/// in the row's text), `char_start` and `char_end` (UInt64, the same
+/// range counted in characters, Unicode scalar values: the indices that
+/// slice the row as a Python `str` or a Java code-point string), and
+/// `message` (Utf8, [`rfc3987::lint::Warning::message`]).
+pub fn warning_fields() -> Fields {
+    warnings::fields()
+}
+
+/// The data type of [`lint_warnings`]' result: a list of structs of
+/// [`warning_fields`].
+pub fn lint_warnings_type() -> DataType {
+    warnings::list_type()
+}
+
+/// The warnings of each row, whole (code, component, range, message), in
+/// the order `iri lint --json` reports them: a list of structs
+/// ([`lint_warnings_type`]), empty when no warning fires, null where the
+/// input is null or not an `IRI-reference`.
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{Array, ArrayRef, StringArray};
+/// use arrow_array::cast::AsArray;
+/// use arrow_array::types::UInt64Type;
+///
+/// let iris: ArrayRef = Arc::new(StringArray::from(vec!["http://ex%41mple.org/"]));
+/// let lists = rfc3987_arrow::lint_warnings(&iris)?;
+/// let first = lists.as_list::<i32>().value(0);
+/// let first = first.as_struct();
+/// assert_eq!(first.column_by_name("component").unwrap().as_string::<i32>().value(0), "host");
+/// assert_eq!(first.column_by_name("start").unwrap().as_primitive::<UInt64Type>().value(0), 9);
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn lint_warnings(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
+    chunks::map(array, |a| warnings::lint(a, None))
+}
+
+/// [`lint_warnings`] with the error column.
+pub fn lint_warnings_with_errors(array: &dyn Array) -> Result<WithErrors, ArrowError> {
+    chunks::map_with_errors(array, |a| {
+        with_errors(a.len(), |e| warnings::lint(a, Some(e)))
+    })
 }
 
 /// The crate's README example, compiled and run as a doctest.

@@ -1,0 +1,175 @@
+//! Running a column function over chunks of the column on a persistent
+//! thread pool, and joining the chunks' results in row order.
+//!
+//! The pool is rayon's current one: the global pool (sized by
+//! `RAYON_NUM_THREADS`, else one thread per core), or the caller's when the
+//! call runs inside [`rayon::ThreadPool::install`]. Its threads live as
+//! long as the pool, so a call spawns none. A column of fewer than
+//! [`MIN_CHUNK_ROWS`] rows per thread, or a pool of one thread, is one
+//! chunk, computed on the calling thread with nothing to join.
+//!
+//! Each chunk is a zero-copy slice of the input ([`Array::slice`]) that the
+//! serial function turns into a column of its own; the columns are then
+//! concatenated ([`arrow_select::concat::concat`]), which copies each
+//! result once more. Row `i` of the result is the serial function's row
+//! `i`, nulls and error rows included: rayon's indexed `collect` keeps the
+//! chunks in order.
+
+use std::ops::Range;
+
+use arrow_array::{Array, ArrayRef};
+use arrow_schema::ArrowError;
+use rayon::prelude::*;
+
+use crate::WithErrors;
+
+/// Fewer rows than this per chunk cost more in scheduling and joining than
+/// a thread saves (a row takes about a microsecond).
+pub(crate) const MIN_CHUNK_ROWS: usize = 4 * 1024;
+
+/// Chunks per thread: more than one, so that a thread that finishes early
+/// takes another chunk (rows differ in cost: long IRIs, failures).
+const CHUNKS_PER_THREAD: usize = 4;
+
+/// `0..rows` cut into contiguous ranges of near-equal length for a pool
+/// of `threads` threads.
+pub(crate) fn ranges(rows: usize, threads: usize) -> Vec<Range<usize>> {
+    let parts = if threads <= 1 {
+        1
+    } else {
+        (rows / MIN_CHUNK_ROWS).clamp(1, threads * CHUNKS_PER_THREAD)
+    };
+    (0..parts)
+        .map(|p| rows * p / parts..rows * (p + 1) / parts)
+        .collect()
+}
+
+/// Joins columns of one type in order.
+fn join(pieces: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
+    if let [one] = pieces {
+        return Ok(one.clone());
+    }
+    let refs: Vec<&dyn Array> = pieces.iter().map(AsRef::as_ref).collect();
+    arrow_select::concat::concat(&refs).map_err(|e| {
+        ArrowError::ComputeError(format!(
+            "joining the result's chunks: {e} (a Utf8 result holds at most 2 GiB of \
+             text; pass a LargeUtf8 column or a smaller batch)"
+        ))
+    })
+}
+
+/// The results of `work` on each chunk of `rows` rows, in order.
+fn run<T, F>(rows: usize, work: F) -> Result<Vec<T>, ArrowError>
+where
+    T: Send,
+    F: Fn(Range<usize>) -> Result<T, ArrowError> + Sync,
+{
+    let ranges = ranges(rows, rayon::current_num_threads());
+    if ranges.len() == 1 {
+        return Ok(vec![work(0..rows)?]);
+    }
+    ranges.into_par_iter().map(&work).collect()
+}
+
+/// `serial` on each chunk of `array`, joined: the column `serial(array)`
+/// gives, computed on the current pool.
+pub(crate) fn map<F>(array: &dyn Array, serial: F) -> Result<ArrayRef, ArrowError>
+where
+    F: Fn(&dyn Array) -> Result<ArrayRef, ArrowError> + Sync,
+{
+    let rows = array.len();
+    if ranges(rows, rayon::current_num_threads()).len() == 1 {
+        return serial(array);
+    }
+    let pieces = run(rows, |r| serial(array.slice(r.start, r.len()).as_ref()))?;
+    join(&pieces)
+}
+
+/// [`map`] over two columns of one length, sliced alike (a difference in
+/// length is the serial function's error, reported on the whole columns).
+pub(crate) fn map2<F>(a: &dyn Array, b: &dyn Array, serial: F) -> Result<ArrayRef, ArrowError>
+where
+    F: Fn(&dyn Array, &dyn Array) -> Result<ArrayRef, ArrowError> + Sync,
+{
+    let rows = a.len();
+    if a.len() != b.len() || ranges(rows, rayon::current_num_threads()).len() == 1 {
+        return serial(a, b);
+    }
+    let pieces = run(rows, |r| {
+        serial(
+            a.slice(r.start, r.len()).as_ref(),
+            b.slice(r.start, r.len()).as_ref(),
+        )
+    })?;
+    join(&pieces)
+}
+
+/// [`map`] for a function that also gives the error column.
+pub(crate) fn map_with_errors<F>(array: &dyn Array, serial: F) -> Result<WithErrors, ArrowError>
+where
+    F: Fn(&dyn Array) -> Result<WithErrors, ArrowError> + Sync,
+{
+    let rows = array.len();
+    if ranges(rows, rayon::current_num_threads()).len() == 1 {
+        return serial(array);
+    }
+    let pieces = run(rows, |r| serial(array.slice(r.start, r.len()).as_ref()))?;
+    join_with_errors(pieces)
+}
+
+/// [`map2`] for a function that also gives the error column.
+pub(crate) fn map2_with_errors<F>(
+    a: &dyn Array,
+    b: &dyn Array,
+    serial: F,
+) -> Result<WithErrors, ArrowError>
+where
+    F: Fn(&dyn Array, &dyn Array) -> Result<WithErrors, ArrowError> + Sync,
+{
+    let rows = a.len();
+    if a.len() != b.len() || ranges(rows, rayon::current_num_threads()).len() == 1 {
+        return serial(a, b);
+    }
+    let pieces = run(rows, |r| {
+        serial(
+            a.slice(r.start, r.len()).as_ref(),
+            b.slice(r.start, r.len()).as_ref(),
+        )
+    })?;
+    join_with_errors(pieces)
+}
+
+fn join_with_errors(pieces: Vec<WithErrors>) -> Result<WithErrors, ArrowError> {
+    let (values, errors): (Vec<ArrayRef>, Vec<ArrayRef>) =
+        pieces.into_iter().map(|p| (p.values, p.errors)).unzip();
+    Ok(WithErrors {
+        values: join(&values)?,
+        errors: join(&errors)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_cover_the_rows_in_order_without_overlap() {
+        for rows in [0, 1, 7, MIN_CHUNK_ROWS, 5 * MIN_CHUNK_ROWS + 3, 1_000_000] {
+            for threads in 1..6 {
+                let r = ranges(rows, threads);
+                assert_eq!(r[0].start, 0);
+                assert_eq!(r[r.len() - 1].end, rows);
+                assert!(r.windows(2).all(|w| w[0].end == w[1].start));
+                assert!(r.len() <= threads * CHUNKS_PER_THREAD);
+            }
+        }
+    }
+
+    #[test]
+    fn one_thread_or_a_small_column_is_one_chunk() {
+        assert_eq!(ranges(1_000_000, 1).len(), 1);
+        assert_eq!(ranges(MIN_CHUNK_ROWS * 2 - 1, 8).len(), 1);
+        assert_eq!(ranges(MIN_CHUNK_ROWS * 3, 8).len(), 3);
+        assert_eq!(ranges(1_000_000, 2).len(), 2 * CHUNKS_PER_THREAD);
+    }
+}
