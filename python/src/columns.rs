@@ -1,45 +1,34 @@
-//! The vectorized API: the operations of [`ops`] over Arrow string arrays
-//! (`string`, `large_string`, `string_view`), received zero-copy through
-//! the Arrow C data interface and returned as new Arrow arrays. The work
-//! runs without the GIL, split over threads on large arrays
-//! ([`parallel`]). A null input gives a null output; a rejected input
-//! gives a null (`on_error="null"`, the default) or raises `IriError` with
-//! its `row` (`on_error="raise"`).
+//! The vectorized API: the column functions of `rfc3987-arrow` on Arrow
+//! string arrays (`string`, `large_string`, `string_view`), received
+//! zero-copy through the Arrow C data interface and returned as new Arrow
+//! arrays. This module holds no Arrow computation of its own: it converts
+//! at the boundary, releases the GIL, picks the thread pool and turns the
+//! first failed row into an `IriError` when asked to raise.
+//!
+//! Threads: `threads=None` runs on rayon's global pool (one thread per
+//! core, or `RAYON_NUM_THREADS`); `threads=N` on a pool of N threads that
+//! the module keeps for later calls. A null input gives a null output; a
+//! rejected input gives a null (`on_error="null"`, the default) or raises
+//! `IriError` with its `row` (`on_error="raise"`): the error of the `str`
+//! function on that row, so both APIs report a row alike.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
-use arrow_array::builder::{BooleanBuilder, GenericStringBuilder, ListBuilder};
 use arrow_array::cast::AsArray;
-use arrow_array::{make_array, Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StructArray};
-use arrow_buffer::NullBufferBuilder;
+use arrow_array::{make_array, Array, ArrayRef};
 use arrow_data::ArrayData;
 use arrow_pyarrow::{PyArrowType, ToPyArrow};
-use arrow_schema::{DataType, Field, Fields};
-use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use arrow_schema::{ArrowError, DataType};
+use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
 
 use rfc3987::mapping::{ToIri, ToUri};
+use rfc3987::normalize::Normalizer;
 
 use crate::error::Failure;
-use crate::ops::{self, FIELDS};
-use crate::{options, parallel, text};
-
-/// Why a vectorized call stopped.
-enum Stop {
-    /// A rejected input, with `on_error="raise"`.
-    Row(usize, Failure),
-    /// The output cannot be built (a 32-bit offset array over 2 GiB).
-    Capacity(String),
-}
-
-impl Stop {
-    fn into_pyerr(self, py: Python<'_>) -> PyErr {
-        match self {
-            Stop::Row(row, failure) => failure.into_pyerr(py, Some(row)),
-            Stop::Capacity(message) => PyOverflowError::new_err(message),
-        }
-    }
-}
+use crate::{ops, options, text};
 
 /// What to do with a rejected input.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -58,219 +47,98 @@ fn on_error(name: &str) -> PyResult<OnError> {
     }
 }
 
-/// The rows of a string array, whichever of Arrow's layouts it has.
-struct Strings {
-    array: ArrayRef,
-}
-
-impl Strings {
-    fn new(data: ArrayData) -> PyResult<Self> {
-        let array = make_array(data);
-        match array.data_type() {
-            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Ok(Strings { array }),
-            other => Err(PyTypeError::new_err(format!(
-                "expected an Arrow array of strings (string, large_string or string_view), \
-                 got {other}"
-            ))),
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.array.len()
-    }
-
-    /// Whether outputs need 64-bit offsets (the input has them).
-    fn large(&self) -> bool {
-        self.array.data_type() == &DataType::LargeUtf8
-    }
-
-    /// Row `i`, `None` when null.
-    fn get(&self, i: usize) -> Option<&str> {
-        if self.array.is_null(i) {
-            return None;
-        }
-        Some(match self.array.data_type() {
-            DataType::Utf8 => self.array.as_string::<i32>().value(i),
-            DataType::LargeUtf8 => self.array.as_string::<i64>().value(i),
-            _ => self.array.as_string_view().value(i),
-        })
+/// The array of `data`, if it holds strings.
+fn strings(data: ArrayData) -> PyResult<ArrayRef> {
+    let array = make_array(data);
+    match array.data_type() {
+        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Ok(array),
+        other => Err(PyTypeError::new_err(format!(
+            "expected an Arrow array of strings (string, large_string or string_view), \
+             got {other}"
+        ))),
     }
 }
 
-/// Pieces built on several threads, joined in order.
-fn join(pieces: Vec<ArrayRef>) -> Result<ArrayRef, Stop> {
-    if pieces.len() == 1 {
-        return Ok(pieces.into_iter().next().expect("one piece"));
+/// Row `i` of a string array (its slot's text when null).
+fn row_text(array: &dyn Array, i: usize) -> &str {
+    match array.data_type() {
+        DataType::Utf8 => array.as_string::<i32>().value(i),
+        DataType::LargeUtf8 => array.as_string::<i64>().value(i),
+        _ => array.as_string_view().value(i),
     }
-    let refs: Vec<&dyn Array> = pieces.iter().map(|a| a.as_ref()).collect();
-    arrow_select::concat::concat(&refs).map_err(|e| {
-        Stop::Capacity(format!(
-            "{e}: the output is too large for a string array; pass a large_string array"
-        ))
+}
+
+/// The pool of `threads` threads, made once per count and kept.
+fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<ThreadPool>>>> = OnceLock::new();
+    if threads == 0 {
+        return Err(PyValueError::new_err(
+            "threads must be at least 1 (None: every core)",
+        ));
+    }
+    let mut pools = POOLS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(pool) = pools.get(&threads) {
+        return Ok(pool.clone());
+    }
+    let pool = ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("rfc3987-rs-{i}"))
+        .build()
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start {threads} threads: {e}")))?;
+    Ok(pools.entry(threads).or_insert(Arc::new(pool)).clone())
+}
+
+/// `work` without the GIL, on the pool `threads` names.
+fn compute(
+    py: Python<'_>,
+    threads: Option<usize>,
+    work: impl FnOnce() -> Result<ArrayRef, ArrowError> + Send,
+) -> PyResult<ArrayRef> {
+    let pool = threads.map(pool).transpose()?;
+    let result = py.detach(|| match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    });
+    result.map_err(|e| match e {
+        // Only a 32-bit offset array past 2 GiB of text.
+        ArrowError::ComputeError(message) => PyOverflowError::new_err(message),
+        other => PyValueError::new_err(other.to_string()),
     })
 }
 
-/// Checks that appending `len` bytes keeps `O`'s offsets in range.
-fn fits<O: OffsetSizeTrait>(used: usize, len: usize) -> Result<(), Stop> {
-    if O::IS_LARGE || used + len <= i32::MAX as usize {
-        Ok(())
-    } else {
-        Err(Stop::Capacity(
-            "the output exceeds the 2 GiB of text a string array holds; \
-             pass a large_string array"
-                .to_owned(),
-        ))
-    }
+/// The first row that failed: every input non-null, the output null (the
+/// column functions' rule: a row is null exactly when an input is null or
+/// the operation failed).
+fn first_failure(inputs: &[&dyn Array], output: &dyn Array) -> Option<usize> {
+    (0..output.len()).find(|&i| output.is_null(i) && inputs.iter().all(|a| a.is_valid(i)))
 }
 
-/// `f` on every row, as a string array of the input's offset width.
-fn map_strings<F>(input: &Strings, parts: usize, policy: OnError, f: F) -> Result<ArrayRef, Stop>
-where
-    F: Fn(&str) -> Result<String, Failure> + Sync,
-{
-    fn piece<O: OffsetSizeTrait>(
-        input: &Strings,
-        rows: std::ops::Range<usize>,
-        policy: OnError,
-        f: &(dyn Fn(&str) -> Result<String, Failure> + Sync),
-    ) -> Result<ArrayRef, Stop> {
-        let mut out = GenericStringBuilder::<O>::with_capacity(rows.len(), rows.len() * 32);
-        for row in rows {
-            match input.get(row).map(f) {
-                None => out.append_null(),
-                Some(Ok(value)) => {
-                    fits::<O>(out.values_slice().len(), value.len())?;
-                    out.append_value(value);
-                }
-                Some(Err(failure)) if policy == OnError::Raise => {
-                    return Err(Stop::Row(row, failure))
-                }
-                Some(Err(_)) => out.append_null(),
-            }
-        }
-        Ok(Arc::new(out.finish()))
-    }
-    let pieces = parallel::run(input.len(), parts, |rows| {
-        if input.large() {
-            piece::<i64>(input, rows, policy, &f)
-        } else {
-            piece::<i32>(input, rows, policy, &f)
-        }
-    })?;
-    join(pieces)
-}
-
-/// `f` on every row index, as a boolean array (`Ok(None)`: null).
-fn map_bools<F>(rows: usize, parts: usize, policy: OnError, f: F) -> Result<ArrayRef, Stop>
-where
-    F: Fn(usize) -> Result<Option<bool>, Failure> + Sync,
-{
-    let pieces = parallel::run(rows, parts, |range| {
-        let mut out = BooleanBuilder::with_capacity(range.len());
-        for row in range {
-            match f(row) {
-                Ok(value) => out.append_option(value),
-                Err(failure) if policy == OnError::Raise => return Err(Stop::Row(row, failure)),
-                Err(_) => out.append_null(),
-            }
-        }
-        Ok(Arc::new(out.finish()) as ArrayRef)
-    })?;
-    join(pieces)
-}
-
-/// The components of every row, as a struct array with `parse`'s fields.
-fn map_parts(
-    input: &Strings,
-    parts: usize,
-    policy: OnError,
-    splitter: rfc3987::Splitter,
-) -> Result<ArrayRef, Stop> {
-    fn piece<O: OffsetSizeTrait>(
-        input: &Strings,
-        rows: std::ops::Range<usize>,
-        policy: OnError,
-        splitter: rfc3987::Splitter,
-    ) -> Result<ArrayRef, Stop> {
-        let mut columns: Vec<GenericStringBuilder<O>> = (0..FIELDS.len())
-            .map(|_| GenericStringBuilder::with_capacity(rows.len(), rows.len() * 8))
-            .collect();
-        let mut valid = NullBufferBuilder::new(rows.len());
-        for row in rows {
-            let fields = match input.get(row).map(|text| ops::parse(splitter, text)) {
-                Some(Ok(fields)) => Some(fields),
-                Some(Err(failure)) if policy == OnError::Raise => {
-                    return Err(Stop::Row(row, failure))
-                }
-                Some(Err(_)) | None => None,
-            };
-            match fields {
-                Some(fields) => {
-                    valid.append_non_null();
-                    for (column, value) in columns.iter_mut().zip(fields) {
-                        fits::<O>(column.values_slice().len(), value.map_or(0, str::len))?;
-                        column.append_option(value);
-                    }
-                }
-                None => {
-                    valid.append_null();
-                    columns.iter_mut().for_each(|c| c.append_null());
-                }
-            }
-        }
-        let fields: Fields = FIELDS
-            .iter()
-            .map(|name| Field::new(*name, GenericStringArray::<O>::DATA_TYPE, true))
-            .collect();
-        let arrays: Vec<ArrayRef> = columns
-            .iter_mut()
-            .map(|c| Arc::new(c.finish()) as ArrayRef)
-            .collect();
-        StructArray::try_new(fields, arrays, valid.finish())
-            .map(|a| Arc::new(a) as ArrayRef)
-            .map_err(|e| Stop::Capacity(e.to_string()))
-    }
-    let pieces = parallel::run(input.len(), parts, |rows| {
-        if input.large() {
-            piece::<i64>(input, rows, policy, splitter)
-        } else {
-            piece::<i32>(input, rows, policy, splitter)
-        }
-    })?;
-    join(pieces)
-}
-
-/// The warnings of every row, as a list-of-strings array.
-fn map_lints(input: &Strings, parts: usize, policy: OnError) -> Result<ArrayRef, Stop> {
-    let pieces = parallel::run(input.len(), parts, |rows| {
-        let mut out = ListBuilder::new(GenericStringBuilder::<i64>::new());
-        for row in rows {
-            match input.get(row).map(ops::lint) {
-                None => out.append_null(),
-                Some(Ok(warnings)) => {
-                    for w in warnings {
-                        out.values().append_value(w);
-                    }
-                    out.append(true);
-                }
-                Some(Err(failure)) if policy == OnError::Raise => {
-                    return Err(Stop::Row(row, failure))
-                }
-                Some(Err(_)) => out.append_null(),
-            }
-        }
-        Ok(Arc::new(out.finish()) as ArrayRef)
-    })?;
-    join(pieces)
-}
-
-/// Runs `work` without the GIL and hands its array to pyarrow.
+/// The result for Python, or with `Raise` the `IriError` of the first
+/// failed row: `failure` runs the `str` function's operation on that row.
 fn finish<'py>(
     py: Python<'py>,
-    work: impl FnOnce() -> Result<ArrayRef, Stop> + Send,
+    policy: OnError,
+    inputs: &[&dyn Array],
+    output: ArrayRef,
+    failure: impl Fn(usize) -> Result<(), Failure>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let array = py.detach(work).map_err(|stop| stop.into_pyerr(py))?;
-    array.to_data().to_pyarrow(py)
+    if policy == OnError::Raise {
+        if let Some(row) = first_failure(inputs, output.as_ref()) {
+            let failure = failure(row).err().unwrap_or_else(|| {
+                Failure::new(
+                    "",
+                    0,
+                    None,
+                    "the column and str functions disagree on this row".to_owned(),
+                )
+            });
+            return Err(failure.into_pyerr(py, Some(row)));
+        }
+    }
+    output.to_data().to_pyarrow(py)
 }
 
 /// Vectorized `check`: a boolean array, null where the input is null.
@@ -283,15 +151,9 @@ fn check_array<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let rule = options::rule(rule)?;
-    let input = Strings::new(array.0)?;
-    let parts = parallel::thread_count(input.len(), threads);
-    finish(py, || {
-        map_bools(input.len(), parts, OnError::Null, |row| {
-            Ok(input
-                .get(row)
-                .map(|text| rfc3987::check(rule, text).is_ok()))
-        })
-    })
+    let input = strings(array.0)?;
+    let out = compute(py, threads, || rfc3987_arrow::valid(&input, rule))?;
+    out.to_data().to_pyarrow(py)
 }
 
 /// Vectorized `parse`: a struct array with the fields of `parse`, the row
@@ -307,9 +169,11 @@ fn parse_array<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let splitter = options::splitter(rule)?;
     let policy = self::on_error(on_error)?;
-    let input = Strings::new(array.0)?;
-    let parts = parallel::thread_count(input.len(), threads);
-    finish(py, || map_parts(&input, parts, policy, splitter))
+    let input = strings(array.0)?;
+    let out = compute(py, threads, || rfc3987_arrow::split(&input, splitter))?;
+    finish(py, policy, &[&input], out, |row| {
+        ops::parse(splitter, row_text(&input, row)).map(drop)
+    })
 }
 
 /// Vectorized `to_uri`.
@@ -329,9 +193,16 @@ fn to_uri_array<'py>(
         nfc,
     };
     let policy = self::on_error(on_error)?;
-    let input = Strings::new(array.0)?;
-    let parts = parallel::thread_count(input.len(), threads);
-    finish(py, || map_strings(&input, parts, policy, |t| op.apply(t)))
+    let input = strings(array.0)?;
+    let out = compute(py, threads, || match (nfc, idna || lenient) {
+        (true, _) => rfc3987_arrow::to_uri_from_text(&input, &op.mapping),
+        (false, true) => rfc3987_arrow::to_uri_with(&input, &op.mapping),
+        // The default mapping's column path (ASCII rows by the batch walk).
+        (false, false) => rfc3987_arrow::to_uri(&input),
+    })?;
+    finish(py, policy, &[&input], out, |row| {
+        op.apply(row_text(&input, row)).map(drop)
+    })
 }
 
 /// Vectorized `to_iri`.
@@ -347,10 +218,10 @@ fn to_iri_array<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let conversion = ToIri::new().idna(idna).keep_lookalikes(!decode_lookalikes);
     let policy = self::on_error(on_error)?;
-    let input = Strings::new(array.0)?;
-    let parts = parallel::thread_count(input.len(), threads);
-    finish(py, || {
-        map_strings(&input, parts, policy, |t| ops::to_iri(&conversion, t))
+    let input = strings(array.0)?;
+    let out = compute(py, threads, || rfc3987_arrow::to_iri(&input, &conversion))?;
+    finish(py, policy, &[&input], out, |row| {
+        ops::to_iri(&conversion, row_text(&input, row)).map(drop)
     })
 }
 
@@ -368,12 +239,13 @@ fn normalize_array<'py>(
     on_error: &str,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let n = text::normalizer(level, &options::NORMALIZE_LEVELS, nfc, nfkc, strict_hosts)?;
+    let n: Normalizer<'static> =
+        text::normalizer(level, &options::NORMALIZE_LEVELS, nfc, nfkc, strict_hosts)?;
     let policy = self::on_error(on_error)?;
-    let input = Strings::new(array.0)?;
-    let parts = parallel::thread_count(input.len(), threads);
-    finish(py, || {
-        map_strings(&input, parts, policy, |t| ops::normalize(&n, t))
+    let input = strings(array.0)?;
+    let out = compute(py, threads, || rfc3987_arrow::normalize(&input, &n))?;
+    finish(py, policy, &[&input], out, |row| {
+        ops::normalize(&n, row_text(&input, row)).map(drop)
     })
 }
 
@@ -391,10 +263,33 @@ fn resolve_array<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let resolver = ops::Resolver::new(base, strict).map_err(|f| f.into_pyerr(py, None))?;
     let policy = self::on_error(on_error)?;
-    let input = Strings::new(array.0)?;
-    let parts = parallel::thread_count(input.len(), threads);
-    finish(py, || {
-        map_strings(&input, parts, policy, |t| resolver.apply(t))
+    let input = strings(array.0)?;
+    let out = compute(py, threads, || {
+        rfc3987_arrow::resolve_base(&input, resolver.base())
+    })?;
+    finish(py, policy, &[&input], out, |row| {
+        resolver.apply(row_text(&input, row)).map(drop)
+    })
+}
+
+/// Vectorized `relativize`: the shortest reference from `base` to each
+/// IRI of `array` (an invalid base raises `IriError` whatever `on_error`
+/// says).
+#[pyfunction]
+#[pyo3(signature = (base, array, *, on_error = "null", threads = None))]
+fn relativize_array<'py>(
+    py: Python<'py>,
+    base: &str,
+    array: PyArrowType<ArrayData>,
+    on_error: &str,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    ops::check_base(base).map_err(|f| f.into_pyerr(py, None))?;
+    let policy = self::on_error(on_error)?;
+    let input = strings(array.0)?;
+    let out = compute(py, threads, || rfc3987_arrow::relativize(&input, base))?;
+    finish(py, policy, &[&input], out, |row| {
+        ops::relativize(base, row_text(&input, row)).map(drop)
     })
 }
 
@@ -413,7 +308,7 @@ fn equivalent_array<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let n = text::normalizer(level, &options::EQUIV_LEVELS, false, false, strict_hosts)?;
     let policy = self::on_error(on_error)?;
-    let (a, b) = (Strings::new(a.0)?, Strings::new(b.0)?);
+    let (a, b) = (strings(a.0)?, strings(b.0)?);
     if a.len() != b.len() {
         return Err(PyValueError::new_err(format!(
             "equivalent_array needs arrays of one length, got {} and {}",
@@ -421,18 +316,14 @@ fn equivalent_array<'py>(
             b.len()
         )));
     }
-    let parts = parallel::thread_count(a.len(), threads);
-    finish(py, || {
-        map_bools(a.len(), parts, policy, |row| {
-            match (a.get(row), b.get(row)) {
-                (Some(x), Some(y)) => ops::equivalent(&n, x, y).map(Some),
-                _ => Ok(None),
-            }
-        })
+    let out = compute(py, threads, || rfc3987_arrow::equivalent_with(&a, &b, &n))?;
+    finish(py, policy, &[&a, &b], out, |row| {
+        ops::equivalent(&n, row_text(&a, row), row_text(&b, row)).map(drop)
     })
 }
 
-/// Vectorized `lint`: a list of warnings per row.
+/// Vectorized `lint`: a list of warning structs per row (code, component,
+/// start, end, char_start, char_end, message).
 #[pyfunction]
 #[pyo3(signature = (array, *, on_error = "null", threads = None))]
 fn lint_array<'py>(
@@ -442,9 +333,11 @@ fn lint_array<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let policy = self::on_error(on_error)?;
-    let input = Strings::new(array.0)?;
-    let parts = parallel::thread_count(input.len(), threads);
-    finish(py, || map_lints(&input, parts, policy))
+    let input = strings(array.0)?;
+    let out = compute(py, threads, || rfc3987_arrow::lint_warnings(&input))?;
+    finish(py, policy, &[&input], out, |row| {
+        ops::lint(row_text(&input, row)).map(drop)
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -454,6 +347,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(to_iri_array, m)?)?;
     m.add_function(wrap_pyfunction!(normalize_array, m)?)?;
     m.add_function(wrap_pyfunction!(resolve_array, m)?)?;
+    m.add_function(wrap_pyfunction!(relativize_array, m)?)?;
     m.add_function(wrap_pyfunction!(equivalent_array, m)?)?;
     m.add_function(wrap_pyfunction!(lint_array, m)?)?;
     Ok(())

@@ -15,10 +15,17 @@ create_exception!(
     IriError,
     PyValueError,
     "An input the library rejected: `offset` (byte offset in the UTF-8 of the \
-     string that failed), `rule` (the ABNF rule that rejected it, or None), \
+     string that failed), `char_offset` (the same place as an index into the \
+     str), `rule` (the ABNF rule that rejected it, or None), \
      `message` (the library's message), `input` (the string that failed) and, \
      from the vectorized functions, `row` (the array index; None otherwise)."
 );
+
+/// The index in `text` as a Python `str` (code points) of byte `offset`:
+/// the characters that start before it.
+pub fn char_index(text: &str, offset: usize) -> usize {
+    text.char_indices().take_while(|(i, _)| *i < offset).count()
+}
 
 /// A library error, reduced to the fields `IriError` carries.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +106,7 @@ impl Failure {
         let value = err.value(py);
         let set = || -> PyResult<()> {
             value.setattr("offset", self.offset)?;
+            value.setattr("char_offset", char_index(&self.input, self.offset))?;
             value.setattr("rule", self.rule)?;
             value.setattr("message", &self.message)?;
             value.setattr("input", &self.input)?;
@@ -109,5 +117,17 @@ impl Failure {
             Ok(()) => err,
             Err(e) => e,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::char_index;
+
+    #[test]
+    fn char_index_counts_code_points_before_the_byte() {
+        let s = "a例😀b";
+        let indices: Vec<usize> = [0, 1, 4, 8, 9].iter().map(|&o| char_index(s, o)).collect();
+        assert_eq!(indices, [0, 1, 2, 3, 4]);
     }
 }

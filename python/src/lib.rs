@@ -2,9 +2,11 @@
 //!
 //! Two layers over the same library calls: functions on one `str`
 //! ([`text`]) and the same operations over Arrow string arrays
-//! ([`columns`]), taken zero-copy through the Arrow C data interface and
-//! run without the GIL, split over threads when large. Nothing here
-//! re-implements the RFC: each function calls the crate's typed API.
+//! ([`columns`]), which are the column functions of `rfc3987-arrow`,
+//! taken zero-copy through the Arrow C data interface and run without the
+//! GIL on a rayon pool. Nothing here re-implements the RFC or the column
+//! functions: each function calls the crate's typed API or the Arrow
+//! crate's.
 #![forbid(unsafe_code)]
 
 use pyo3::prelude::*;
@@ -13,7 +15,6 @@ mod columns;
 mod error;
 mod ops;
 mod options;
-mod parallel;
 mod text;
 
 /// The compiled module, `rfc3987_rs._native`; `rfc3987_rs/__init__.py`

@@ -4,7 +4,9 @@
 
 use std::borrow::Cow;
 
+use rfc3987::entry::Cleaned;
 use rfc3987::grammar::Rule;
+use rfc3987::lint::Warning;
 use rfc3987::mapping::{from_text, ToIri, ToUri};
 use rfc3987::normalize::Normalizer;
 use rfc3987::resolve::Base;
@@ -92,6 +94,11 @@ impl Resolver {
         }
     }
 
+    /// The prepared base (strict or not, as made).
+    pub fn base(&self) -> &Base<String> {
+        &self.base
+    }
+
     pub fn apply(&self, reference: &str) -> Result<String, Failure> {
         match IriRef::parse(reference) {
             Ok(r) => Ok(self.base.resolve(&r).into_inner()),
@@ -119,8 +126,31 @@ impl Resolver {
     }
 }
 
-/// Section 4, 6.1, 7.5 and 8 warnings, each as `iri lint` prints it.
-pub fn lint(text: &str) -> Result<Vec<String>, Failure> {
+/// Fails, naming the base, when `base` is not an `IRI`.
+pub fn check_base(base: &str) -> Result<(), Failure> {
+    Resolver::new(base, true).map(drop)
+}
+
+/// The shortest reference that resolves against `base` to `target` (both
+/// `IRI`s), as `iri relativize BASE` gives it.
+pub fn relativize(base: &str, target: &str) -> Result<String, Failure> {
+    rfc3987::resolve::relativize(base, target).map_err(|e| Failure::resolve(base, target, &e))
+}
+
+/// Section 4, 6.1, 7.5 and 8 warnings.
+pub fn lint(text: &str) -> Result<Vec<Warning>, Failure> {
     let iri = IriRef::parse(text).map_err(|e| Failure::parse(text, &e))?;
-    Ok(iri.lint().iter().map(ToString::to_string).collect())
+    Ok(iri.lint())
+}
+
+/// Section 7.2's cleaning of a typed or pasted IRI.
+pub fn entry(text: &str) -> Result<Cleaned, Failure> {
+    rfc3987::entry::clean(text).map_err(|e| {
+        Failure::new(
+            text,
+            e.offset(),
+            e.syntax().map(|s| s.rule()),
+            e.to_string(),
+        )
+    })
 }

@@ -7,6 +7,7 @@ use pyo3::PyResult;
 
 use rfc3987::grammar::Rule;
 use rfc3987::normalize::{Chars, Level};
+use rfc3987::select::Script;
 use rfc3987::Splitter;
 
 /// The ABNF rule called `name`, case-insensitively as ABNF matches names.
@@ -62,6 +63,25 @@ pub const EQUIV_LEVELS: [(&str, Level); 3] = [
     ("syntax", Level::Syntax),
     ("scheme", Level::Scheme),
 ];
+
+/// Unicode scripts by name (`Latin`) or ISO 15924 code (`Latn`), as `iri
+/// select --scripts` takes them.
+pub fn scripts(names: &[String]) -> PyResult<Vec<Script>> {
+    names
+        .iter()
+        .map(|name| {
+            let name = name.trim();
+            Script::from_full_name(name)
+                .or_else(|| Script::from_short_name(name))
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "unknown script '{name}' (use a Unicode script name such as Latin, \
+                         Cyrillic, Han, Hiragana, or an ISO 15924 code such as Latn)"
+                    ))
+                })
+        })
+        .collect()
+}
 
 /// Character normalization from the `nfc` and `nfkc` flags.
 pub fn chars(nfc: bool, nfkc: bool) -> PyResult<Chars> {

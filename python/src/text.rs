@@ -6,10 +6,14 @@ use std::borrow::Cow;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
+use pyo3::exceptions::PyValueError;
+use rfc3987::find::Finder;
 use rfc3987::mapping::{ToIri, ToUri};
 use rfc3987::normalize::Normalizer;
+use rfc3987::select::Select;
+use rfc3987::IriRef;
 
-use crate::error::Failure;
+use crate::error::{char_index, Failure};
 use crate::ops::{self, FIELDS};
 use crate::options;
 
@@ -205,12 +209,148 @@ fn equivalent(
     raise(py, ops::equivalent(&n, &a, &b))
 }
 
-/// The warnings of RFC 3987 sections 4, 6.1, 7.5 and 8 on `s`, each as
-/// `iri lint` prints it (`CODE [COMPONENT START..END]: MESSAGE`).
+/// A byte range of `text` with the same range as `str` indices.
+fn ranges(text: &str, range: std::ops::Range<usize>) -> (usize, usize, usize, usize) {
+    let char_start = char_index(text, range.start);
+    let char_end = char_start + char_index(&text[range.start..], range.end - range.start);
+    (range.start, range.end, char_start, char_end)
+}
+
+/// One warning: `(code, component, start, end, char_start, char_end,
+/// message)`, byte and `str` ranges (`rfc3987_rs.LintWarning`).
+type WarningTuple = (
+    &'static str,
+    &'static str,
+    usize,
+    usize,
+    usize,
+    usize,
+    String,
+);
+
+/// The warnings of RFC 3987 sections 4, 6.1, 7.5 and 8 on `s`, in the
+/// order of `iri lint --json`, as tuples that `rfc3987_rs.lint` makes
+/// `LintWarning`s.
 #[pyfunction]
-fn lint(py: Python<'_>, s: &Bound<'_, PyString>) -> PyResult<Vec<String>> {
+fn _lint(py: Python<'_>, s: &Bound<'_, PyString>) -> PyResult<Vec<WarningTuple>> {
     let s = text(py, s, REFERENCE)?;
-    raise(py, ops::lint(&s))
+    let warnings = raise(py, ops::lint(&s))?;
+    Ok(warnings
+        .iter()
+        .map(|w| {
+            let (start, end, char_start, char_end) = ranges(&s, w.range());
+            (
+                w.code().as_str(),
+                w.component().as_str(),
+                start,
+                end,
+                char_start,
+                char_end,
+                w.message().to_owned(),
+            )
+        })
+        .collect())
+}
+
+/// The shortest reference that resolves against `base` to `target` (both
+/// `IRI`s), as `iri relativize BASE` gives it; `""` when they are equal.
+#[pyfunction]
+fn relativize(
+    py: Python<'_>,
+    base: &Bound<'_, PyString>,
+    target: &Bound<'_, PyString>,
+) -> PyResult<String> {
+    let base = text(py, base, "IRI")?;
+    let target = text(py, target, "IRI")?;
+    raise(py, ops::relativize(&base, &target))
+}
+
+/// One IRI found in text: `(start, end, char_start, char_end, text, iri)`
+/// (`rfc3987_rs.FoundIri`).
+type FoundTuple = (usize, usize, usize, usize, String, String);
+
+/// The IRIs in running text (RFC 3987 section 7.3), as `iri find` finds
+/// them, optionally only those of `schemes` (`name:` or `name://` each).
+#[pyfunction]
+#[pyo3(signature = (s, schemes = None))]
+fn _find(s: &Bound<'_, PyString>, schemes: Option<Vec<String>>) -> PyResult<Vec<FoundTuple>> {
+    // Running text may hold anything: a lone surrogate ends an IRI as any
+    // character outside the grammar does, so it is read as U+FFFD.
+    let s = s.to_string_lossy();
+    let entries: Vec<&str> = schemes.iter().flatten().map(String::as_str).collect();
+    let finder = match schemes {
+        None => Finder::new(),
+        Some(_) => Finder::with_schemes(&entries)
+            .map_err(|e| PyValueError::new_err(format!("schemes: {e}")))?,
+    };
+    Ok(finder
+        .find_iter(&s)
+        .map(|m| {
+            let (start, end, char_start, char_end) = ranges(&s, m.range());
+            (
+                start,
+                end,
+                char_start,
+                char_end,
+                m.as_str().to_owned(),
+                m.iri().as_str().to_owned(),
+            )
+        })
+        .collect())
+}
+
+/// One change of `entry`: `(kind, start, end, char_start, char_end,
+/// before, after)` (`rfc3987_rs.EntryChange`).
+type ChangeTuple = (&'static str, usize, usize, usize, usize, String, String);
+
+/// A typed or pasted IRI cleaned (RFC 3987 section 7.2), as `iri entry`
+/// cleans it: the IRI reference and the changes, as tuples that
+/// `rfc3987_rs.entry` makes an `Entry`.
+#[pyfunction]
+fn _entry(py: Python<'_>, s: &Bound<'_, PyString>) -> PyResult<(String, Vec<ChangeTuple>)> {
+    let s = text(py, s, REFERENCE)?;
+    let cleaned = raise(py, ops::entry(&s))?;
+    let changes = cleaned
+        .changes()
+        .iter()
+        .map(|c| {
+            let (start, end, char_start, char_end) = ranges(&s, c.range.clone());
+            (
+                c.kind.name(),
+                start,
+                end,
+                char_start,
+                char_end,
+                c.before.clone(),
+                c.after.clone(),
+            )
+        })
+        .collect();
+    Ok((cleaned.iri().as_str().to_owned(), changes))
+}
+
+/// The form of `s` to show or send to readers of `scripts` (RFC 3987
+/// section 7.5), as `iri select` chooses it: `(output, form)`, `form`
+/// being `iri`, `uri` or `mixed`.
+#[pyfunction]
+#[pyo3(signature = (s, scripts, *, punycode_hosts = false))]
+fn _select(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    scripts: Vec<String>,
+    punycode_hosts: bool,
+) -> PyResult<(String, &'static str)> {
+    let scripts = options::scripts(&scripts)?;
+    let s = text(py, s, REFERENCE)?;
+    let iri = raise(
+        py,
+        IriRef::parse(s.as_ref()).map_err(|e| Failure::parse(&s, &e)),
+    )?;
+    let selected = iri.select_with(&Select::new(&scripts).punycode_hosts(punycode_hosts));
+    Ok((
+        selected.text().as_str().to_owned(),
+        selected.form().as_str(),
+    ))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -222,6 +362,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
     m.add_function(wrap_pyfunction!(resolve, m)?)?;
     m.add_function(wrap_pyfunction!(equivalent, m)?)?;
-    m.add_function(wrap_pyfunction!(lint, m)?)?;
+    m.add_function(wrap_pyfunction!(_lint, m)?)?;
+    m.add_function(wrap_pyfunction!(relativize, m)?)?;
+    m.add_function(wrap_pyfunction!(_find, m)?)?;
+    m.add_function(wrap_pyfunction!(_entry, m)?)?;
+    m.add_function(wrap_pyfunction!(_select, m)?)?;
     Ok(())
 }

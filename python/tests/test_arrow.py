@@ -55,7 +55,14 @@ def test_each_function_matches_the_str_api_row_by_row(type_):
     assert ra.resolve(base, column).to_pylist() == [
         None if v is None else per_row(lambda x: r.resolve(base, x), [v])[0] for v in COLUMN
     ]
-    assert ra.lint(column).to_pylist() == per_row(r.lint, COLUMN)
+    assert ra.lint(column).to_pylist() == [
+        None if ws is None else [w._asdict() for w in ws] for ws in per_row(r.lint, COLUMN)
+    ]
+    assert ra.relativize(base, column).to_pylist() == per_row(lambda x: r.relativize(base, x), COLUMN)
+    assert ra.parse(column, "IRI").to_pylist() == per_row(r.parse, COLUMN, "IRI")
+    assert ra.resolve(base, column, strict=False).to_pylist() == per_row(
+        lambda x: r.resolve(base, x, strict=False), COLUMN
+    )
 
 
 @pytest.mark.parametrize("type_", LAYOUTS, ids=str)
@@ -91,6 +98,39 @@ def test_on_error_raise_gives_the_row_offset_rule_and_message():
         ra.resolve("relative/base", column)
     with pytest.raises(ValueError, match="on_error"):
         ra.to_uri(column, on_error="ignore")
+
+
+def test_raised_errors_are_the_str_function_s_errors():
+    """on_error="raise" reports the first failed row as the str function
+    reports that row: same offset, rule, message and input."""
+    cases = [
+        (ra.parse, r.parse, ()),
+        (ra.to_uri, r.to_uri, ()),
+        (ra.to_iri, r.to_iri, ()),
+        (ra.normalize, r.normalize, ()),
+        (ra.lint, r.lint, ()),
+    ]
+    for text in INPUTS:
+        for column_fn, str_fn, args in cases:
+            try:
+                str_fn(text, *args)
+                continue
+            except IriError as e:
+                expected = (e.offset, e.char_offset, e.rule, e.message, e.input)
+            column = pa.array(["http://ok/", None, text])
+            with pytest.raises(IriError) as caught:
+                column_fn(column, *args, on_error="raise")
+            got = caught.value
+            assert got.row == 2, (text, column_fn)
+            assert (got.offset, got.char_offset, got.rule, got.message, got.input) == expected
+
+
+def test_threads_zero_is_a_value_error_and_pools_are_reused():
+    with pytest.raises(ValueError, match="at least 1"):
+        ra.check(["a"], threads=0)
+    column = pa.array(["http://A/"] * 50_000)
+    for _ in range(3):
+        assert ra.normalize(column, threads=2).equals(ra.normalize(column))
 
 
 def test_chunked_arrays_keep_their_chunks_and_count_rows_from_the_start():

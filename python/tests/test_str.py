@@ -109,19 +109,27 @@ def test_lint_matches_the_cli(iri):
         ok, got = outcome(r.lint, text)
         assert ok is obj["valid"], text
         if ok:
-            expected = [
-                f"{w['code']} [{w['component']} {w['start']}..{w['end']}]: {w['message']}"
-                for w in obj["warnings"]
-            ]
-            assert got == expected, text
+            fields = ["code", "component", "start", "end", "message"]
+            assert [{k: getattr(w, k) for k in fields} for w in got] == obj["warnings"], text
+            # The str range slices what the byte range does.
+            for w in got:
+                assert text[w.char_start : w.char_end] == text.encode()[w.start : w.end].decode()
         else:
             assert got == cli_outcome(obj)[1]
 
 
-def test_lint_finds_warnings():
+def test_lint_finds_warnings_as_structured_values():
     assert r.lint("http://example.org/") == []
     [warning] = r.lint("http://a/%7e")
-    assert warning.startswith("pct-unreserved [path 9..12]: ")
+    assert (warning.code, warning.component, warning.start, warning.end) == (
+        "pct-unreserved", "path", 9, 12,
+    )
+    assert str(warning).startswith("pct-unreserved [path 9..12]: ")
+    assert warning.message in str(warning)
+    text = "http://例え.jp/\u200ex"
+    bidi = [w for w in r.lint(text) if w.code.startswith("bidi")]
+    assert bidi and text[bidi[0].char_start : bidi[0].char_end] == "\u200e"
+    assert (bidi[0].start, bidi[0].char_start) == (len("http://例え.jp/".encode()), len("http://例え.jp/"))
 
 
 def test_iri_error_carries_offset_rule_message_and_input():
@@ -130,6 +138,7 @@ def test_iri_error_carries_offset_rule_message_and_input():
     e = caught.value
     assert isinstance(e, ValueError)
     assert e.offset == len("http://例え/a".encode())
+    assert e.char_offset == len("http://例え/a")
     assert e.rule == "isegment"  # the rule in progress at the error
     assert e.input == "http://例え/a b"
     assert e.row is None
