@@ -48,3 +48,32 @@ def test_parse_gives_a_struct_column():
     parts = df.select(rp.parse(pl.col("iri")).alias("p")).unnest("p")
     assert parts.row(0, named=True) == r.parse("http://u@h:1/p?q#f")
     assert parts.row(1) == (None,) * 8
+
+
+def test_the_iri_namespace_takes_columns_in_a_lazy_query():
+    import rfc3987_rs.polars  # noqa: F401  (registers the namespace)
+
+    lazy = pl.LazyFrame({"iri": ["HTTP://A/%7e", "http://a/~", None, "bad iri", "../g"]})
+    out = (
+        lazy.with_columns(
+            key=pl.col("iri").iri.normalize("scheme"),
+            valid=pl.col("iri").iri.check(),
+            uri=pl.col("iri").iri.to_uri(),
+            target=pl.col("iri").iri.resolve("http://a/b/c"),
+            host=pl.col("iri").iri.parse().struct.field("host"),
+            warnings=pl.col("iri").iri.lint().list.len(),
+        )
+        .filter(pl.col("valid"))
+        .collect()
+    )
+    assert out["key"].to_list() == ["http://a/~", "http://a/~", "../g"]
+    assert out["target"].to_list() == [r.resolve("http://a/b/c", t) for t in out["iri"].to_list()]
+    assert out["target"].to_list()[2] == "http://a/g"
+    assert out["host"].to_list() == ["A", "a", None]
+    assert out["warnings"].to_list() == [len(r.lint(t)) for t in out["iri"].to_list()]
+
+
+def test_functions_take_column_names():
+    df = pl.DataFrame({"iri": ["HTTP://A/", "x y"]})
+    out = df.select(n=rp.normalize("iri"), c=rp.check("iri"), rel=rp.relativize("http://a/b", "iri"))
+    assert out.rows() == [("http://a/", True, r.relativize("http://a/b", "HTTP://A/")), (None, False, None)]
