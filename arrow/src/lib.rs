@@ -20,6 +20,15 @@
 //! written straight into them (a borrowed result, such as the URI of an
 //! ASCII IRI, is copied once, into the column).
 //!
+//! **Threads.** A column of 8,192 rows or more is cut into chunks that run
+//! on rayon's current pool, each chunk a zero-copy slice computed by the
+//! same serial code, and the chunks' results are concatenated in row
+//! order (one more copy of the result). The pool is the global one (one
+//! thread per core, or `RAYON_NUM_THREADS`), or the caller's: run the call
+//! inside [`rayon::ThreadPool::install`] to choose it, and in a pool of one
+//! thread to stay on one core. No call spawns a thread. `cargo bench -p
+//! rfc3987-arrow --bench scaling` times one thread against the pool.
+//!
 //! Verdicts and results are the library's: [`valid`] runs
 //! [`rfc3987::check_all`], the others [`IriRef::parse`] and the typed
 //! operations on it (or the library's `*_into` string functions, which
