@@ -18,7 +18,7 @@ use rfc3987::{Iri, Splitter};
 /// Rows enough for many chunks, with nulls, failures, non-ASCII rows and
 /// lint findings spread over them (every 7th, 11th, 13th, 17th row).
 fn big_rows() -> Vec<Option<String>> {
-    (0..40_000)
+    (0..20_000)
         .map(|i| match i {
             i if i % 7 == 0 => None,
             i if i % 11 == 0 => Some(format!("http://a/{i} bad")),
@@ -38,7 +38,7 @@ fn columns() -> Vec<ArrayRef> {
         Arc::new(LargeStringArray::from(as_str.clone())),
         Arc::new(StringViewArray::from(as_str)),
         // A slice: chunks are read at the slice's offset.
-        utf8.slice(333, 36_000),
+        utf8.slice(333, 18_000),
     ]
 }
 
