@@ -49,18 +49,19 @@ project rfc3987-core "rfc3987 = { path = \"$repo\", default-features = false }" 
 
 project iri-string-idna 'iri-string = "0.7"
 idna = "1"' 'use std::io::BufRead;
-use iri_string::types::{IriAbsoluteStr, IriReferenceStr};
+use iri_string::format::ToDedicatedString;
+use iri_string::types::{IriAbsoluteStr, IriReferenceStr, IriString};
 fn main() {
     let base = IriAbsoluteStr::new("http://example.org/a/b?q").expect("a valid base");
     for line in std::io::stdin().lock().lines() {
         let line = line.expect("readable input");
         match IriReferenceStr::new(line.as_str()) {
             Ok(reference) => {
-                let iri = reference.resolve_against(base).to_dedicated_string();
-                let normal = iri.normalize().to_dedicated_string();
-                let host = normal.authority_components().map(|a| a.host().to_string());
-                let ascii = host.map(|h| idna::domain_to_ascii(&h));
-                println!("{} {} {:?}", normal, normal.encode_to_uri(), ascii);
+                let iri: IriString = reference.resolve_against(base).to_dedicated_string();
+                let normal: IriString = iri.normalize().to_dedicated_string();
+                let ascii = normal.authority_components().map(|a| idna::domain_to_ascii(a.host()));
+                let uri = normal.encode_to_uri().to_dedicated_string();
+                println!("{normal} {uri} {ascii:?}");
             }
             Err(error) => eprintln!("{error}"),
         }
