@@ -73,7 +73,7 @@ fn main() {
     let base = oxiri::Iri::parse("http://example.org/a/b?q").expect("a valid base");
     for line in std::io::stdin().lock().lines() {
         let line = line.expect("readable input");
-        match base.resolve(line.as_str()) {
+        match oxiri::IriRef::parse(line.as_str()).and_then(|r| base.resolve(&r)) {
             Ok(iri) => println!("{iri}"),
             Err(error) => eprintln!("{error}"),
         }
