@@ -53,8 +53,8 @@
 //!
 //! # What counts as right-to-left
 //!
-//! Characters are classed by their Unicode `Bidi_Class` (from the
-//! `unicode-bidi` crate): `R` and `AL` are right-to-left, `L` is
+//! Characters are classed by their Unicode `Bidi_Class` (ICU4X's data,
+//! `icu_properties`): `R` and `AL` are right-to-left, `L` is
 //! left-to-right, every other class (digits, punctuation, combining marks,
 //! ...) has no direction of its own. Two readings of the section:
 //!
@@ -81,7 +81,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-use unicode_bidi::{bidi_class, BidiClass};
+use icu_properties::{props::BidiClass, CodePointMapData};
 
 use crate::mapping::{is_bidi_formatting, Component, LABEL_SEPARATORS};
 use crate::{Found, Host, IriRef, ParseError};
@@ -413,8 +413,18 @@ enum Direction {
     Formatting,
 }
 
+/// The Bidi_Class of `c`, from ICU4X's data (the same family as the
+/// normalizer and the IDNA mapping, so one Unicode version throughout).
+pub(crate) fn bidi_class(c: char) -> BidiClass {
+    CodePointMapData::<BidiClass>::new().get(c)
+}
+
 pub(crate) fn is_rtl(c: char) -> bool {
-    !c.is_ascii() && matches!(bidi_class(c), BidiClass::R | BidiClass::AL)
+    !c.is_ascii()
+        && matches!(
+            bidi_class(c),
+            BidiClass::RightToLeft | BidiClass::ArabicLetter
+        )
 }
 
 fn direction(c: char) -> Direction {
@@ -430,9 +440,9 @@ fn direction(c: char) -> Direction {
         return Direction::Formatting;
     }
     match bidi_class(c) {
-        BidiClass::L => Direction::Ltr,
-        BidiClass::R | BidiClass::AL => Direction::Rtl,
-        BidiClass::NSM => Direction::Mark,
+        BidiClass::LeftToRight => Direction::Ltr,
+        BidiClass::RightToLeft | BidiClass::ArabicLetter => Direction::Rtl,
+        BidiClass::NonspacingMark => Direction::Mark,
         _ => Direction::Neutral,
     }
 }

@@ -158,7 +158,7 @@
 //! | --- | --- | --- |
 //! | grammar | `abnf/` | the RFCs' ABNF, and `generate.conf`: which rules and classes to compile |
 //! | automaton | `codegen/` (crate `abnf-dfa`) | ABNF to a byte NFA, a minimized DFA per rule, the scanner's acceleration data and the error phrases |
-//! | tables | `build.rs`, [`grammar`] | the generated tables, included as [`grammar::rules`] and [`grammar::class`] |
+//! | tables | `src/grammar/generated.rs` (kept in step with `abnf/` by `build.rs`), [`grammar`] | the generated tables, included as [`grammar::rules`] and [`grammar::class`] |
 //! | scanner | `scan` | the hand-written walker over those tables (the crate's only `unsafe`), with the layout it reads (`scan::codes`) |
 //! | types | [`IriRef`] and the other three, `components`, [`CheckError`], [`ParseError`], [`Builder`] | validation once at the type boundary, the components found by the same walk |
 //! | operations | [`mapping`], [`normalize`], [`resolve`], [`encode`], [`percent`], [`query`], [`scheme`] | methods on the typed values, and the same as functions on strings |
@@ -235,13 +235,17 @@ pub mod query;
 pub mod resolve;
 pub mod scheme;
 // The guidelines of sections 4 and 7.
+#[cfg(feature = "bidi")]
 pub mod bidi;
+#[cfg(feature = "display")]
 pub mod display;
 pub mod entry;
 pub mod find;
 #[cfg(feature = "legacy")]
 pub mod interpret;
+#[cfg(feature = "lint")]
 pub mod lint;
+#[cfg(feature = "display")]
 pub mod select;
 
 #[cfg(feature = "serde")]
@@ -391,6 +395,6 @@ where
 
 /// README.md's Rust examples, compiled and run as doctests so that they
 /// cannot drift from the API.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "std", feature = "display", feature = "lint"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -133,6 +133,7 @@ use icu_normalizer::ComposingNormalizerBorrowed;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
+use crate::bidi::bidi_class;
 use crate::bidi::is_rtl;
 use crate::bidi::{
     check_part, for_each_part, offset_in, part_restrictions, Restriction, Split, Violation,
@@ -141,7 +142,7 @@ use crate::grammar::class;
 use crate::mapping::{
     check_host, is_ace, is_bidi_formatting, IdnaReason, Quoted, LABEL_SEPARATORS,
 };
-use unicode_bidi::{bidi_class, BidiClass};
+use icu_properties::props::BidiClass;
 
 use crate::percent::{self, Piece};
 use crate::scheme::STANDARD;
@@ -449,9 +450,12 @@ impl<'t> Linter<'t> {
         for label in host.split(LABEL_SEPARATORS) {
             rtl |= unicode_label(label).chars().any(is_rtl);
             let numbers = !label.is_empty()
-                && label
-                    .chars()
-                    .all(|c| matches!(bidi_class(c), BidiClass::EN | BidiClass::AN));
+                && label.chars().all(|c| {
+                    matches!(
+                        bidi_class(c),
+                        BidiClass::EuropeanNumber | BidiClass::ArabicNumber
+                    )
+                });
             if numbers && number_label.is_none() {
                 number_label = Some(offset..offset + label.len());
             }

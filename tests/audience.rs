@@ -1,6 +1,7 @@
 //! Display (sections 4.1, 7.6), selection (7.5) and interpretation (7.7)
 //! on IRIs in many scripts: whatever the audience or the options, the text
 //! stands for the same resource.
+#![cfg(all(feature = "display", feature = "legacy"))]
 
 use rfc3987::display::{Embedding, Show};
 use rfc3987::interpret::Interpret;

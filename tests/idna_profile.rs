@@ -2,6 +2,7 @@
 //! with IDNA, normalization with strict hosts and the `idn-invalid` lint
 //! give one verdict and one reason on each host (the profile of
 //! `rfc3987::mapping`'s IDNA section).
+#![cfg(feature = "lint")]
 
 use rfc3987::lint::{lint, Code};
 use rfc3987::mapping::{IdnaReason, MappingError, ToUri};

@@ -693,6 +693,7 @@ fn encoders() {
 
 /// `lint`, whose output is its warnings: what each takes (its message and
 /// a fixed part for the code, component and range).
+#[cfg(feature = "lint")]
 const LINT_OPS: &[Op] = &[Op {
     name: "lint",
     run: |s| {
@@ -729,6 +730,7 @@ const LINT_SHAPES: &[Shape] = &[
     },
 ];
 
+#[cfg(feature = "lint")]
 #[test]
 fn lint() {
     check_ops("lint", LINT_OPS, LINT_SHAPES);

@@ -7,6 +7,7 @@
 //! (or as legacy forms). Hostile inputs (every code point, megabyte lines)
 //! must not panic and must take linear time, checked as a ratio of times
 //! per byte, never an absolute time.
+#![cfg(all(feature = "lint", feature = "display"))]
 
 use std::hint::black_box;
 #[path = "support/linear.rs"]

@@ -46,6 +46,10 @@ pub struct Config {
     pub wide_trails: Vec<String>,
     /// Where the configuration came from, for the generated header.
     pub origin: String,
+    /// The configuration's text (empty when it came from the command
+    /// line), whose hash the generated header records beside the grammar
+    /// files', so that a build can tell that an input changed.
+    pub text: String,
 }
 
 impl Config {
@@ -59,6 +63,7 @@ impl Config {
             trails: Vec::new(),
             wide_trails: Vec::new(),
             origin: "command line".to_string(),
+            text: String::new(),
         }
     }
 
@@ -75,6 +80,7 @@ impl Config {
     pub fn parse(file: &str, text: &str, base: &Path) -> Result<Self, Error> {
         let mut config = Config::new(Vec::new(), Vec::new());
         config.origin = file.to_string();
+        config.text = text.to_string();
         for (i, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("");
             let mut words = line.split_whitespace();

@@ -617,17 +617,31 @@ fn header(config: &Config, dfas: &[Dfa], classes: &[CharClass]) -> String {
         h,
         "// To change it, edit the grammar files or the configuration and rebuild:"
     );
-    let _ = writeln!(h, "// `cargo build` runs build.rs. To see it alone:");
     let _ = writeln!(
         h,
-        "//   cargo run -p abnf-dfa -- --config abnf/generate.conf --emit OUT.rs"
+        "// `cargo build` runs build.rs, which regenerates when a hash below"
+    );
+    let _ = writeln!(h, "// differs from its file's. The command it runs:");
+    let _ = writeln!(
+        h,
+        "//   cargo run -p abnf-dfa --release -- --config abnf/generate.conf --emit src/grammar/generated.rs"
     );
     let _ = writeln!(h, "//");
-    let _ = writeln!(h, "// Configuration: {}", file_name(&config.origin));
-    let _ = writeln!(h, "// Grammar files (FNV-1a 64-bit hash of the contents):");
+    let _ = writeln!(
+        h,
+        "// Inputs (FNV-1a 64-bit hash of the contents, carriage returns left out):"
+    );
+    if !config.text.is_empty() {
+        let _ = writeln!(
+            h,
+            "//   {} {:016x}",
+            file_name(&config.origin),
+            input_hash(config.text.as_bytes())
+        );
+    }
     for path in &config.grammar_files {
         let hash = std::fs::read(path)
-            .map(|b| format!("{:016x}", fnv1a(&b)))
+            .map(|b| format!("{:016x}", input_hash(&b)))
             .unwrap_or_else(|_| "unreadable".into());
         let _ = writeln!(h, "//   {} {hash}", file_name(&path.display().to_string()));
     }
@@ -696,8 +710,16 @@ fn ident(name: &str) -> Ident {
     Ident::new(name, Span::call_site())
 }
 
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf29ce484222325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100000001b3)
-    })
+/// FNV-1a (64 bits) of an input file's bytes, carriage returns left out so
+/// that a checkout with CRLF line ends hashes the same. The crate's build
+/// script computes the same hash to decide whether to regenerate; a
+/// mismatch between the two would make it fail after regenerating, with a
+/// message saying so.
+fn input_hash(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .filter(|&&b| b != b'\r')
+        .fold(0xcbf29ce484222325, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100000001b3)
+        })
 }

@@ -128,6 +128,7 @@ impl IdnaError {
 
     /// The same error with its offset moved `by` bytes on (a host's
     /// offsets made the input's).
+    #[cfg(feature = "lint")]
     pub(crate) fn shifted(mut self, by: usize) -> Self {
         self.offset += by;
         self

@@ -260,7 +260,11 @@ use alloc::string::String;
 
 use crate::{CheckError, Found, Iri, IriRef};
 
-pub(crate) use self::idna::{check_host, is_ace, Quoted, LABEL_SEPARATORS};
+#[cfg(feature = "lint")]
+pub(crate) use self::idna::Quoted;
+#[cfg(feature = "bidi")]
+pub(crate) use self::idna::LABEL_SEPARATORS;
+pub(crate) use self::idna::{check_host, is_ace};
 pub use self::idna::{IdnaError, IdnaReason};
 #[cfg(feature = "legacy")]
 pub use self::legacy::{from_legacy, LegacyError};
