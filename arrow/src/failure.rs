@@ -4,7 +4,6 @@
 
 use core::fmt;
 
-use rfc3987::normalize::NormalizeError;
 use rfc3987::{CheckError, ParseError};
 
 /// The failure of one row.
@@ -18,9 +17,9 @@ pub(crate) enum RowError {
     /// which, as the library's own errors do (`base`, `first input`).
     Side(&'static str, ParseError),
     /// Normalization failed (strict hosts on the scheme rung).
-    Normalize(NormalizeError),
+    Normalize(rfc3987::Error),
     /// The section 3.1 mapping failed (IDNA, or a character URIs exclude).
-    Mapping(rfc3987::mapping::MappingError),
+    Mapping(rfc3987::Error),
 }
 
 impl RowError {
@@ -39,9 +38,7 @@ impl RowError {
         match self {
             RowError::Parse(e) | RowError::Side(_, e) => Some(e.rule()),
             RowError::Check(e) => Some(e.rule()),
-            RowError::Normalize(NormalizeError::Syntax(e)) => Some(e.rule()),
-            RowError::Mapping(rfc3987::mapping::MappingError::Syntax(e)) => Some(e.rule()),
-            RowError::Normalize(_) | RowError::Mapping(_) => None,
+            RowError::Normalize(e) | RowError::Mapping(e) => e.syntax().map(CheckError::rule),
         }
     }
 }
