@@ -49,7 +49,11 @@ mod tests {
     fn near_names_nearest_first() {
         let names = ["alpha-num", "word", "IPv6address", "IPv4address"];
         assert_eq!(nearest("alpha-nun", names), ["alpha-num"]);
-        assert_eq!(nearest("ipv6", names), ["IPv6address", "IPv4address"]);
+        assert_eq!(nearest("ipv6", names), ["IPv6address"]);
+        assert_eq!(
+            nearest("ipv5address", names),
+            ["IPv4address", "IPv6address"]
+        );
         assert_eq!(nearest("WORDS", names), ["word"]);
         assert!(nearest("zzzzzzzzzzzz", names).is_empty());
     }
