@@ -84,7 +84,7 @@ use core::ops::Range;
 use icu_properties::{props::BidiClass, CodePointMapData};
 
 use crate::mapping::{is_bidi_formatting, Component, LABEL_SEPARATORS};
-use crate::{Found, Host, IriRef, ParseError};
+use crate::{Error, Found, Host, IriRef, ParseError};
 
 /// Which finer parts count as components for section 4.2 (see the module
 /// docs). [`Split::new`] splits query pairs and extensions.
@@ -230,51 +230,22 @@ impl fmt::Display for BidiError {
 
 impl core::error::Error for BidiError {}
 
-/// Why [`check_strict`] rejected a string.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StrictError {
-    /// Not an `IRI-reference`.
-    Syntax(ParseError),
-    /// A grammatical IRI reference with a bidi formatting character.
-    Bidi(BidiError),
-}
-
-impl StrictError {
-    /// Byte offset of the problem.
-    pub fn offset(&self) -> usize {
-        match self {
-            StrictError::Syntax(e) => e.offset(),
-            StrictError::Bidi(e) => e.offset(),
-        }
-    }
-}
-
-impl fmt::Display for StrictError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StrictError::Syntax(e) => e.fmt(f),
-            StrictError::Bidi(e) => e.fmt(f),
-        }
-    }
-}
-
-impl core::error::Error for StrictError {}
-
 /// Parses `text` as an `IRI-reference` and applies
 /// [`IriRef::check_strict`].
 ///
 /// ```
-/// use rfc3987::bidi::{check_strict, StrictError};
+/// use rfc3987::bidi::check_strict;
+/// use rfc3987::Error;
 ///
 /// assert!(check_strict("http://example.org/שלום").is_ok());
 /// let error = check_strict("http://example.org/\u{202E}lmth.exe").unwrap_err();
-/// assert!(matches!(error, StrictError::Bidi(_)));
+/// assert!(matches!(error, Error::Bidi(_)));
 /// assert_eq!(error.offset(), 19);
-/// assert!(matches!(check_strict("a b"), Err(StrictError::Syntax(_))));
+/// assert!(matches!(check_strict("a b"), Err(Error::Parse(_))));
 /// ```
-pub fn check_strict(text: &str) -> Result<IriRef<&str>, StrictError> {
-    let iri = IriRef::parse(text).map_err(StrictError::Syntax)?;
-    iri.check_strict().map_err(StrictError::Bidi)?;
+pub fn check_strict(text: &str) -> Result<IriRef<&str>, Error> {
+    let iri = IriRef::parse(text)?;
+    iri.check_strict()?;
     Ok(iri)
 }
 

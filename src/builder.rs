@@ -35,7 +35,9 @@ use core::fmt::Write;
 
 use crate::component::Component;
 use crate::components::{host_bounds, split};
-use crate::parse_error::{diagnose_component, Details, Kind, ParseError};
+use crate::error::CheckError;
+use crate::grammar::{rules, Rule};
+use crate::parse_error::{diagnose_component, Kind, ParseError};
 use crate::types::{AbsoluteIri, Iri, IriRef, RelativeRef};
 
 /// A port, as digits or as a number.
@@ -113,7 +115,7 @@ impl<'a> Parts<'a> {
             return Err(structure(
                 text,
                 0,
-                "iauthority",
+                &rules::IAUTHORITY,
                 "a userinfo or a port needs a host (an empty one is written host(\"\")) \
                  (iauthority, RFC 3986 section 3.2)",
             ));
@@ -135,7 +137,7 @@ impl<'a> Parts<'a> {
             return Err(structure(
                 text,
                 path_start,
-                "ipath-abempty",
+                &rules::IPATH_ABEMPTY,
                 "a path after an authority must be empty or start with '/' (ipath-abempty, \
                  RFC 3986 section 3.3)",
             ));
@@ -144,7 +146,7 @@ impl<'a> Parts<'a> {
             return Err(structure(
                 text,
                 path_start,
-                "ipath-absolute",
+                &rules::IPATH_ABSOLUTE,
                 "a path without an authority cannot start with \"//\" (RFC 3986 section 3.3)",
             ));
         }
@@ -154,7 +156,7 @@ impl<'a> Parts<'a> {
                 return Err(structure(
                     text,
                     path_start + colon,
-                    "ipath-noscheme",
+                    &rules::IPATH_NOSCHEME,
                     "the first segment of a relative reference's path cannot contain ':' \
                      (ipath-noscheme, RFC 3986 section 4.2)",
                 ));
@@ -165,7 +167,7 @@ impl<'a> Parts<'a> {
                 return Err(structure(
                     text,
                     0,
-                    "IRI",
+                    &rules::IRI,
                     "an IRI needs a scheme (IRI, RFC 3987 section 2.2)",
                 ))
             }
@@ -173,7 +175,7 @@ impl<'a> Parts<'a> {
                 return Err(structure(
                     text,
                     fragment_at,
-                    "absolute-IRI",
+                    &rules::ABSOLUTE_IRI,
                     "an absolute IRI has no fragment (absolute-IRI, RFC 3987 section 2.2)",
                 ))
             }
@@ -181,7 +183,7 @@ impl<'a> Parts<'a> {
                 return Err(structure(
                     text,
                     0,
-                    "irelative-ref",
+                    &rules::IRELATIVE_REF,
                     "a relative reference has no scheme (irelative-ref, RFC 3987 section 2.2)",
                 ))
             }
@@ -197,8 +199,13 @@ impl<'a> Parts<'a> {
     }
 }
 
-fn structure(text: String, offset: usize, rule: &'static str, message: &'static str) -> ParseError {
-    ParseError::new(Details::structure(&text, offset, rule, message), text)
+fn structure(
+    text: String,
+    offset: usize,
+    rule: &'static Rule,
+    message: &'static str,
+) -> ParseError {
+    ParseError::new(CheckError::structure(&text, offset, rule, message), text)
 }
 
 /// Checks `text` against the rule of `component`; the error's input is
@@ -400,7 +407,7 @@ fn edit(r: &mut IriRef<String>, kind: Kind, change: Change<'_>) -> Result<(), Pa
 /// The error for a userinfo or port set where there is no authority.
 fn needs_authority(r: &IriRef<String>, what: &'static str) -> ParseError {
     let offset = r.positions().path_start;
-    structure(r.as_str().to_string(), offset, "iauthority", what)
+    structure(r.as_str().to_string(), offset, &rules::IAUTHORITY, what)
 }
 
 /// The setters every owned type has; `$field` reaches its `IriRef<String>`.

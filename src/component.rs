@@ -114,30 +114,16 @@ impl fmt::Display for Component {
     }
 }
 
-/// A name that is not one of [`Component::as_str`]'s.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnknownComponent;
-
-impl fmt::Display for UnknownComponent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            "not a component name (scheme, authority, userinfo, host, port, path, query, fragment)",
-        )
-    }
-}
-
-impl core::error::Error for UnknownComponent {}
-
 /// From its name, as [`as_str`](Component::as_str) writes it (ASCII case
 /// ignored).
 impl core::str::FromStr for Component {
-    type Err = UnknownComponent;
+    type Err = crate::Error;
 
-    fn from_str(name: &str) -> Result<Component, UnknownComponent> {
+    fn from_str(name: &str) -> Result<Component, crate::Error> {
         Component::ALL
             .into_iter()
             .find(|c| c.as_str().eq_ignore_ascii_case(name))
-            .ok_or(UnknownComponent)
+            .ok_or(crate::Error::UnknownComponent)
     }
 }
 
@@ -156,7 +142,10 @@ mod tests {
             );
         }
         assert_eq!("Fragment".parse(), Ok(Component::Fragment));
-        assert_eq!("paths".parse::<Component>(), Err(UnknownComponent));
+        assert_eq!(
+            "paths".parse::<Component>(),
+            Err(crate::Error::UnknownComponent)
+        );
         assert!(Component::ALL.windows(2).all(|w| w[0] < w[1]));
     }
 

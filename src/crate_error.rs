@@ -1,22 +1,28 @@
-//! One error type for `?` across the crate's operations.
+//! The crate's [`Error`]: what the functions on strings return, and what
+//! every other error converts into with `?`.
 //!
-//! Each operation keeps its own error (a [`ParseError`] for a parse, a
-//! [`MappingError`] for `to_uri`, ...), whose syntax case is the crate's
-//! one syntax error, [`CheckError`]. [`Error`] gathers them, with `From`
-//! for each, so that a function doing several operations can use `?` on
-//! all of them and still match on what went wrong.
+//! The crate-level docs ("Errors") say which operation returns which
+//! type and why.
 
+use alloc::boxed::Box;
 use core::fmt;
 
-use crate::mapping::{IdnaError, MappingError};
-use crate::normalize::{EquivError, NormalizeError};
-use crate::resolve::ResolveError;
+use crate::bidi::BidiError;
+use crate::entry::EntryError;
+use crate::mapping::MappingError;
+use crate::normalize::NormalizeError;
 use crate::{CheckError, ParseError};
 
-/// Any error of the crate's IRI operations.
+/// Any failure of the crate: what the functions on strings return
+/// (`normalize::normalize`, `resolve::resolve`, `mapping::to_uri`, ...),
+/// which parse before they operate and so can fail either way, and what
+/// each typed error converts into with `?`.
 ///
-/// `Display` and `source` are the inner error's own (it is a transparent
-/// wrapper), so a message is never said twice in an error chain.
+/// Its `Display` is the message of the error inside (for [`Error::In`],
+/// after the input's name: `base: ...`), and `source` is that error, the
+/// typed value to downcast to (for [`Error::In`], the typed error of that
+/// input, not another `Error`). The message already holds its source's
+/// words: print the top error alone.
 ///
 /// ```
 /// fn both(a: &str) -> Result<String, rfc3987::Error> {
@@ -25,65 +31,204 @@ use crate::{CheckError, ParseError};
 /// }
 /// assert!(matches!(both("a b"), Err(rfc3987::Error::Parse(_))));
 /// assert_eq!(both("http://a/é").unwrap(), "http://a/%C3%A9");
+///
+/// let e = rfc3987::resolve::resolve("no scheme", "g").unwrap_err();
+/// assert_eq!(e.input(), Some(rfc3987::Input::Base));
+/// assert_eq!((e.offset(), e.syntax().unwrap().rule()), (2, "scheme"));
+/// assert!(e.to_string().starts_with("base: expected ALPHA, DIGIT, '+', '-', '.' or ':'"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Error {
-    /// A string that does not match a rule (from `check`, `check_bytes`).
+    /// A string that does not match its rule (`check`, and the functions
+    /// on strings, which do not keep the input).
     Syntax(CheckError),
-    /// A string that is not what it was parsed as, with the input.
+    /// A parse's error, with the input (from `?` on a parse).
     Parse(ParseError),
-    /// From the mapping between IRIs and URIs.
+    /// A mapping between IRIs and URIs that the IRI's text cannot take.
     Mapping(MappingError),
-    /// From an IDNA conversion of a host.
-    Idna(IdnaError),
-    /// From normalization.
+    /// A normalization that the IRI's host cannot take.
     Normalize(NormalizeError),
-    /// From an equivalence test.
-    Equiv(EquivError),
-    /// From resolution or relativization.
-    Resolve(ResolveError),
+    /// A bidirectional formatting character (section 4.1).
+    Bidi(BidiError),
+    /// A typed or pasted IRI that [`entry::clean`](crate::entry::clean)
+    /// could not make valid (from `?` on it).
+    Entry(EntryError),
+    /// One input of a function of two failed (the base or the reference
+    /// of a resolution, either side of an equivalence test): which, and
+    /// how (offsets are in that input).
+    In {
+        /// Which input.
+        input: Input,
+        /// Its error.
+        error: Box<Error>,
+    },
+    /// A percent-encoded octet that is not part of well-formed UTF-8
+    /// ([`percent::decode_utf8`](crate::percent::decode_utf8)).
+    NotUtf8 {
+        /// Byte offset of the `%` of the offending triplet.
+        offset: usize,
+        /// The octet.
+        octet: u8,
+    },
+    /// Octets that are not valid in the encoding
+    /// [`mapping::from_legacy`](crate::mapping::from_legacy) was given.
+    #[cfg(feature = "legacy")]
+    Legacy {
+        /// Byte offset where the invalid sequence starts.
+        offset: usize,
+        /// The encoding the octets were decoded from.
+        encoding: &'static encoding_rs::Encoding,
+    },
+    /// An entry of a [`find::Finder`](crate::find::Finder)'s scheme list
+    /// that is not `name:` or `name://` with `name` a `scheme`.
+    SchemeList {
+        /// The position of the entry in the list.
+        index: usize,
+    },
+    /// A name that is not one of [`Component::as_str`](crate::Component::as_str)'s.
+    UnknownComponent,
+}
+
+/// Which input of a function of two an [`Error::In`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Input {
+    /// The base of a resolution or relativization (an `IRI`).
+    Base,
+    /// The reference to resolve (an `IRI-reference`).
+    Reference,
+    /// The target to relativize (an `IRI`).
+    Target,
+    /// The first input of an equivalence test.
+    First,
+    /// The second input of an equivalence test.
+    Second,
+}
+
+impl Input {
+    /// The words a message starts with (`base: `), or none where the input
+    /// goes without saying (the reference of a resolution, the target of
+    /// a relativization).
+    fn prefix(self) -> &'static str {
+        match self {
+            Input::Base => "base: ",
+            Input::First => "first input: ",
+            Input::Second => "second input: ",
+            Input::Reference | Input::Target => "",
+        }
+    }
 }
 
 impl Error {
-    /// The syntax error inside, if this is (or wraps) one.
-    pub fn syntax(&self) -> Option<&CheckError> {
+    /// `error` about `input`.
+    pub(crate) fn in_input(input: Input, error: impl Into<Error>) -> Error {
+        Error::In {
+            input,
+            error: Box::new(error.into()),
+        }
+    }
+
+    /// Which input of a function of two failed, if it has two.
+    pub fn input(&self) -> Option<Input> {
         match self {
-            Error::Syntax(e) => Some(e),
-            Error::Parse(e) => Some(e.error()),
-            Error::Mapping(MappingError::Syntax(e)) => Some(e),
-            Error::Normalize(NormalizeError::Syntax(e)) => Some(e),
-            Error::Equiv(EquivError {
-                error: NormalizeError::Syntax(e),
-                ..
-            }) => Some(e),
-            Error::Resolve(ResolveError::Base(e) | ResolveError::Reference(e)) => Some(e),
+            Error::In { input, .. } => Some(*input),
             _ => None,
         }
     }
 
-    fn inner(&self) -> &(dyn core::error::Error + 'static) {
+    /// Byte offset of the problem in the input it is about (for
+    /// [`Error::In`], in that input); 0 for [`Error::SchemeList`] and
+    /// [`Error::UnknownComponent`], which are about a whole name.
+    pub fn offset(&self) -> usize {
         match self {
+            Error::Syntax(e) => e.offset(),
+            Error::Parse(e) => e.offset(),
+            Error::Mapping(e) => e.offset(),
+            Error::Normalize(e) => e.offset(),
+            Error::Bidi(e) => e.offset(),
+            Error::Entry(e) => e.offset(),
+            Error::In { error, .. } => error.offset(),
+            Error::NotUtf8 { offset, .. } => *offset,
+            #[cfg(feature = "legacy")]
+            Error::Legacy { offset, .. } => *offset,
+            Error::SchemeList { .. } | Error::UnknownComponent => 0,
+        }
+    }
+
+    /// The syntax error inside, if this is (or wraps) one: its rule,
+    /// offset and what was expected.
+    pub fn syntax(&self) -> Option<&CheckError> {
+        match self {
+            Error::Syntax(e) => Some(e),
+            Error::Parse(e) => Some(e.error()),
+            Error::In { error, .. } => error.syntax(),
+            _ => None,
+        }
+    }
+
+    /// The typed error this one holds (through [`Error::In`]), if any:
+    /// what `Display` and `source` show.
+    fn inner(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        Some(match self {
             Error::Syntax(e) => e,
             Error::Parse(e) => e,
             Error::Mapping(e) => e,
-            Error::Idna(e) => e,
             Error::Normalize(e) => e,
-            Error::Equiv(e) => e,
-            Error::Resolve(e) => e,
-        }
+            Error::Bidi(e) => e,
+            Error::Entry(e) => e,
+            Error::In { error, .. } => return error.inner(),
+            Error::NotUtf8 { .. } | Error::SchemeList { .. } | Error::UnknownComponent => {
+                return None
+            }
+            #[cfg(feature = "legacy")]
+            Error::Legacy { .. } => return None,
+        })
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.inner(), f)
+        match self {
+            Error::In { input, error } => {
+                f.write_str(input.prefix())?;
+                fmt::Display::fmt(error, f)
+            }
+            Error::NotUtf8 { offset, octet } => write!(
+                f,
+                "the percent-encoded octet at byte {offset} (%{octet:02X}) is not part of \
+                 well-formed UTF-8"
+            ),
+            #[cfg(feature = "legacy")]
+            Error::Legacy { offset, encoding } => write!(
+                f,
+                "the octets at byte {offset} are not valid {}",
+                encoding.name()
+            ),
+            Error::SchemeList { index } => write!(
+                f,
+                "scheme list entry {index} is not `name:` or `name://` with a valid scheme name"
+            ),
+            Error::UnknownComponent => f.write_str(
+                "not a component name (scheme, authority, userinfo, host, port, path, query, \
+                 fragment)",
+            ),
+            Error::Syntax(e) => fmt::Display::fmt(e, f),
+            Error::Parse(e) => fmt::Display::fmt(e, f),
+            Error::Mapping(e) => fmt::Display::fmt(e, f),
+            Error::Normalize(e) => fmt::Display::fmt(e, f),
+            Error::Bidi(e) => fmt::Display::fmt(e, f),
+            Error::Entry(e) => fmt::Display::fmt(e, f),
+        }
     }
 }
 
+/// `core::error::Error` is the `std::error::Error` trait (re-exported by
+/// `std`), so this holds without the `std` feature too.
 impl core::error::Error for Error {
+    /// The typed error inside (see the type's docs).
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        self.inner().source()
+        self.inner()
     }
 }
 
@@ -101,10 +246,9 @@ from!(
     Syntax(CheckError),
     Parse(ParseError),
     Mapping(MappingError),
-    Idna(IdnaError),
     Normalize(NormalizeError),
-    Equiv(EquivError),
-    Resolve(ResolveError)
+    Bidi(BidiError),
+    Entry(EntryError)
 );
 
 #[cfg(test)]
@@ -121,7 +265,8 @@ mod tests {
         assert_traits::<ParseError>();
         assert_traits::<MappingError>();
         assert_traits::<NormalizeError>();
-        assert_traits::<ResolveError>();
+        assert_traits::<BidiError>();
+        assert_traits::<EntryError>();
     }
 
     #[test]
@@ -130,7 +275,7 @@ mod tests {
         let error = Error::from(parse.clone());
         assert_eq!(error.to_string(), parse.to_string());
         assert_eq!(error.syntax(), Some(parse.error()));
-        let mapping = Error::from(crate::mapping::to_uri("http://a/\u{E000}").unwrap_err());
+        let mapping = crate::mapping::to_uri("http://a/\u{E000}").unwrap_err();
         assert_eq!(mapping.syntax().map(CheckError::offset), Some(9));
     }
 }

@@ -219,7 +219,7 @@ impl Cleaned {
 }
 
 /// Why [`clean`] could not make an IRI reference of its input.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntryError {
     offset: usize,
     /// The input's character at `offset`, as typed (`None` at its end).

@@ -266,10 +266,15 @@ impl CheckError {
             Some(state) if offset == dfa_offset => state,
             _ => rule.state_after(prefix),
         };
-        let scheme = if ends_in_percent(prefix) && rule.expected_at(state).rules() == ["HEXDIG"] {
+        let scheme = if ends_in_percent(prefix)
+            && rule.expected_at(state).rules() == [rules::HEXDIG.name()]
+        {
             SchemeNote::InPercent
         } else if found == Found::Char(':')
-            && (prefix.is_empty() || rule.context_at(state).contains(&"isegment-nz-nc"))
+            && (prefix.is_empty()
+                || rule
+                    .context_at(state)
+                    .contains(&rules::ISEGMENT_NZ_NC.name()))
             && rule.recognize(b"a:").is_ok()
         {
             scheme_note(prefix)
@@ -316,10 +321,9 @@ impl CheckError {
     pub(crate) fn structure(
         text: &str,
         offset: usize,
-        rule: &'static str,
+        rule: &'static Rule,
         message: &'static str,
     ) -> CheckError {
-        let rule = Rule::find(rule).unwrap_or(&rules::IRI_REFERENCE);
         let found = text
             .get(offset..)
             .and_then(|rest| rest.chars().next())
@@ -404,7 +408,11 @@ impl CheckError {
     }
 
     /// The suggestion for this error, from the state's data and the
-    /// character found.
+    /// character found. The rules it looks for are named by their
+    /// generated constants (`rules::IUSERINFO.name()`), never by a string
+    /// written here: a rule renamed in `abnf/` fails to compile, and one
+    /// that no longer reaches a context fails the message snapshots
+    /// (`parse_error`'s `messages` test pins every hint).
     fn hint(&self) -> Hint {
         let (Reason::Grammar, Some(expected)) = (self.reason, self.expected()) else {
             return Hint::None;
@@ -416,7 +424,7 @@ impl CheckError {
         // An authority that read as a userinfo to its end (`h:80a/`: not
         // host:port, and no '@' came).
         let ends_authority = matches!(self.found, Found::End | Found::Char('/' | '?' | '#'));
-        if context.first() == Some(&"iuserinfo") && ends_authority {
+        if context.first() == Some(&rules::IUSERINFO.name()) && ends_authority {
             return Hint::UserinfoOrPort;
         }
         let Found::Char(c) = self.found else {
@@ -427,7 +435,7 @@ impl CheckError {
         }
         // A ':' where a first segment (isegment-nz-nc) was open, or at the
         // very start of a rule that allows a scheme.
-        let first_segment = context.contains(&"isegment-nz-nc")
+        let first_segment = context.contains(&rules::ISEGMENT_NZ_NC.name())
             || (self.offset == 0 && self.rule.recognize(b"a:").is_ok());
         if c == ':' && first_segment {
             return Hint::FirstSegmentColon;
@@ -439,7 +447,9 @@ impl CheckError {
         // follow (the generated context and expected set say so): the
         // usual mistakes are a path without its '/', or an IPv6 address
         // without brackets.
-        if context.first() == Some(&"iauthority") && expected.rules().contains(&"DIGIT") {
+        if context.first() == Some(&rules::IAUTHORITY.name())
+            && expected.rules().contains(&rules::DIGIT.name())
+        {
             return Hint::Port;
         }
         if expected.percent_encoding() {

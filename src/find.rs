@@ -233,15 +233,16 @@ pub fn find(text: &str) -> Matches<'static, '_> {
 impl<'s> Finder<'s> {
     /// A finder for the schemes of `schemes`, each written `name:` or
     /// `name://` (see [`DEFAULT_SCHEMES`]); `name` must match the `scheme`
-    /// rule. The error is the index of the first entry that does not.
-    pub fn with_schemes(schemes: &'s [&'s str]) -> Result<Self, SchemeListError> {
+    /// rule. The error ([`Error::SchemeList`](crate::Error::SchemeList))
+    /// holds the index of the first entry that does not.
+    pub fn with_schemes(schemes: &'s [&'s str]) -> Result<Self, crate::Error> {
         for (index, entry) in schemes.iter().enumerate() {
             let valid = entry.split_once(':').is_some_and(|(name, rest)| {
                 rules::SCHEME.recognize(name.as_bytes()).is_ok()
                     && (rest.is_empty() || rest == "//")
             });
             if !valid {
-                return Err(SchemeListError { index });
+                return Err(crate::Error::SchemeList { index });
             }
         }
         Ok(Finder { schemes })
@@ -320,32 +321,6 @@ impl<'s> Finder<'s> {
         })
     }
 }
-
-/// A scheme list entry that is not `name:` or `name://` with `name` a
-/// `scheme`; [`index`](Self::index) is its position in the list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SchemeListError {
-    index: usize,
-}
-
-impl SchemeListError {
-    /// The position of the entry in the list.
-    pub fn index(&self) -> usize {
-        self.index
-    }
-}
-
-impl core::fmt::Display for SchemeListError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "scheme list entry {} is not `name:` or `name://` with a valid scheme name",
-            self.index
-        )
-    }
-}
-
-impl core::error::Error for SchemeListError {}
 
 /// One IRI found in text: where it is, and the parsed IRI.
 ///
@@ -1244,9 +1219,18 @@ mod tests {
                 .len(),
             2
         );
-        assert_eq!(Finder::with_schemes(&["http"]).unwrap_err().index(), 0);
-        assert_eq!(Finder::with_schemes(&["a:", "1a:"]).unwrap_err().index(), 1);
-        assert_eq!(Finder::with_schemes(&["a:/"]).unwrap_err().index(), 0);
+        assert_eq!(
+            Finder::with_schemes(&["http"]).unwrap_err(),
+            crate::Error::SchemeList { index: 0 }
+        );
+        assert_eq!(
+            Finder::with_schemes(&["a:", "1a:"]).unwrap_err(),
+            crate::Error::SchemeList { index: 1 }
+        );
+        assert_eq!(
+            Finder::with_schemes(&["a:/"]).unwrap_err(),
+            crate::Error::SchemeList { index: 0 }
+        );
         let finder = Finder::with_schemes(&["ssh://", "svn+ssh://"]).unwrap();
         let found: Vec<&str> = finder
             .find_iter("svn+ssh://h/r")

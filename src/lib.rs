@@ -113,6 +113,45 @@
 //! To validate against any rule of the grammar without building a value,
 //! use [`check`] with a [`grammar::rules`] recognizer.
 //!
+//! # Errors
+//!
+//! Every error says what went wrong, where (a byte offset, or a range),
+//! and under which grammar rule (or which section of the RFC), with one
+//! type per kind of failure:
+//!
+//! | type | returned by | what |
+//! | --- | --- | --- |
+//! | [`CheckError`] | [`check`], [`check_bytes`] and their batch forms | the syntax error: the rule, the offset, what was found and what the grammar expected there, in the grammar's words; `Copy`, built without allocating |
+//! | [`ParseError`] | `parse`, [`Builder`], the setters, [`lint::lint`], [`bidi::violations`] | a `CheckError` with the input it is about, for the caret line of `{:#}` |
+//! | [`mapping::MappingError`] | `to_uri_with` on a parsed IRI | what section 3.1 refuses: a character a URI cannot hold, a host that IDNA rejects ([`mapping::IdnaError`], whose [`mapping::IdnaReason`] normalization reports too) |
+//! | [`normalize::NormalizeError`] | `normalize_with`, `Normalizer::normalize_ref` | the one failure of a parsed value: a host that is not a domain name, with strict hosts |
+//! | [`bidi::BidiError`] | `check_strict` on a parsed value | a bidirectional formatting character (section 4.1) |
+//! | [`entry::EntryError`] | [`entry::clean`] | typed text that cleaning could not make an IRI |
+//! | [`Error`] | the functions on strings: [`normalize::normalize`], [`resolve::resolve`], [`mapping::to_uri`], [`bidi::check_strict`], [`percent::decode_utf8`], ... | any of the above, so that one `?` takes them all |
+//!
+//! **An operation on typed values returns only its own failures.** A
+//! parsed value is valid, so its methods never report a syntax error:
+//! resolution and the syntax rungs of normalization cannot fail at all,
+//! mapping fails only where section 3.1 says it may. **A function on
+//! strings parses first, so it can fail either way, and returns
+//! [`Error`]**: `From` converts every other type into it, its `Display`
+//! is the inner error's, and for a function of two inputs
+//! ([`resolve::resolve`], [`normalize::equiv`], [`resolve::relativize`])
+//! [`Error::In`] says which ([`Input`]) and gives the error of that input
+//! as its `source`.
+//!
+//! ```
+//! use rfc3987::normalize::{equiv, Level};
+//! use rfc3987::{Error, Input};
+//!
+//! let e = equiv("http://a/", "http://a/b c", Level::Syntax).unwrap_err();
+//! assert_eq!(e.input(), Some(Input::Second));
+//! assert_eq!((e.offset(), e.syntax().unwrap().rule()), (10, "isegment"));
+//! let source = std::error::Error::source(&e).unwrap();
+//! assert!(source.downcast_ref::<rfc3987::CheckError>().is_some());
+//! assert!(matches!(rfc3987::mapping::to_uri("a b"), Err(Error::Mapping(_))));
+//! ```
+//!
 //! # Design
 //!
 //! **One type generic over its storage**, rather than an unsized borrowed
@@ -254,8 +293,8 @@ mod serde_impl;
 mod test_rng;
 
 pub use builder::Builder;
-pub use component::{Component, UnknownComponent};
-pub use crate_error::Error;
+pub use component::Component;
+pub use crate_error::{Error, Input};
 pub use error::{CheckError, Found};
 pub use expected::Expected;
 pub use host::Host;

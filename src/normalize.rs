@@ -180,7 +180,7 @@ use crate::percent::{self, Piece};
 use crate::resolve::{has_dot_segment, protect_path, remove_dot_segments};
 use crate::scheme::{Scheme, SchemeTable, STANDARD};
 use crate::types::parse_str;
-use crate::{CheckError, Component, Components, Host, Iri, IriRef};
+use crate::{Component, Components, Error, Host, Input, Iri, IriRef};
 
 /// A rung of the comparison ladder (section 5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -206,12 +206,13 @@ pub enum Chars {
     Nfkc,
 }
 
-/// Why an input could not be normalized.
+/// Why a parsed IRI reference could not be normalized: only the scheme
+/// rung with [`Normalizer::strict_hosts`] can fail, on a host that is not
+/// a valid domain name. (The functions on strings, which also parse,
+/// return the crate's [`Error`].)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NormalizeError {
-    /// The input is not an `IRI-reference`.
-    Syntax(CheckError),
     /// On the scheme rung with [`Normalizer::strict_hosts`]: the host of a
     /// scheme whose hosts are DNS names is not a valid domain name: the
     /// check of [`crate::mapping::ToUri::idna`] (UTS 46 ToASCII with the
@@ -232,8 +233,14 @@ impl NormalizeError {
     /// Byte offset in the input where the problem is.
     pub fn offset(&self) -> usize {
         match self {
-            NormalizeError::Syntax(e) => e.offset(),
             NormalizeError::InvalidHost { offset, .. } => *offset,
+        }
+    }
+
+    /// The grammar rule the problem is in: `ireg-name` for a host.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            NormalizeError::InvalidHost { .. } => rules::IREG_NAME.name(),
         }
     }
 }
@@ -241,7 +248,6 @@ impl NormalizeError {
 impl fmt::Display for NormalizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NormalizeError::Syntax(e) => e.fmt(f),
             NormalizeError::InvalidHost { offset, reason, .. } => write!(
                 f,
                 "the host at byte {offset} is not a valid domain name: {reason}"
@@ -251,24 +257,6 @@ impl fmt::Display for NormalizeError {
 }
 
 impl core::error::Error for NormalizeError {}
-
-/// Why two inputs could not be compared: which one (0 or 1) failed, and how.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EquivError {
-    /// 0 for the first input, 1 for the second.
-    pub which: usize,
-    /// The error, with offsets in that input.
-    pub error: NormalizeError,
-}
-
-impl fmt::Display for EquivError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let which = if self.which == 0 { "first" } else { "second" };
-        write!(f, "{which} input: {}", self.error)
-    }
-}
-
-impl core::error::Error for EquivError {}
 
 /// Normalizes IRI references on one rung of the ladder, with a scheme
 /// table and a character normalization form.
@@ -355,7 +343,7 @@ impl<'t> Normalizer<'t> {
     }
 
     /// The normal form of `input`, an `IRI-reference`.
-    pub fn normalize(&self, input: &str) -> Result<String, NormalizeError> {
+    pub fn normalize(&self, input: &str) -> Result<String, Error> {
         let mut out = String::with_capacity(input.len() + 1);
         self.normalize_into(input, &mut out)?;
         Ok(out)
@@ -363,13 +351,13 @@ impl<'t> Normalizer<'t> {
 
     /// Appends the normal form of `input` to `out` (on error, `out` may
     /// hold part of it).
-    pub fn normalize_into(&self, input: &str, out: &mut String) -> Result<(), NormalizeError> {
-        let reference = parse_str(input, Kind::Reference).map_err(NormalizeError::Syntax)?;
+    pub fn normalize_into(&self, input: &str, out: &mut String) -> Result<(), Error> {
+        let reference = parse_str(input, Kind::Reference)?;
         if self.level == Level::Simple {
             out.push_str(input);
             return Ok(());
         }
-        self.write(input, &reference.components(), out)
+        Ok(self.write(input, &reference.components(), out)?)
     }
 
     /// The normal form of a parsed reference. Only the scheme rung with
@@ -431,13 +419,13 @@ impl<'t> Normalizer<'t> {
     /// Whether `a` and `b` are equivalent on this rung: equal normal
     /// forms, or (above the simple rung) normal forms that map to the same
     /// URI (see the module documentation's "Equivalence").
-    pub fn equivalent(&self, a: &str, b: &str) -> Result<bool, EquivError> {
+    pub fn equivalent(&self, a: &str, b: &str) -> Result<bool, Error> {
         let na = self
             .normalize(a)
-            .map_err(|error| EquivError { which: 0, error })?;
+            .map_err(|error| Error::in_input(Input::First, error))?;
         let nb = self
             .normalize(b)
-            .map_err(|error| EquivError { which: 1, error })?;
+            .map_err(|error| Error::in_input(Input::Second, error))?;
         Ok(self.same_forms(&na, &nb))
     }
 
@@ -702,7 +690,7 @@ impl<T: AsRef<str>> Iri<T> {
 
 /// Syntax-based normalization of an `IRI-reference` (section 5.3.2),
 /// without character normalization: `Normalizer::new(Level::Syntax)`.
-pub fn normalize(input: &str) -> Result<String, NormalizeError> {
+pub fn normalize(input: &str) -> Result<String, Error> {
     Normalizer::new(Level::Syntax).normalize(input)
 }
 
@@ -719,14 +707,11 @@ pub fn normalize(input: &str) -> Result<String, NormalizeError> {
 /// }
 /// assert!(!equiv("http://example.com/", "http://example.com/?", Level::Scheme).unwrap());
 /// ```
-pub fn equiv(a: &str, b: &str, level: Level) -> Result<bool, EquivError> {
+pub fn equiv(a: &str, b: &str, level: Level) -> Result<bool, Error> {
     if level == Level::Simple {
         // No normal form to build: validate and compare.
-        for (which, text) in [a, b].into_iter().enumerate() {
-            crate::check(&rules::IRI_REFERENCE, text).map_err(|e| EquivError {
-                which,
-                error: NormalizeError::Syntax(e),
-            })?;
+        for (input, text) in [(Input::First, a), (Input::Second, b)] {
+            crate::check(&rules::IRI_REFERENCE, text).map_err(|e| Error::in_input(input, e))?;
         }
         return Ok(a == b);
     }

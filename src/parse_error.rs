@@ -35,9 +35,6 @@ pub enum ErrorKind {
     Structure,
 }
 
-/// The details of an error, without the input: the syntax error itself.
-pub(crate) type Details = CheckError;
-
 /// Which top-level rule a parse is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -67,7 +64,7 @@ pub(crate) fn diagnose_component(
     text: &str,
     dfa_offset: usize,
     component: crate::Component,
-) -> Details {
+) -> CheckError {
     CheckError::in_text(component.rule(), text, dfa_offset)
 }
 
@@ -107,12 +104,12 @@ pub struct ParseError(Inner);
 
 #[derive(Clone, PartialEq, Eq)]
 struct Inner {
-    details: Details,
+    details: CheckError,
     input: String,
 }
 
 impl ParseError {
-    pub(crate) fn new(details: Details, input: String) -> ParseError {
+    pub(crate) fn new(details: CheckError, input: String) -> ParseError {
         ParseError(Inner { details, input })
     }
 

@@ -16,7 +16,8 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
+
+use crate::Error;
 
 /// A piece of a component's text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,7 +190,7 @@ pub fn decode(text: &str) -> Cow<'_, [u8]> {
 /// assert_eq!(error.offset(), 2);
 /// assert_eq!(error.to_string(), "the percent-encoded octet at byte 2 (%C0) is not part of well-formed UTF-8");
 /// ```
-pub fn decode_utf8(text: &str) -> Result<Cow<'_, str>, DecodeError> {
+pub fn decode_utf8(text: &str) -> Result<Cow<'_, str>, Error> {
     let mut out: Option<String> = None;
     for (at, piece) in pieces_at(text) {
         match piece {
@@ -201,7 +202,7 @@ pub fn decode_utf8(text: &str) -> Result<Cow<'_, str>, DecodeError> {
             Piece::Encoded { c, .. } => {
                 out.get_or_insert_with(|| String::from(&text[..at])).push(c)
             }
-            Piece::Invalid { octet, .. } => return Err(DecodeError { offset: at, octet }),
+            Piece::Invalid { octet, .. } => return Err(Error::NotUtf8 { offset: at, octet }),
         }
     }
     Ok(out.map_or(Cow::Borrowed(text), Cow::Owned))
@@ -231,38 +232,6 @@ fn pieces_at(text: &str) -> impl Iterator<Item = (usize, Piece<'_>)> {
         iter.next().map(|piece| (at, piece))
     })
 }
-
-/// A percent-encoded octet that is not part of well-formed UTF-8, as
-/// [`decode_utf8`] reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DecodeError {
-    offset: usize,
-    octet: u8,
-}
-
-impl DecodeError {
-    /// Byte offset of the `%` of the offending triplet in the text.
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// The octet.
-    pub fn octet(&self) -> u8 {
-        self.octet
-    }
-}
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the percent-encoded octet at byte {} (%{:02X}) is not part of well-formed UTF-8",
-            self.offset, self.octet
-        )
-    }
-}
-
-impl core::error::Error for DecodeError {}
 
 #[cfg(test)]
 mod tests {
@@ -417,7 +386,7 @@ mod tests {
         assert_eq!(decode_utf8("x%E2%82%AC%2Fy").unwrap(), "x€/y");
         assert_eq!(
             decode_utf8("ok%E2%82").unwrap_err(),
-            DecodeError {
+            Error::NotUtf8 {
                 offset: 2,
                 octet: 0xE2
             }

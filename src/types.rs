@@ -207,14 +207,6 @@ impl<T: AsRef<str>> IriRef<T> {
         self.pos.scheme_end > 0
     }
 
-    /// Whether there is a scheme. The name misleads: an *absolute* IRI
-    /// (`absolute-IRI`, [`AbsoluteIri`]) is one without a fragment.
-    #[deprecated(note = "use has_scheme; AbsoluteIri is an IRI without a fragment")]
-    #[inline]
-    pub fn is_absolute(&self) -> bool {
-        self.has_scheme()
-    }
-
     /// The authority (`user@host:port`, without the `//`), `None` when
     /// there is no `//`. It can be present and empty, as in `file:///etc`.
     #[inline]

@@ -11,7 +11,8 @@
 
 use alloc::string::String;
 
-use crate::parse_error::{Details, ParseError};
+use crate::error::CheckError;
+use crate::parse_error::ParseError;
 
 /// Decodes `units`; an unpaired surrogate is an error at its position.
 ///
@@ -37,9 +38,10 @@ pub(crate) fn decode(units: &[u16]) -> Result<String, ParseError> {
     }
     match bad {
         None => Ok(text),
-        Some((offset, unit, value)) => {
-            Err(ParseError::new(Details::utf16(offset, unit, value), text))
-        }
+        Some((offset, unit, value)) => Err(ParseError::new(
+            CheckError::utf16(offset, unit, value),
+            text,
+        )),
     }
 }
 

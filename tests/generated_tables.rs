@@ -306,3 +306,46 @@ fn accelerated_walk_matches_on_every_two_byte_prefix() {
     }
     assert!(compared > 300_000, "{compared}");
 }
+
+/// One "did you mean" policy for rule names: the runtime's
+/// `Rule::suggest` (behind `iri check --rule NAME`) and the grammar
+/// compiler's `suggest::nearest` (behind its undefined-rule errors) give
+/// the same names, in the same order, for misspellings of every kind
+/// (a letter off, a piece missing, case, a prefix, nothing near).
+#[test]
+fn rule_suggestions_follow_the_compilers_policy() {
+    let names: Vec<&str> = Rule::all().iter().map(|rule| rule.name()).collect();
+    let misspellings = [
+        "iri-refrence",
+        "IRI-REF",
+        "ipv6",
+        "ipv4adress",
+        "ipath-abempty ",
+        "isegmentnznc",
+        "ihost",
+        "ireg_name",
+        "querry",
+        "fragmnt",
+        "schem",
+        "uri",
+        "pct",
+        "hexdigit",
+        "x",
+        "",
+        "no-such-rule-anywhere",
+    ];
+    let mut suggested = 0;
+    for name in misspellings {
+        let runtime = Rule::suggest(name);
+        assert_eq!(
+            runtime,
+            abnf_dfa::suggest::nearest(name, names.iter().copied()),
+            "{name:?}"
+        );
+        suggested += usize::from(!runtime.is_empty());
+    }
+    assert!(
+        suggested >= 12,
+        "{suggested} of the misspellings got a suggestion"
+    );
+}

@@ -23,6 +23,7 @@
 
 use rfc3987::grammar::rules;
 use rfc3987::mapping::{Component, IdnaReason, MappingError, ToUri};
+use rfc3987::Error;
 
 const DATA: &str = include_str!("data/IdnaTestV2.txt");
 
@@ -178,7 +179,7 @@ fn every_line_of_idna_test_v2() {
             (Ok(out), false) => failures.push(format!(
                 "line {line_no}: {source:?} accepted as {out:?}, want {expected:?}"
             )),
-            (Err(MappingError::Idna(e)), false) => {
+            (Err(Error::Mapping(MappingError::Idna(e))), false) => {
                 if !codes_of(e.reason())
                     .iter()
                     .any(|c| expected.iter().any(|x| x == c))

@@ -7,6 +7,7 @@
 use rfc3987::lint::{lint, Code};
 use rfc3987::mapping::{IdnaReason, MappingError, ToUri};
 use rfc3987::normalize::{Level, NormalizeError, Normalizer};
+use rfc3987::Error;
 
 const HOSTS: &[(&str, Option<IdnaReason>)] = &[
     ("example.com", None),
@@ -64,13 +65,13 @@ fn to_uri_strict_hosts_and_lint_agree() {
         let iri = format!("http://{host}/");
         let mapped = match to_uri.convert(&iri) {
             Ok(_) => None,
-            Err(MappingError::Idna(e)) => Some(e),
+            Err(Error::Mapping(MappingError::Idna(e))) => Some(e),
             Err(e) => panic!("{iri}: {e}"),
         };
         assert_eq!(mapped.as_ref().map(|e| e.reason()), want, "{iri}: to_uri");
         let normalized = match strict.normalize(&iri) {
             Ok(_) => None,
-            Err(NormalizeError::InvalidHost { reason, .. }) => Some(reason),
+            Err(Error::Normalize(NormalizeError::InvalidHost { reason, .. })) => Some(reason),
             Err(e) => panic!("{iri}: {e}"),
         };
         assert_eq!(normalized, want, "{iri}: strict hosts");

@@ -8,8 +8,9 @@ use rfc3987::mapping::{
     BIDI_FORMATTING, URI_EXCLUDED_ASCII,
 };
 use rfc3987::scheme::{Scheme, SchemeTable};
+use rfc3987::Error;
 
-fn idna_uri(iri: &str) -> Result<String, MappingError> {
+fn idna_uri(iri: &str) -> Result<String, Error> {
     ToUri::new().idna(true).convert(iri)
 }
 
@@ -181,7 +182,10 @@ fn each_excluded_ascii_character_fails_or_is_encoded_when_lenient() {
     for c in URI_EXCLUDED_ASCII {
         let iri = format!("http://example.org/a{c}b?q{c}#f{c}");
         let error = to_uri(&iri).unwrap_err();
-        assert_eq!(error, MappingError::NotAllowed { offset: 20, c });
+        assert_eq!(
+            error,
+            Error::Mapping(MappingError::NotAllowed { offset: 20, c })
+        );
         let hex = format!("%{:02X}", c as u8);
         assert_eq!(
             lenient.convert(&iri).unwrap(),
@@ -201,8 +205,8 @@ fn number_sign_percent_and_brackets_are_never_converted() {
         "http://[example.org/",
     ] {
         let error = lenient.convert(iri).unwrap_err();
-        assert!(matches!(error, MappingError::Syntax(_)), "{iri}: {error}");
-        assert!(matches!(to_uri(iri), Err(MappingError::Syntax(_))), "{iri}");
+        assert!(matches!(error, Error::Syntax(_)), "{iri}: {error}");
+        assert!(matches!(to_uri(iri), Err(Error::Syntax(_))), "{iri}");
     }
 }
 
@@ -216,7 +220,7 @@ fn other_invalid_iris_are_syntax_errors_with_their_offset() {
         ("1http://a", 5), // a relative path: no ':' in its first segment
     ] {
         let error = to_uri(iri).unwrap_err();
-        assert!(matches!(error, MappingError::Syntax(_)), "{iri}: {error}");
+        assert!(matches!(error, Error::Syntax(_)), "{iri}: {error}");
         assert_eq!(error.offset(), offset, "{iri}: {error}");
     }
     assert_eq!(
@@ -295,7 +299,7 @@ fn toascii_leaves_ascii_hosts_and_addresses_alone() {
         ("http://-a.example/", IdnaReason::Hyphen),
     ] {
         match idna_uri(uri) {
-            Err(MappingError::Idna(e)) => assert_eq!(e.reason(), reason, "{uri}"),
+            Err(Error::Mapping(MappingError::Idna(e))) => assert_eq!(e.reason(), reason, "{uri}"),
             other => panic!("{uri}: {other:?}"),
         }
     }
@@ -340,7 +344,7 @@ fn ideographic_full_stops_are_label_separators() {
 #[test]
 fn toascii_reasons_are_the_real_ones_and_messages_bounded() {
     let reason = |iri: &str| match idna_uri(iri) {
-        Err(MappingError::Idna(e)) => e.reason(),
+        Err(Error::Mapping(MappingError::Idna(e))) => e.reason(),
         other => panic!("{iri}: {other:?}"),
     };
     // A label of characters UTS 46 ignores maps to nothing; it was
@@ -363,7 +367,7 @@ fn toascii_reasons_are_the_real_ones_and_messages_bounded() {
 #[test]
 fn toascii_failure_says_which_label_and_why() {
     let error = idna_uri("http://r\u{E9}sum\u{E9}.a_b.org/").unwrap_err();
-    let MappingError::Idna(idna) = &error else {
+    let Error::Mapping(MappingError::Idna(idna)) = &error else {
         panic!("{error}");
     };
     assert_eq!(idna.label(), "a_b");
@@ -389,7 +393,7 @@ fn toascii_failure_says_which_label_and_why() {
     ];
     for &(iri, offset, reason) in cases {
         match idna_uri(iri) {
-            Err(MappingError::Idna(e)) => {
+            Err(Error::Mapping(MappingError::Idna(e))) => {
                 assert_eq!((e.offset(), e.reason()), (offset, reason), "{iri}: {e}")
             }
             other => panic!("{iri}: {other:?}"),
@@ -405,7 +409,7 @@ fn idna_errors_point_into_the_input_when_lenient() {
         .convert("http://a b.\u{E9}/")
         .unwrap_err();
     match error {
-        MappingError::Idna(e) => {
+        Error::Mapping(MappingError::Idna(e)) => {
             assert_eq!(e.offset(), 7);
             assert_eq!(e.label(), "a%20b");
             assert_eq!(e.reason(), IdnaReason::Disallowed(' '));
@@ -615,7 +619,7 @@ fn components_alone() {
     );
     assert_eq!(
         uri.component(Component::Query, "a b").unwrap_err(),
-        MappingError::NotAllowed { offset: 1, c: ' ' }
+        Error::Mapping(MappingError::NotAllowed { offset: 1, c: ' ' })
     );
     assert_eq!(
         ToUri::new()

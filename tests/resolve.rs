@@ -165,7 +165,8 @@ fn remove_dot_segments_examples() {
 #[test]
 fn invalid_inputs_are_errors_with_offsets() {
     let error = resolve("no-scheme/here", "g").unwrap_err();
-    assert!(matches!(error, rfc3987::resolve::ResolveError::Base(_)));
+    assert_eq!(error.input(), Some(rfc3987::Input::Base));
+    assert!(matches!(error, rfc3987::Error::In { .. }));
     let error = resolve(BASE, "a b").unwrap_err();
     assert_eq!(error.offset(), 1);
     assert!(error.to_string().contains("U+0020"), "{error}");
@@ -186,7 +187,8 @@ fn broken(rng: &mut Rng, text: &str, pieces: &[&str]) -> String {
 /// resolves.
 #[test]
 fn broken_bases_get_the_error_check_gives() {
-    use rfc3987::resolve::{resolve_into, ResolveError};
+    use rfc3987::resolve::resolve_into;
+    use rfc3987::{Error, Input};
     let mut rng = Rng::new(0x5EED_0007);
     let mut out = String::new();
     for _ in 0..20_000 {
@@ -196,7 +198,10 @@ fn broken_bases_get_the_error_check_gives() {
             &base,
             &["<", " ", "%G", "\\", "#", ":", "[", "//"],
         );
-        let want = rfc3987::check(&rules::IRI, &broken).map_err(ResolveError::Base);
+        let want = rfc3987::check(&rules::IRI, &broken).map_err(|e| Error::In {
+            input: Input::Base,
+            error: Box::new(Error::Syntax(e)),
+        });
         let got = resolve(&broken, "../g").map(drop);
         assert_eq!(got, want, "{broken:?}");
         assert_eq!(

@@ -4,7 +4,6 @@
 
 use core::fmt;
 
-use rfc3987::normalize::{EquivError, NormalizeError};
 use rfc3987::{CheckError, ParseError};
 
 /// The failure of one row.
@@ -18,11 +17,9 @@ pub(crate) enum RowError {
     /// which, as the library's own errors do (`base`, `first input`).
     Side(&'static str, ParseError),
     /// Normalization failed (strict hosts on the scheme rung).
-    Normalize(NormalizeError),
+    Normalize(rfc3987::Error),
     /// The section 3.1 mapping failed (IDNA, or a character URIs exclude).
-    Mapping(rfc3987::mapping::MappingError),
-    /// One side of a comparison by a normalizer failed.
-    Equiv(EquivError),
+    Mapping(rfc3987::Error),
 }
 
 impl RowError {
@@ -33,7 +30,6 @@ impl RowError {
             RowError::Check(e) => e.offset(),
             RowError::Normalize(e) => e.offset(),
             RowError::Mapping(e) => e.offset(),
-            RowError::Equiv(e) => e.error.offset(),
         }
     }
 
@@ -42,13 +38,7 @@ impl RowError {
         match self {
             RowError::Parse(e) | RowError::Side(_, e) => Some(e.rule()),
             RowError::Check(e) => Some(e.rule()),
-            RowError::Normalize(NormalizeError::Syntax(e))
-            | RowError::Equiv(EquivError {
-                error: NormalizeError::Syntax(e),
-                ..
-            }) => Some(e.rule()),
-            RowError::Mapping(rfc3987::mapping::MappingError::Syntax(e)) => Some(e.rule()),
-            RowError::Normalize(_) | RowError::Mapping(_) | RowError::Equiv(_) => None,
+            RowError::Normalize(e) | RowError::Mapping(e) => e.syntax().map(CheckError::rule),
         }
     }
 }
@@ -61,7 +51,6 @@ impl fmt::Display for RowError {
             RowError::Check(e) => e.fmt(f),
             RowError::Normalize(e) => e.fmt(f),
             RowError::Mapping(e) => e.fmt(f),
-            RowError::Equiv(e) => e.fmt(f),
         }
     }
 }

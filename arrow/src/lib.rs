@@ -823,7 +823,7 @@ fn equivalent_impl(
         let verdict = match (a.get(i), b.get(i)) {
             (Some(x), Some(y)) => match how {
                 Comparison::Level(level) => compare(x, y, level).map(Some),
-                Comparison::Normalizer(n) => n.equivalent(x, y).map(Some).map_err(RowError::Equiv),
+                Comparison::Normalizer(n) => n.equivalent(x, y).map(Some).map_err(RowError::Normalize),
             },
             _ => Ok(None),
         };
@@ -888,7 +888,7 @@ pub fn equivalent_with(
 }
 
 /// [`equivalent_with`] with the error column (the message says which
-/// side failed, as [`rfc3987::normalize::EquivError`] does).
+/// side failed, as [`rfc3987::Error::In`] does).
 pub fn equivalent_with_errors_by(
     a: &dyn Array,
     b: &dyn Array,

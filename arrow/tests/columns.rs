@@ -381,9 +381,9 @@ fn equivalent_is_the_typed_comparison() {
                 Err(e) => {
                     assert!(verdicts.is_null(i));
                     let offsets = errors.column(0).as_primitive::<UInt64Type>();
-                    assert_eq!(offsets.value(i), e.error.offset() as u64);
+                    assert_eq!(offsets.value(i), e.offset() as u64);
                     let message = errors.column(2).as_string::<i32>().value(i);
-                    let side = if e.which == 0 {
+                    let side = if e.input() == Some(rfc3987::Input::First) {
                         "first input: "
                     } else {
                         "second input: "

@@ -16,7 +16,8 @@ use std::fmt;
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
-use rfc3987::normalize::{EquivError, Level, NormalizeError, Normalizer};
+use rfc3987::normalize::{Level, Normalizer};
+use rfc3987::Input as Side;
 use serde::Serialize;
 
 use crate::args::{OptionSpec, Parsed, UsageError};
@@ -57,7 +58,7 @@ enum Failure {
     /// No tab in the line.
     NoTab,
     /// A or B is invalid.
-    Side(EquivError),
+    Side(rfc3987::Error),
 }
 
 impl fmt::Display for Failure {
@@ -103,19 +104,17 @@ fn compare(normalizer: &Normalizer<'_>, bytes: &[u8]) -> Result<bool, (usize, Fa
             Err(_) => {
                 let error = rfc3987::check_bytes(&rules::IRI_REFERENCE, side)
                     .expect_err("the recognizers reject ill-formed UTF-8");
-                let error = EquivError {
-                    which,
-                    error: NormalizeError::Syntax(error),
+                let error = rfc3987::Error::In {
+                    input: [Side::First, Side::Second][which],
+                    error: Box::new(rfc3987::Error::Syntax(error)),
                 };
-                return Err((starts[which] + error.error.offset(), Failure::Side(error)));
+                return Err((starts[which] + error.offset(), Failure::Side(error)));
             }
         }
     }
     normalizer.equivalent(texts[0], texts[1]).map_err(|error| {
-        (
-            starts[error.which] + error.error.offset(),
-            Failure::Side(error),
-        )
+        let which = usize::from(error.input() == Some(Side::Second));
+        (starts[which] + error.offset(), Failure::Side(error))
     })
 }
 

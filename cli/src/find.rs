@@ -49,9 +49,13 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
         None => DEFAULT_SCHEMES.to_vec(),
     };
     let finder = Finder::with_schemes(&entries).map_err(|e| {
+        let index = match e {
+            rfc3987::Error::SchemeList { index } => index,
+            _ => unreachable!("a scheme list fails only on an entry"),
+        };
         UsageError::new(format!(
             "--schemes: '{}' is not 'name:' or 'name://' with a valid scheme name",
-            entries[e.index()]
+            entries[index]
         ))
     })?;
     let mut found = 0u64;

@@ -13,7 +13,7 @@
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
-use rfc3987::normalize::{Chars, Level, NormalizeError, Normalizer};
+use rfc3987::normalize::{Chars, Level, Normalizer};
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{Input, Outcome};
@@ -118,10 +118,10 @@ fn run(args: Parsed) -> Result<ExitCode, UsageError> {
 
 /// The normal form of one input, or why there is none (bytes that are not
 /// UTF-8 are rejected where the malformation starts).
-fn normalize(normalizer: &Normalizer<'_>, bytes: &[u8]) -> Result<String, NormalizeError> {
+fn normalize(normalizer: &Normalizer<'_>, bytes: &[u8]) -> Result<String, rfc3987::Error> {
     match std::str::from_utf8(bytes) {
         Ok(text) => normalizer.normalize(text),
-        Err(_) => Err(NormalizeError::Syntax(
+        Err(_) => Err(rfc3987::Error::Syntax(
             rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
                 .expect_err("the recognizers reject ill-formed UTF-8"),
         )),
@@ -130,7 +130,7 @@ fn normalize(normalizer: &Normalizer<'_>, bytes: &[u8]) -> Result<String, Normal
 
 fn write(
     input: Input<'_>,
-    result: Result<String, NormalizeError>,
+    result: Result<String, rfc3987::Error>,
     output: &mut Output<'_>,
 ) -> Outcome {
     crate::output::write_conversion(input, result.map_err(|e| (e.offset(), e)), output)

@@ -17,8 +17,9 @@
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
-use rfc3987::resolve::{Base, ResolveError};
+use rfc3987::resolve::Base;
 use rfc3987::Iri;
+use rfc3987::{Error, Input as Side};
 
 use crate::args::{OptionSpec, Parsed, UsageError};
 use crate::input::{Input, Outcome};
@@ -97,35 +98,40 @@ fn run_relativize(mut args: Parsed) -> Result<ExitCode, UsageError> {
 /// The reference from `base` to one input IRI, or why there is none:
 /// what [`rfc3987::resolve::relativize`] gives, without checking and
 /// splitting the base again for every input.
-fn relativize_bytes(base: &Iri<String>, bytes: &[u8]) -> Result<String, ResolveError> {
+fn relativize_bytes(base: &Iri<String>, bytes: &[u8]) -> Result<String, Error> {
     let Ok(target) = std::str::from_utf8(bytes) else {
-        return Err(ResolveError::Reference(
-            rfc3987::check_bytes(&rules::IRI, bytes)
-                .expect_err("the recognizers reject ill-formed UTF-8"),
-        ));
+        return Err(Error::In {
+            input: Side::Target,
+            error: Box::new(Error::Syntax(
+                rfc3987::check_bytes(&rules::IRI, bytes)
+                    .expect_err("the recognizers reject ill-formed UTF-8"),
+            )),
+        });
     };
     match Iri::parse(target) {
         Ok(target) => Ok(base.relativize(&target).into_inner()),
-        Err(e) => Err(ResolveError::Reference(*e.error())),
+        Err(e) => Err(Error::In {
+            input: Side::Target,
+            error: Box::new(Error::Syntax(*e.error())),
+        }),
     }
 }
 
 /// The target of one input, or why there is none.
-fn resolve_bytes(base: &Base<&str>, bytes: &[u8]) -> Result<String, ResolveError> {
+fn resolve_bytes(base: &Base<&str>, bytes: &[u8]) -> Result<String, Error> {
     let Ok(reference) = std::str::from_utf8(bytes) else {
-        return Err(ResolveError::Reference(
-            rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
-                .expect_err("the recognizers reject ill-formed UTF-8"),
-        ));
+        return Err(Error::In {
+            input: Side::Reference,
+            error: Box::new(Error::Syntax(
+                rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
+                    .expect_err("the recognizers reject ill-formed UTF-8"),
+            )),
+        });
     };
     base.resolve_str(reference)
 }
 
-fn write(
-    input: Input<'_>,
-    result: Result<String, ResolveError>,
-    output: &mut Output<'_>,
-) -> Outcome {
+fn write(input: Input<'_>, result: Result<String, Error>, output: &mut Output<'_>) -> Outcome {
     crate::output::write_conversion(input, result.map_err(|e| (e.offset(), e)), output)
 }
 

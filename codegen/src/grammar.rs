@@ -169,26 +169,14 @@ impl Grammar {
             .collect()
     }
 
-    /// `"; did you mean `x`?"` for the defined names closest to `name`.
+    /// `"; did you mean `x`?"` for the defined names closest to `name`
+    /// ([`crate::suggest::nearest`]).
     pub fn did_you_mean(&self, name: &str) -> String {
-        let wanted = name.to_ascii_lowercase();
-        let mut scored: Vec<(usize, &str)> = self
-            .rules
-            .iter()
-            .map(|r| {
-                (
-                    strsim::levenshtein(&wanted, &r.name.to_ascii_lowercase()),
-                    r.name.as_str(),
-                )
-            })
-            .collect();
-        scored.sort();
-        let close: Vec<String> = scored
-            .iter()
-            .filter(|(d, _)| *d <= (wanted.len() / 3).max(2))
-            .take(3)
-            .map(|(_, n)| format!("`{n}`"))
-            .collect();
+        let close: Vec<String> =
+            crate::suggest::nearest(name, self.rules.iter().map(|r| r.name.as_str()))
+                .into_iter()
+                .map(|n| format!("`{n}`"))
+                .collect();
         if close.is_empty() {
             String::new()
         } else {

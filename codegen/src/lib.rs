@@ -29,6 +29,7 @@ pub mod error;
 pub mod grammar;
 pub mod nfa;
 pub mod regular;
+pub mod suggest;
 
 pub use config::Config;
 pub use error::{Error, Loc};

@@ -33,8 +33,10 @@ use rfc3987::encode::{self, Target};
 use rfc3987::grammar::{rules, Rule};
 use rfc3987::mapping::{self, is_bidi_formatting, MappingError, ToIri, ToUri, URI_EXCLUDED_ASCII};
 use rfc3987::normalize::{self, Chars, Level, NormalizeError, Normalizer};
-use rfc3987::resolve::{self, ResolveError};
-use rfc3987::{AbsoluteIri, Builder, Components, Host, Iri, IriRef, ParseError, RelativeRef};
+use rfc3987::resolve;
+use rfc3987::{
+    AbsoluteIri, Builder, Components, Error, Host, Input, Iri, IriRef, ParseError, RelativeRef,
+};
 
 /// Every target, by name: the fuzz target `fuzz/fuzz_targets/NAME.rs`, its
 /// corpus and regression folders, and the function here.
@@ -764,7 +766,7 @@ pub fn to_uri(data: &[u8]) -> Checked {
             assert_eq!(lenient.as_ref(), Ok(&expected), "{text:?}: lenient");
             if let Some(at) = text.find(&URI_EXCLUDED_ASCII[..]) {
                 let c = text[at..].chars().next().expect("found");
-                let not_allowed = MappingError::NotAllowed { offset: at, c };
+                let not_allowed = Error::Mapping(MappingError::NotAllowed { offset: at, c });
                 assert_eq!(plain, Err(not_allowed), "{text:?}: plain");
             }
         }
@@ -772,11 +774,11 @@ pub fn to_uri(data: &[u8]) -> Checked {
     }
     let uri = match (plain, rfc3987::check(&rules::IRI_REFERENCE, text)) {
         (Ok(uri), Ok(())) => uri,
-        (Err(MappingError::Syntax(e)), Err(c)) => {
+        (Err(Error::Syntax(e)), Err(c)) => {
             assert_eq!(e, c, "{text:?}");
             return Checked::Rejected;
         }
-        (Err(MappingError::NotAllowed { offset, c }), Err(e)) => {
+        (Err(Error::Mapping(MappingError::NotAllowed { offset, c })), Err(e)) => {
             assert_eq!(offset, e.offset(), "{text:?}");
             assert!(URI_EXCLUDED_ASCII.contains(&c));
             return Checked::Rejected;
@@ -805,7 +807,9 @@ pub fn to_uri(data: &[u8]) -> Checked {
                 "{text:?}: IDNA not idempotent"
             );
         }
-        Err(MappingError::Idna(e)) => assert!(e.offset() < text.len(), "{text:?}: {e}"),
+        Err(Error::Mapping(MappingError::Idna(e))) => {
+            assert!(e.offset() < text.len(), "{text:?}: {e}")
+        }
         Err(e) => panic!("{text:?}: IDNA mapping fails with {e}"),
     }
     if let Some(dotted) = with_ascii_dots(text) {
@@ -837,7 +841,7 @@ pub fn to_iri(data: &[u8]) -> Checked {
         rfc3987::check(&rules::IRI_REFERENCE, text),
     ) {
         (Ok(_), Ok(())) => {}
-        (Err(MappingError::Syntax(e)), Err(c)) => {
+        (Err(Error::Syntax(e)), Err(c)) => {
             assert_eq!(e, c, "{text:?}");
             return Checked::Rejected;
         }
@@ -944,7 +948,7 @@ pub fn normalize(data: &[u8]) -> Checked {
         for (n, level) in [(syntax, "syntax"), (scheme, "scheme")] {
             assert_eq!(
                 n.normalize(text),
-                Err(NormalizeError::Syntax(c)),
+                Err(Error::Syntax(c)),
                 "{text:?}: {level}"
             );
         }
@@ -970,7 +974,7 @@ pub fn normalize(data: &[u8]) -> Checked {
     let strict = scheme.strict_hosts(true);
     match strict.normalize(text) {
         Ok(out) => assert_eq!(out, scheme_normal, "{text:?}: strict hosts"),
-        Err(NormalizeError::InvalidHost { offset, len, .. }) => {
+        Err(Error::Normalize(NormalizeError::InvalidHost { offset, len, .. })) => {
             let host = input.host().expect("an invalid host is a host");
             assert_eq!(
                 text.get(offset..offset + len),
@@ -1095,9 +1099,19 @@ pub fn resolve(data: &[u8]) -> Checked {
     let resolved = resolve::resolve(base, other);
     match (&resolved, base_checked, other_checked) {
         (Ok(_), Ok(()), Ok(())) => {}
-        (Err(ResolveError::Base(e)), Err(c), _)
-        | (Err(ResolveError::Reference(e)), Ok(()), Err(c)) => {
-            assert_eq!(*e, c, "{base:?} {other:?}");
+        (Err(e), Err(c), _) => {
+            let want = Error::In {
+                input: Input::Base,
+                error: Box::new(Error::Syntax(c)),
+            };
+            assert_eq!(*e, want, "{base:?} {other:?}");
+        }
+        (Err(e), Ok(()), Err(c)) => {
+            let want = Error::In {
+                input: Input::Reference,
+                error: Box::new(Error::Syntax(c)),
+            };
+            assert_eq!(*e, want, "{base:?} {other:?}");
         }
         (result, b, o) => panic!("{base:?} {other:?}: resolve {result:?}, check {b:?} {o:?}"),
     }

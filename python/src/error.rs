@@ -5,10 +5,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use rfc3987::mapping::MappingError;
-use rfc3987::normalize::{EquivError, NormalizeError};
-use rfc3987::resolve::ResolveError;
-use rfc3987::{CheckError, ParseError};
+use rfc3987::{CheckError, Error, Input, ParseError};
 
 create_exception!(
     rfc3987_rs,
@@ -58,42 +55,39 @@ impl Failure {
         Failure::new(input, e.offset(), Some(e.rule()), e.to_string())
     }
 
-    pub fn mapping(input: &str, e: &MappingError) -> Self {
-        let rule = match e {
-            MappingError::Syntax(e) => Some(e.rule()),
-            // Section 3.1: the character is outside the URI grammar.
-            MappingError::NotAllowed { .. } => Some("URI-reference"),
-            // A host label UTS 46 rejects.
-            MappingError::Idna(_) => Some("ireg-name"),
-            _ => None,
-        };
-        Failure::new(input, e.offset(), rule, e.to_string())
-    }
-
-    pub fn normalize(input: &str, e: &NormalizeError) -> Self {
-        let rule = match e {
-            NormalizeError::Syntax(e) => Some(e.rule()),
-            NormalizeError::InvalidHost { .. } => Some("ireg-name"),
-            _ => None,
-        };
-        Failure::new(input, e.offset(), rule, e.to_string())
-    }
-
-    pub fn equiv(sides: [&str; 2], e: &EquivError) -> Self {
-        let side = Failure::normalize(sides[e.which.min(1)], &e.error);
-        Failure {
-            message: e.to_string(),
-            ..side
+    /// The rule of a mapping's or a normalization's error: the syntax
+    /// error's, else the rule the library names (`URI-reference` for a
+    /// character section 3.1 excludes, `ireg-name` for a host UTS 46
+    /// rejects).
+    fn rule_of(e: &Error) -> Option<&'static str> {
+        match e {
+            Error::Mapping(e) => Some(e.rule()),
+            Error::Normalize(e) => Some(e.rule()),
+            Error::In { error, .. } => Failure::rule_of(error),
+            _ => e.syntax().map(CheckError::rule),
         }
     }
 
-    pub fn resolve(base: &str, reference: &str, e: &ResolveError) -> Self {
-        let (input, check) = match e {
-            ResolveError::Base(c) => (base, c),
-            ResolveError::Reference(c) => (reference, c),
-            _ => return Failure::new(reference, e.offset(), None, e.to_string()),
+    pub fn mapping(input: &str, e: &Error) -> Self {
+        Failure::new(input, e.offset(), Failure::rule_of(e), e.to_string())
+    }
+
+    pub fn normalize(input: &str, e: &Error) -> Self {
+        Failure::new(input, e.offset(), Failure::rule_of(e), e.to_string())
+    }
+
+    pub fn equiv(sides: [&str; 2], e: &Error) -> Self {
+        let side = sides[usize::from(e.input() == Some(Input::Second))];
+        Failure::new(side, e.offset(), Failure::rule_of(e), e.to_string())
+    }
+
+    pub fn resolve(base: &str, reference: &str, e: &Error) -> Self {
+        let input = if e.input() == Some(Input::Base) {
+            base
+        } else {
+            reference
         };
-        Failure::new(input, check.offset(), Some(check.rule()), e.to_string())
+        Failure::new(input, e.offset(), Failure::rule_of(e), e.to_string())
     }
 
     /// The Python exception, with `row` set for an array element.

@@ -3,11 +3,11 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::fmt;
 
 use encoding_rs::{DecoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
 
 use super::from_text;
+use crate::Error;
 
 /// Step 1 variants b and c for octets: decodes `bytes` from `encoding`
 /// (an Encoding Standard encoding of the `encoding_rs` crate, re-exported
@@ -16,8 +16,8 @@ use super::from_text;
 /// (variant c). No byte order mark is looked for: the encoding is the one
 /// given.
 ///
-/// Bytes that are not valid in `encoding` are an error at their offset,
-/// never replaced.
+/// Bytes that are not valid in `encoding` are an error at their offset
+/// ([`Error::Legacy`]), never replaced.
 ///
 /// ```
 /// use rfc3987::mapping::encoding_rs::{ISO_8859_5, UTF_8};
@@ -29,7 +29,7 @@ use super::from_text;
 /// let error = from_legacy(b"http://\xC3(", UTF_8).unwrap_err();
 /// assert_eq!(error.offset(), 7);
 /// ```
-pub fn from_legacy(bytes: &[u8], encoding: &'static Encoding) -> Result<String, LegacyError> {
+pub fn from_legacy(bytes: &[u8], encoding: &'static Encoding) -> Result<String, Error> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut out = String::new();
     let mut read = 0;
@@ -45,7 +45,7 @@ pub fn from_legacy(bytes: &[u8], encoding: &'static Encoding) -> Result<String, 
             DecoderResult::InputEmpty => break,
             DecoderResult::OutputFull => continue,
             DecoderResult::Malformed(bad, after) => {
-                return Err(LegacyError {
+                return Err(Error::Legacy {
                     offset: read - usize::from(after) - usize::from(bad),
                     encoding,
                 })
@@ -61,38 +61,6 @@ pub fn from_legacy(bytes: &[u8], encoding: &'static Encoding) -> Result<String, 
         Cow::Owned(normalized) => normalized,
     })
 }
-
-/// Octets that are not valid in the encoding [`from_legacy`] was given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LegacyError {
-    offset: usize,
-    encoding: &'static Encoding,
-}
-
-impl LegacyError {
-    /// Byte offset where the invalid sequence starts.
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// The encoding the octets were decoded from.
-    pub fn encoding(&self) -> &'static Encoding {
-        self.encoding
-    }
-}
-
-impl fmt::Display for LegacyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the octets at byte {} are not valid {}",
-            self.offset,
-            self.encoding.name()
-        )
-    }
-}
-
-impl core::error::Error for LegacyError {}
 
 #[cfg(test)]
 mod tests {

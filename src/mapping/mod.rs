@@ -258,7 +258,8 @@ use core::fmt;
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::{CheckError, Found, Iri, IriRef};
+use crate::grammar::rules;
+use crate::{Found, Iri, IriRef};
 
 #[cfg(feature = "lint")]
 pub(crate) use self::idna::Quoted;
@@ -267,7 +268,7 @@ pub(crate) use self::idna::LABEL_SEPARATORS;
 pub(crate) use self::idna::{check_host, is_ace};
 pub use self::idna::{IdnaError, IdnaReason};
 #[cfg(feature = "legacy")]
-pub use self::legacy::{from_legacy, LegacyError};
+pub use self::legacy::from_legacy;
 pub use self::text::from_text;
 pub use self::to_iri::{to_iri, ToIri};
 pub use self::to_uri::{to_uri, ToUri};
@@ -407,14 +408,15 @@ pub use crate::chars::is_bidi_formatting;
 /// are US-ASCII by the grammar, so mapping them is the identity.
 pub use crate::Component;
 
-/// Why a mapping failed. [`offset`](Self::offset) is a byte offset in the
-/// input as given.
+/// Why the mapping of an IRI to a URI failed (section 3.1): a character
+/// that a URI cannot take, or a host that IDNA rejects.
+/// [`offset`](Self::offset) is a byte offset in the input as given. (The
+/// functions on strings, which also parse, return the crate's
+/// [`Error`](crate::Error); the mapping of a parsed IRI fails only on
+/// IDNA.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MappingError {
-    /// The input does not match the grammar (`IRI-reference`, or the
-    /// component's rule).
-    Syntax(CheckError),
     /// A printable US-ASCII character that URIs do not allow
     /// ([`URI_EXCLUDED_ASCII`]), with lenient handling off ([`ToUri::lenient`]);
     /// section 3.1 says the conversion SHOULD then fail.
@@ -433,9 +435,18 @@ impl MappingError {
     /// where the label starts).
     pub fn offset(&self) -> usize {
         match self {
-            MappingError::Syntax(e) => e.offset(),
             MappingError::NotAllowed { offset, .. } => *offset,
             MappingError::Idna(e) => e.offset(),
+        }
+    }
+
+    /// The grammar rule the problem is against: `URI-reference` for a
+    /// character a URI does not allow (section 3.1), `ireg-name` for a
+    /// host label.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            MappingError::NotAllowed { .. } => rules::URI_REFERENCE.name(),
+            MappingError::Idna(_) => rules::IREG_NAME.name(),
         }
     }
 }
@@ -443,7 +454,6 @@ impl MappingError {
 impl fmt::Display for MappingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MappingError::Syntax(e) => e.fmt(f),
             MappingError::NotAllowed { offset, c } => write!(
                 f,
                 "found {} at byte {offset}, which a URI does not allow (RFC 3987 \
@@ -456,11 +466,14 @@ impl fmt::Display for MappingError {
     }
 }
 
-impl core::error::Error for MappingError {}
-
-impl From<CheckError> for MappingError {
-    fn from(e: CheckError) -> Self {
-        MappingError::Syntax(e)
+/// The source of an IDNA failure is its [`IdnaError`] (whose message this
+/// one is); the other failures have none.
+impl core::error::Error for MappingError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            MappingError::Idna(e) => Some(e),
+            MappingError::NotAllowed { .. } => None,
+        }
     }
 }
 

@@ -6,13 +6,14 @@ use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
 use icu_normalizer::ComposingNormalizerBorrowed;
 
 use super::idna::host_to_unicode;
-use super::{is_bidi_formatting, Component, MappingError};
+use super::{is_bidi_formatting, Component};
 use crate::components;
 use crate::grammar::class;
 use crate::parse_error::Kind;
 use crate::percent::{self, Piece};
 use crate::scheme::{SchemeTable, STANDARD};
 use crate::types::parse_str;
+use crate::Error;
 
 /// Converts a URI reference to an IRI reference (section 3.2), with the
 /// default options: section 6.1 look-alikes kept encoded, no IDNA.
@@ -30,7 +31,7 @@ use crate::types::parse_str;
 /// // Overlong UTF-8 for `/` is not UTF-8.
 /// assert_eq!(to_iri("http://a/%C0%AF").unwrap(), "http://a/%C0%AF");
 /// ```
-pub fn to_iri(uri: &str) -> Result<String, MappingError> {
+pub fn to_iri(uri: &str) -> Result<String, Error> {
     ToIri::new().convert(uri)
 }
 
@@ -106,7 +107,7 @@ impl<'a> ToIri<'a> {
     }
 
     /// Converts an `IRI-reference` (usually a URI reference).
-    pub fn convert(&self, uri: &str) -> Result<String, MappingError> {
+    pub fn convert(&self, uri: &str) -> Result<String, Error> {
         let mut out = String::new();
         self.convert_into(uri, &mut out)?;
         Ok(out)
@@ -114,7 +115,7 @@ impl<'a> ToIri<'a> {
 
     /// Like [`convert`](Self::convert), appending to `out` (left as it was
     /// on error).
-    pub fn convert_into(&self, uri: &str, out: &mut String) -> Result<(), MappingError> {
+    pub fn convert_into(&self, uri: &str, out: &mut String) -> Result<(), Error> {
         let reference = parse_str(uri, Kind::Reference)?;
         self.convert_valid(uri, reference.positions(), out);
         Ok(())
@@ -166,7 +167,7 @@ impl<'a> ToIri<'a> {
     /// assert_eq!(conversion.component(Component::Query, "%EE%80%80").unwrap(), "\u{E000}");
     /// assert_eq!(conversion.component(Component::Fragment, "%EE%80%80").unwrap(), "%EE%80%80");
     /// ```
-    pub fn component(&self, component: Component, text: &str) -> Result<String, MappingError> {
+    pub fn component(&self, component: Component, text: &str) -> Result<String, Error> {
         crate::check(component.rule(), text)?;
         let mut out = String::with_capacity(text.len());
         match component {

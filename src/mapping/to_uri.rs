@@ -11,6 +11,7 @@ use crate::error::CheckError;
 use crate::grammar::{class, rules, Rule};
 use crate::percent;
 use crate::scheme::{SchemeTable, STANDARD};
+use crate::Error;
 
 /// Maps an IRI reference to a URI reference (section 3.1, steps 1c and 2),
 /// with the default options: no IDNA, no lenient handling.
@@ -23,7 +24,7 @@ use crate::scheme::{SchemeTable, STANDARD};
 /// assert_eq!(to_uri("http://example.org/%7e%2F").unwrap(), "http://example.org/%7e%2F");
 /// assert!(to_uri("http://example.org/<tag>").is_err());
 /// ```
-pub fn to_uri(iri: &str) -> Result<String, MappingError> {
+pub fn to_uri(iri: &str) -> Result<String, Error> {
     ToUri::new().convert(iri)
 }
 
@@ -91,7 +92,7 @@ impl<'a> ToUri<'a> {
     }
 
     /// Maps an `IRI-reference` to a `URI-reference`.
-    pub fn convert(&self, iri: &str) -> Result<String, MappingError> {
+    pub fn convert(&self, iri: &str) -> Result<String, Error> {
         let mut out = String::new();
         self.convert_into(iri, &mut out)?;
         Ok(out)
@@ -99,7 +100,7 @@ impl<'a> ToUri<'a> {
 
     /// Like [`convert`](Self::convert), appending to `out` (left as it was
     /// on error).
-    pub fn convert_into(&self, iri: &str, out: &mut String) -> Result<(), MappingError> {
+    pub fn convert_into(&self, iri: &str, out: &mut String) -> Result<(), Error> {
         self.map(iri, None, out)
     }
 
@@ -117,7 +118,7 @@ impl<'a> ToUri<'a> {
     /// assert_eq!(mapping.component(Component::Query, "q=\u{E000}").unwrap(), "q=%EE%80%80");
     /// assert!(mapping.component(Component::Path, "a?b").is_err());
     /// ```
-    pub fn component(&self, component: Component, text: &str) -> Result<String, MappingError> {
+    pub fn component(&self, component: Component, text: &str) -> Result<String, Error> {
         let mut out = String::new();
         self.map(text, Some(component), &mut out)?;
         Ok(out)
@@ -128,7 +129,7 @@ impl<'a> ToUri<'a> {
         input: &str,
         component: Option<Component>,
         out: &mut String,
-    ) -> Result<(), MappingError> {
+    ) -> Result<(), Error> {
         let rule = component.map_or(&rules::IRI_REFERENCE, Component::rule);
         let text: Cow<'_, str> = if self.lenient && input.bytes().any(is_excluded) {
             Cow::Owned(encode_excluded(input))
@@ -148,7 +149,7 @@ impl<'a> ToUri<'a> {
                 if let MappingError::Idna(idna) = &mut e {
                     idna.offset = at(idna.offset);
                 }
-                e
+                Error::Mapping(e)
             })
     }
 
@@ -339,12 +340,12 @@ fn original_offset(input: &str, text: &str, offset: usize) -> usize {
 /// The error for `input` rejected by `rule` at `offset`: the section 3.1
 /// error for an excluded ASCII character that lenient handling would have
 /// encoded, else the grammar's.
-fn syntax_error(rule: &'static Rule, input: &str, offset: usize, lenient: bool) -> MappingError {
+fn syntax_error(rule: &'static Rule, input: &str, offset: usize, lenient: bool) -> Error {
     match input[offset..].chars().next() {
         Some(c) if !lenient && URI_EXCLUDED_ASCII.contains(&c) => {
-            MappingError::NotAllowed { offset, c }
+            Error::Mapping(MappingError::NotAllowed { offset, c })
         }
-        _ => MappingError::Syntax(CheckError::new(rule, input.as_bytes(), offset)),
+        _ => Error::Syntax(CheckError::new(rule, input.as_bytes(), offset)),
     }
 }
 
@@ -416,7 +417,7 @@ mod tests {
         // relative reference whose first segment may not hold the `:`.
         let error = ToUri::new().lenient(true).convert("ht tp://a").unwrap_err();
         assert_eq!(error.offset(), 5);
-        assert!(matches!(error, MappingError::Syntax(_)));
+        assert!(matches!(error, Error::Syntax(_)));
         let error = ToUri::new().lenient(true).convert("a b#c#d").unwrap_err();
         assert_eq!(error.offset(), 5);
     }

@@ -125,42 +125,8 @@ use crate::grammar::rules;
 use crate::parse_error::Kind;
 use crate::scan;
 use crate::types::parse_str;
-use crate::{CheckError, Iri, IriRef};
+use crate::{Error, Input, Iri, IriRef};
 use dot_segments::remove_dots_after_slash;
-
-/// Why a resolution could not run: the base or the reference is not what
-/// the grammar requires. The [`CheckError`] gives the byte offset within
-/// that string and the rule that rejected it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ResolveError {
-    /// The base is not an `IRI` (it needs a scheme; section 5.2.1).
-    Base(CheckError),
-    /// The reference is not an `IRI-reference` (or, for
-    /// [`relativize`](fn@relativize), the target is not an `IRI`).
-    Reference(CheckError),
-}
-
-impl fmt::Display for ResolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResolveError::Base(e) => write!(f, "base: {e}"),
-            ResolveError::Reference(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl core::error::Error for ResolveError {}
-
-impl ResolveError {
-    /// Byte offset of the error within the string it is about (the base for
-    /// [`ResolveError::Base`], the reference otherwise).
-    pub fn offset(&self) -> usize {
-        match self {
-            ResolveError::Base(e) | ResolveError::Reference(e) => e.offset(),
-        }
-    }
-}
 
 /// Resolves `reference` against `base` (RFC 3986 section 5.2.2, strict
 /// parser), returning the target IRI.
@@ -176,7 +142,7 @@ impl ResolveError {
 /// assert_eq!(resolve(base, "http:g").unwrap(), "http:g");
 /// assert!(resolve("b/c", "d").is_err()); // no scheme: not a base
 /// ```
-pub fn resolve(base: &str, reference: &str) -> Result<String, ResolveError> {
+pub fn resolve(base: &str, reference: &str) -> Result<String, Error> {
     resolve_with(base, reference, true)
 }
 
@@ -191,7 +157,7 @@ pub fn resolve(base: &str, reference: &str) -> Result<String, ResolveError> {
 /// assert_eq!(resolve_non_strict(base, "http:g").unwrap(), "http://a/b/c/g");
 /// assert_eq!(resolve_non_strict(base, "ftp:g").unwrap(), "ftp:g");
 /// ```
-pub fn resolve_non_strict(base: &str, reference: &str) -> Result<String, ResolveError> {
+pub fn resolve_non_strict(base: &str, reference: &str) -> Result<String, Error> {
     resolve_with(base, reference, false)
 }
 
@@ -208,15 +174,15 @@ pub fn resolve_non_strict(base: &str, reference: &str) -> Result<String, Resolve
 ///     assert!(out.starts_with("http://a/"));
 /// }
 /// assert_eq!(out, "http://a/b/c/d;p?q#f");
-/// # Ok::<(), rfc3987::resolve::ResolveError>(())
+/// # Ok::<(), rfc3987::Error>(())
 /// ```
-pub fn resolve_into(base: &str, reference: &str, out: &mut String) -> Result<(), ResolveError> {
+pub fn resolve_into(base: &str, reference: &str, out: &mut String) -> Result<(), Error> {
     let (base, reference) = parse_both(base, reference)?;
     base.resolve_into(&reference, out);
     Ok(())
 }
 
-fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, ResolveError> {
+fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, Error> {
     let (base, reference) = parse_both(base, reference)?;
     let mut out = String::with_capacity(base.as_str().len() + reference.as_str().len());
     target_into(
@@ -236,24 +202,30 @@ fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, Res
 fn parse_both<'b, 'r>(
     base: &'b str,
     reference: &'r str,
-) -> Result<(Iri<&'b str>, IriRef<&'r str>), ResolveError> {
+) -> Result<(Iri<&'b str>, IriRef<&'r str>), Error> {
     match parse_reference(reference) {
         Ok(reference) => {
-            let base = parse_str(base, Kind::Iri).map_err(ResolveError::Base)?;
+            let base = parse_str(base, Kind::Iri).map_err(base_error)?;
             Ok((Iri(base), reference))
         }
         Err(error) => {
-            crate::check(&rules::IRI, base).map_err(ResolveError::Base)?;
+            crate::check(&rules::IRI, base).map_err(base_error)?;
             Err(error)
         }
     }
 }
 
+/// The error of a base that is not an `IRI`.
+#[cold]
+fn base_error(error: crate::CheckError) -> Error {
+    Error::in_input(Input::Base, error)
+}
+
 /// `reference` parsed as an `IRI-reference`, or the error [`resolve`]
 /// gives for it.
 #[inline(always)]
-fn parse_reference(reference: &str) -> Result<IriRef<&str>, ResolveError> {
-    parse_str(reference, Kind::Reference).map_err(ResolveError::Reference)
+fn parse_reference(reference: &str) -> Result<IriRef<&str>, Error> {
+    parse_str(reference, Kind::Reference).map_err(|e| Error::in_input(Input::Reference, e))
 }
 
 /// The target of `reference` against `base`, parsed values both: its text
@@ -407,10 +379,10 @@ impl<T: AsRef<str>> Base<T> {
     }
 
     /// The target of `reference`, a string that must match
-    /// `IRI-reference`, or the [`ResolveError::Reference`] that
+    /// `IRI-reference`, or the error about [`Input::Reference`] that
     /// [`resolve`] gives for it (the base was checked when it was
     /// parsed).
-    pub fn resolve_str(&self, reference: &str) -> Result<String, ResolveError> {
+    pub fn resolve_str(&self, reference: &str) -> Result<String, Error> {
         let reference = parse_reference(reference)?;
         let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len());
         self.target_into(Parsed::of(&reference), &mut out);

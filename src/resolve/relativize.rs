@@ -4,9 +4,10 @@
 
 use alloc::string::String;
 
-use super::{remove_dot_segments, transform, Directory, Parsed, ResolveError};
+use super::{remove_dot_segments, transform, Directory, Parsed};
 use crate::parse_error::Kind;
 use crate::types::parse_str;
+use crate::{Error, Input};
 use crate::{Iri, IriRef};
 
 /// The shortest reference that resolves against `base` to `target`. Both
@@ -37,9 +38,9 @@ use crate::{Iri, IriRef};
 ///     assert_eq!(resolve(base, reference).unwrap(), target);
 /// }
 /// ```
-pub fn relativize(base: &str, target: &str) -> Result<String, ResolveError> {
-    let base = parse_str(base, Kind::Iri).map_err(ResolveError::Base)?;
-    let target = parse_str(target, Kind::Iri).map_err(ResolveError::Reference)?;
+pub fn relativize(base: &str, target: &str) -> Result<String, Error> {
+    let base = parse_str(base, Kind::Iri).map_err(|e| Error::in_input(Input::Base, e))?;
+    let target = parse_str(target, Kind::Iri).map_err(|e| Error::in_input(Input::Target, e))?;
     Ok(relativize_parsed(&base, &target))
 }
 
