@@ -195,7 +195,7 @@ impl<'a> Parts<'a> {
             kind.rule().name()
         );
         let pos = split(&text);
-        Ok(IriRef::from_parts(text, pos))
+        Ok(IriRef::from_positions(text, pos))
     }
 }
 

@@ -104,10 +104,15 @@
 //! does. Only what the head does not hold and the facts do not rule out
 //! is searched for, forward from the head's end (`scan::first_of`, 16
 //! bytes per step). A scheme or first segment that fills the head, or an
-//! authority that runs past it (a long host name, an IPv6 literal), takes
-//! the same steps again on the masks of the first [`Head::WIDE_SPAN`]
-//! (61) bytes, two windows more (`split_wide`, out of line); past those,
-//! the plain searches (`split_searching`) split it.
+//! authority that runs past it (a long host name, an IPv6 literal), is
+//! split by the plain searches (`split_searching`). The same steps on
+//! the masks of the first 61 bytes for those would save under 1 % of a
+//! parse's instructions on every corpus of the benches (`mixed`: 3.8 of
+//! 656 a reference, and 0.66 of 4.9 mispredicted branches; `valgrind
+//! --tool=cachegrind --branch-sim=yes` of `cputime --quick
+//! --only=rfc3987-parse CORPUS`) and no time measurably (`cargo bench
+//! --bench cputime -- --only=rfc3987-parse`), short of the 5 % that a
+//! second path must pay.
 //!
 //! Tests compare the split with the searches on every reference they
 //! take, with the facts and without.
@@ -198,15 +203,13 @@ pub(crate) fn split(text: &str) -> Positions {
 /// that the only branches that depend on the text are the searches past
 /// the head for a `?` or `#` that `facts` do not rule out, and the rare
 /// shapes that the head does not settle (a scheme, first segment or
-/// authority longer than it): those take the same steps again on the
-/// masks of the first [`Head::WIDE_SPAN`] bytes ([`split_wide`]), and
-/// go back to searching only past them.
+/// authority longer than it), which [`split_searching`] splits.
 #[inline]
 pub(crate) fn split_knowing(text: &str, facts: u8) -> Positions {
     let b = text.as_bytes();
     match split_in_head(b, &Head::of(b), facts) {
         Some(positions) => positions,
-        None => split_wide(text, facts),
+        None => split_searching(text),
     }
 }
 
@@ -214,9 +217,8 @@ pub(crate) fn split_knowing(text: &str, facts: u8) -> Positions {
 pub(crate) enum Accepted {
     /// Its split, settled in its head.
     Split(Positions),
-    /// Not settled in its head: [`split_wide`]'s to find, with what the
-    /// walk knows (`facts`).
-    Wide(u8),
+    /// Not settled in its head: [`split_searching`]'s to find.
+    Unsettled,
 }
 
 impl Accepted {
@@ -225,7 +227,7 @@ impl Accepted {
     pub(crate) fn split(self, text: &str) -> Positions {
         match self {
             Accepted::Split(positions) => positions,
-            Accepted::Wide(facts) => split_wide(text, facts),
+            Accepted::Unsettled => split_searching(text),
         }
     }
 }
@@ -234,7 +236,7 @@ impl Accepted {
 /// one of its alternatives), and if so its components: one walk, then the
 /// split knowing what the walk's last state rules out, up to the rare
 /// split that its head does not settle, which it leaves to the caller
-/// ([`Accepted::Wide`]; a text under `SHORT_WALK` bytes is gathered into
+/// ([`Accepted::Unsettled`]; a text under `SHORT_WALK` bytes is gathered into
 /// the head's window by the walk itself, and always settled).
 /// Called out of line and returning its positions through memory, that
 /// split made the common path store its own there too, to copy them out
@@ -246,7 +248,7 @@ impl Accepted {
 pub(crate) fn accept_head(rule: &Rule, text: &str) -> Result<Accepted, Reject> {
     let settled = |head: &Head, facts: u8| match split_in_head(text.as_bytes(), head, facts) {
         Some(positions) => Accepted::Split(positions),
-        None => Accepted::Wide(facts),
+        None => Accepted::Unsettled,
     };
     if text.len() < SHORT_WALK {
         let (facts, window) = rule.accept_short_str(text)?;
@@ -255,22 +257,6 @@ pub(crate) fn accept_head(rule: &Rule, text: &str) -> Result<Accepted, Reject> {
         let facts = rule.accept_str(text)?;
         Ok(settled(&Head::of(text.as_bytes()), facts))
     }
-}
-
-/// [`split_knowing`] for a text whose first [`Head::SPAN`] bytes did not
-/// settle its split: on the masks of its first [`Head::WIDE_SPAN`]
-/// (measured on the benches' `mixed` references, 17 % of which have an
-/// authority that runs past 32 bytes: the plain searches took 290
-/// instructions and 4.5 mispredicted branches for each), else by
-/// searching.
-#[cold]
-#[inline(never)]
-fn split_wide(text: &str, facts: u8) -> Positions {
-    let b = text.as_bytes();
-    // The head again (cheaper than keeping it across the call: kept, it
-    // changed how the compiler laid out the common path's choices).
-    let head = Head::of(b).wide(b);
-    split_in_head(b, &head, facts).unwrap_or_else(|| split_searching(text))
 }
 
 /// The split of `b` on the masks of its head `h`, or `None` where they do
@@ -389,8 +375,8 @@ fn literal_end(b: &[u8], start: usize, end: usize) -> usize {
     (crate::scan::first_of_before(b, start, end, *b"]") + 1).min(end)
 }
 
-/// [`split`] by forward searches for the delimiters, for inputs without
-/// masks.
+/// [`split`] by forward searches for the delimiters, for the texts whose
+/// head does not settle it.
 fn split_searching(text: &str) -> Positions {
     let b = text.as_bytes();
     let len = b.len();
@@ -570,6 +556,9 @@ mod tests {
             &rules::ABSOLUTE_IRI,
             &rules::IRELATIVE_REF,
         ];
+        // Authorities that end just past the head's masks, where a split
+        // on masks would need more than the head.
+        const JUST_PAST: usize = 59;
         let (mut compared, mut known, mut past_head, mut wide_head) = (0, 0, 0, 0);
         let mut short = 0;
         for round in 0..150_000 {
@@ -628,8 +617,7 @@ mod tests {
             known += usize::from(facts != 0);
             let want = split_searching(&text);
             past_head += usize::from(want.path_start > Head::SPAN && want.host_start > 0);
-            wide_head +=
-                usize::from(want.path_start > Head::SPAN && want.path_start < Head::WIDE_SPAN - 2);
+            wide_head += usize::from(want.path_start > Head::SPAN && want.path_start < JUST_PAST);
             assert_eq!(split_knowing(&text, 0), want, "{text}");
             assert_eq!(split_knowing(&text, facts), want, "{text} {facts}");
             compared += 1;

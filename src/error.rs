@@ -13,7 +13,7 @@ use core::fmt;
 
 use crate::expected::{write_char, Expected};
 use crate::grammar::{class, rules, Rule};
-use crate::pieces::Pieces;
+use crate::pieces::MessageBuffer;
 
 /// An input that does not match an ABNF rule: where, under which rule,
 /// what was found, and what would have been accepted instead.
@@ -105,7 +105,7 @@ pub enum Found {
 /// written the same way in every message.
 impl fmt::Display for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut pieces = Pieces::new(f);
+        let mut pieces = MessageBuffer::new(f);
         self.write_to(&mut pieces)?;
         pieces.finish()
     }
@@ -113,7 +113,7 @@ impl fmt::Display for Found {
 
 impl Found {
     /// See the `Display` impl.
-    fn write_to(&self, p: &mut Pieces<'_, '_>) -> fmt::Result {
+    fn write_to(&self, p: &mut MessageBuffer<'_, '_>) -> fmt::Result {
         match *self {
             Found::Char(c) => {
                 write_char(p, c)?;
@@ -567,7 +567,7 @@ fn is_continuation(byte: u8) -> bool {
 }
 
 /// Writes the UTF-8 octets of `c` as `%HH` triplets.
-fn write_encoded(p: &mut Pieces<'_, '_>, c: char) -> fmt::Result {
+fn write_encoded(p: &mut MessageBuffer<'_, '_>, c: char) -> fmt::Result {
     let mut buf = [0u8; 4];
     for octet in c.encode_utf8(&mut buf).bytes() {
         p.str("%")?;
@@ -584,14 +584,14 @@ struct Message<'a> {
 impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Into one buffer, one write (see the `pieces` module).
-        let mut pieces = Pieces::new(f);
+        let mut pieces = MessageBuffer::new(f);
         self.write_to(&mut pieces)?;
         pieces.finish()
     }
 }
 
 impl Message<'_> {
-    fn write_to(&self, p: &mut Pieces<'_, '_>) -> fmt::Result {
+    fn write_to(&self, p: &mut MessageBuffer<'_, '_>) -> fmt::Result {
         let e = self.error;
         let (found, at) = (e.found, e.offset);
         match e.reason {
@@ -675,7 +675,7 @@ impl Message<'_> {
 
 /// After a ':' in a first segment: if what precedes it would be a scheme
 /// but for its first character, or is empty, say so.
-fn scheme_hint(p: &mut Pieces<'_, '_>, e: &CheckError) -> fmt::Result {
+fn scheme_hint(p: &mut MessageBuffer<'_, '_>, e: &CheckError) -> fmt::Result {
     match e.scheme {
         SchemeNote::None | SchemeNote::InPercent => Ok(()),
         SchemeNote::Empty => p.str("; a scheme before ':' cannot be empty"),

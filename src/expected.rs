@@ -11,7 +11,7 @@
 use core::fmt;
 
 pub(crate) use crate::chars::shown_as_code;
-use crate::pieces::Pieces;
+use crate::pieces::MessageBuffer;
 
 /// What a recognizer state accepts next, in the grammar's words.
 #[derive(Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ impl Expected {
 /// `'c'`, or `U+XXXX` for a character that would garble or reorder a line
 /// (controls, bidirectional formatting, whitespace other than ' '): the
 /// one way messages name a character.
-pub(crate) fn write_char(p: &mut Pieces<'_, '_>, c: char) -> fmt::Result {
+pub(crate) fn write_char(p: &mut MessageBuffer<'_, '_>, c: char) -> fmt::Result {
     if shown_as_code(c) {
         p.str("U+")?;
         p.hex(c as u32, 4)

@@ -379,7 +379,7 @@ impl<'t> Normalizer<'t> {
     ) -> Result<IriRef<String>, NormalizeError> {
         let text = self.normalize_parsed(reference)?;
         let pos = crate::components::split(&text);
-        Ok(IriRef::from_parts(text, pos))
+        Ok(IriRef::from_positions(text, pos))
     }
 
     /// The normal form of a parsed IRI, an IRI again.
@@ -399,7 +399,7 @@ impl<'t> Normalizer<'t> {
     ) -> Result<Iri<String>, NormalizeError> {
         let text = self.normalize_parsed(iri)?;
         let pos = crate::components::split(&text);
-        Ok(Iri(IriRef::from_parts(text, pos)))
+        Ok(Iri(IriRef::from_positions(text, pos)))
     }
 
     pub(crate) fn normalize_parsed<T: AsRef<str>>(

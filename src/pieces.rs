@@ -7,7 +7,7 @@
 //! to a [`fmt::Formatter`] goes through its `dyn Write` (for a `String`: a
 //! capacity check and a `memcpy` call), and each `{}` argument through the
 //! formatting machinery, so the pieces cost more than their bytes.
-//! [`Pieces`] copies them into one buffer instead, writes code points and
+//! [`MessageBuffer`] copies them into one buffer instead, writes code points and
 //! numbers without the machinery, and passes the text on when the buffer
 //! is full or the message done. On `iri check` over lines that are all
 //! invalid that takes 2,134 instructions a line, message included,
@@ -25,16 +25,16 @@ const CAPACITY: usize = 256;
 ///
 /// The buffer only ever holds whole `&str` pieces and ASCII digits, so it
 /// is always UTF-8.
-pub(crate) struct Pieces<'a, 'b> {
+pub(crate) struct MessageBuffer<'a, 'b> {
     out: &'a mut fmt::Formatter<'b>,
     buf: [u8; CAPACITY],
     len: usize,
 }
 
-impl<'a, 'b> Pieces<'a, 'b> {
+impl<'a, 'b> MessageBuffer<'a, 'b> {
     /// An empty buffer in front of `out`.
     pub(crate) fn new(out: &'a mut fmt::Formatter<'b>) -> Self {
-        Pieces {
+        MessageBuffer {
             out,
             buf: [0; CAPACITY],
             len: 0,
@@ -125,12 +125,12 @@ mod tests {
     use alloc::format;
     use alloc::string::{String, ToString};
 
-    /// Writes through [`Pieces`] with `write`.
-    struct Via<F: Fn(&mut Pieces<'_, '_>) -> fmt::Result>(F);
+    /// Writes through [`MessageBuffer`] with `write`.
+    struct Via<F: Fn(&mut MessageBuffer<'_, '_>) -> fmt::Result>(F);
 
-    impl<F: Fn(&mut Pieces<'_, '_>) -> fmt::Result> fmt::Display for Via<F> {
+    impl<F: Fn(&mut MessageBuffer<'_, '_>) -> fmt::Result> fmt::Display for Via<F> {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            let mut pieces = Pieces::new(f);
+            let mut pieces = MessageBuffer::new(f);
             (self.0)(&mut pieces)?;
             pieces.finish()
         }
@@ -142,15 +142,16 @@ mod tests {
             .chain((0x1_0000..=0x10_FFFF).step_by(97))
             .chain([0x10_FFFF, 0x7FFF_FFFF, u32::MAX]);
         for value in values {
-            let hex4 = Via(|p: &mut Pieces<'_, '_>| p.hex(value, 4)).to_string();
+            let hex4 = Via(|p: &mut MessageBuffer<'_, '_>| p.hex(value, 4)).to_string();
             assert_eq!(hex4, format!("{value:04X}"));
-            let hex2 = Via(|p: &mut Pieces<'_, '_>| p.hex(value, 2)).to_string();
+            let hex2 = Via(|p: &mut MessageBuffer<'_, '_>| p.hex(value, 2)).to_string();
             assert_eq!(hex2, format!("{value:02X}"));
-            let decimal = Via(|p: &mut Pieces<'_, '_>| p.decimal(value as usize)).to_string();
+            let decimal =
+                Via(|p: &mut MessageBuffer<'_, '_>| p.decimal(value as usize)).to_string();
             assert_eq!(decimal, format!("{value}"));
         }
         for value in [usize::MAX, usize::MAX / 10, 10_000_000_000_000_000_000] {
-            let decimal = Via(|p: &mut Pieces<'_, '_>| p.decimal(value)).to_string();
+            let decimal = Via(|p: &mut MessageBuffer<'_, '_>| p.decimal(value)).to_string();
             assert_eq!(decimal, format!("{value}"));
         }
     }
@@ -165,7 +166,7 @@ mod tests {
                 .step_by(7)
                 .chain([CAPACITY - 1, CAPACITY, CAPACITY + 1])
             {
-                let written = Via(|p: &mut Pieces<'_, '_>| {
+                let written = Via(|p: &mut MessageBuffer<'_, '_>| {
                     p.str(&long[..fill])?;
                     p.char('é')?;
                     p.str(&long[..len])?;
@@ -179,9 +180,9 @@ mod tests {
 
     #[test]
     fn padding_and_width_of_the_caller_are_not_applied() {
-        // Pieces writes as `write_str` does: a `{:>40}` of a message is the
+        // MessageBuffer writes as `write_str` does: a `{:>40}` of a message is the
         // message (as with the formatter's own `write_str`).
-        let written = format!("{:>10}", Via(|p: &mut Pieces<'_, '_>| p.str("ab")));
+        let written = format!("{:>10}", Via(|p: &mut MessageBuffer<'_, '_>| p.str("ab")));
         assert_eq!(written, "ab");
     }
 }

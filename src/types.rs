@@ -65,8 +65,8 @@ fn parse_as<T: AsRef<str>, V>(
 #[inline(always)]
 pub(crate) fn parse_str(text: &str, kind: Kind) -> Result<IriRef<&str>, CheckError> {
     match accept_head(kind.rule(), text) {
-        Ok(Accepted::Split(pos)) => Ok(IriRef::from_parts(text, pos)),
-        Ok(wide) => Ok(IriRef::from_parts(text, wide.split(text))),
+        Ok(Accepted::Split(pos)) => Ok(IriRef::from_positions(text, pos)),
+        Ok(wide) => Ok(IriRef::from_positions(text, wide.split(text))),
         Err(reject) => Err(crate::rejected(kind.rule(), text, reject)),
     }
 }
@@ -162,7 +162,7 @@ pub struct RelativeRef<T>(pub(crate) IriRef<T>);
 impl<T: AsRef<str>> IriRef<T> {
     /// The text and positions, without checking that they belong together;
     /// callers have split this very text.
-    pub(crate) fn from_parts(text: T, pos: Positions) -> Self {
+    pub(crate) fn from_positions(text: T, pos: Positions) -> Self {
         IriRef { text, pos }
     }
 
@@ -173,7 +173,7 @@ impl<T: AsRef<str>> IriRef<T> {
     /// This value's text, borrowed, as the result of an operation that
     /// changed nothing.
     pub(crate) fn borrowed(&self) -> IriRef<Cow<'_, str>> {
-        IriRef::from_parts(Cow::Borrowed(self.text.as_ref()), self.pos)
+        IriRef::from_positions(Cow::Borrowed(self.text.as_ref()), self.pos)
     }
 
     /// The result `text` of an operation on this value, which the
@@ -184,7 +184,7 @@ impl<T: AsRef<str>> IriRef<T> {
             return self.borrowed();
         }
         let pos = split(&text);
-        IriRef::from_parts(Cow::Owned(text), pos)
+        IriRef::from_positions(Cow::Owned(text), pos)
     }
 
     /// Replaces text and positions together; callers have split `text`.
@@ -385,12 +385,13 @@ impl<T: AsRef<str>> IriRef<T> {
     /// This reference as an [`Iri`], if it has a scheme.
     pub fn as_iri(&self) -> Option<Iri<&str>> {
         self.has_scheme()
-            .then(|| Iri(IriRef::from_parts(self.text.as_ref(), self.pos)))
+            .then(|| Iri(IriRef::from_positions(self.text.as_ref(), self.pos)))
     }
 
     /// This reference as a [`RelativeRef`], if it has no scheme.
     pub fn as_relative(&self) -> Option<RelativeRef<&str>> {
-        (!self.has_scheme()).then(|| RelativeRef(IriRef::from_parts(self.text.as_ref(), self.pos)))
+        (!self.has_scheme())
+            .then(|| RelativeRef(IriRef::from_positions(self.text.as_ref(), self.pos)))
     }
 }
 
@@ -406,7 +407,7 @@ impl<T: AsRef<str>> Iri<T> {
     /// an IRI without its fragment). O(1).
     pub fn without_fragment(&self) -> AbsoluteIri<&str> {
         let pos = self.0.pos.without_fragment();
-        AbsoluteIri(Iri(IriRef::from_parts(
+        AbsoluteIri(Iri(IriRef::from_positions(
             &self.0.text.as_ref()[..pos.len],
             pos,
         )))
@@ -697,7 +698,7 @@ macro_rules! common {
                 parse_as(
                     text,
                     $kind,
-                    |text, pos| $wrap(IriRef::from_parts(text, pos)),
+                    |text, pos| $wrap(IriRef::from_positions(text, pos)),
                     |text| String::from(text.as_ref()),
                 )
             }
@@ -716,7 +717,7 @@ macro_rules! common {
             /// The same value, borrowing its text (as `Option::as_deref`).
             pub fn as_deref(&self) -> $Type<&str> {
                 let inner = self.$inner();
-                $wrap(IriRef::from_parts(inner.text.as_ref(), inner.pos))
+                $wrap(IriRef::from_positions(inner.text.as_ref(), inner.pos))
             }
 
             /// The positions and text as one [`IriRef`].
@@ -769,7 +770,7 @@ macro_rules! common {
             /// `Box<str>`, a copy for `&str`.
             pub fn into_owned(self) -> $Type<String> {
                 let IriRef { text, pos } = self.into_iri_ref();
-                $wrap(IriRef::from_parts(text.into(), pos))
+                $wrap(IriRef::from_positions(text.into(), pos))
             }
         }
 
@@ -874,7 +875,7 @@ macro_rules! common {
                 parse_as(
                     s,
                     $kind,
-                    |s, pos| $wrap(IriRef::from_parts(s.to_owned(), pos)),
+                    |s, pos| $wrap(IriRef::from_positions(s.to_owned(), pos)),
                     str::to_owned,
                 )
             }
@@ -892,7 +893,7 @@ macro_rules! common {
         impl TryFrom<String> for $Type<String> {
             type Error = ParseError;
             fn try_from(s: String) -> Result<Self, ParseError> {
-                parse_as(s, $kind, |s, pos| $wrap(IriRef::from_parts(s, pos)), |s| s)
+                parse_as(s, $kind, |s, pos| $wrap(IriRef::from_positions(s, pos)), |s| s)
             }
         }
 

@@ -18,9 +18,29 @@
 //! by an argument starting with `-`: rule names and levels never do, so the
 //! user forgot the value), an option with a value given twice (which one was
 //! meant is a guess), and a value that is not UTF-8.
+//!
+//! # Two steps, both before anything runs
+//!
+//! [`parse`] reads the tokens into a [`Parsed`] (the rules above). Then the
+//! subcommand's `Args::from_parsed` types it: one struct per subcommand,
+//! whose fields hold checked values (a [`Rule`], a normalization
+//! [`Level`], a list of [`Script`]s, the [`Common`] output mode and
+//! inputs), so that a value that means nothing (`--rule bogus`) is a usage
+//! error before any input is read, and the subcommand's code reads fields,
+//! never option names. Typing comes second, so that `--help` anywhere wins
+//! over an invalid value, and an error of the first step (an unknown
+//! option) is reported before one of the second. The helpers for values
+//! that several subcommands share ([`rule_option`], [`level_option`],
+//! [`scripts`]) are here.
 
 use std::ffi::OsString;
 use std::fmt;
+
+use rfc3987::grammar::Rule;
+use rfc3987::normalize::Level;
+use rfc3987::select::Script;
+
+use crate::output::Mode;
 
 /// An option that a subcommand accepts, besides `--json` and `--help`.
 #[derive(Debug)]
@@ -32,6 +52,28 @@ pub struct OptionSpec {
     pub value: Option<&'static str>,
     /// What it does, for the help: lines of at most 50 columns.
     pub help: &'static str,
+}
+
+/// What `iri` knows of a subcommand before running it: its name, usage
+/// and help, and the options it accepts.
+#[derive(Debug)]
+pub struct CommandSpec {
+    /// The name typed after `iri`, e.g. `check`.
+    pub name: &'static str,
+    /// One line for `iri --help`.
+    pub summary: &'static str,
+    /// The synopsis, e.g. `iri check [--rule R] [--json] [INPUT...]`; repeated
+    /// under every usage error.
+    pub usage: &'static str,
+    /// The subcommand's own options; `--json` and `--help` are common to
+    /// all. The options section of the help is generated from them
+    /// ([`crate::help::options`]).
+    pub options: &'static [OptionSpec],
+    /// What `--json` prints, for the options section of the help.
+    pub json: &'static str,
+    /// The full text of `iri NAME --help` (a function, so that it may list
+    /// things known only at run time, like the grammar's rule names).
+    pub help: fn() -> String,
 }
 
 /// The options every subcommand accepts (`--help` is handled apart, since it
@@ -51,9 +93,14 @@ pub enum Parse {
     Run(Parsed),
 }
 
-/// The options and inputs of a command line that asks for a run.
-#[derive(Debug, Default)]
+/// The options and inputs of a command line that asks for a run, before
+/// the subcommand types them (its `Args::from_parsed`, the one place that
+/// reads options by name).
+#[derive(Debug)]
 pub struct Parsed {
+    /// The subcommand's options, which [`flag`](Self::flag) and
+    /// [`value`](Self::value) may ask for (with the common ones).
+    specs: &'static [OptionSpec],
     /// Options seen, in order: the name and, for an option with a value, the
     /// value (a flag has an empty one).
     options: Vec<(&'static str, String)>,
@@ -64,16 +111,50 @@ pub struct Parsed {
 impl Parsed {
     /// Whether the flag `--name` was given.
     pub fn flag(&self, name: &str) -> bool {
+        self.assert_known(name);
         self.options.iter().any(|(n, _)| *n == name)
     }
 
     /// The value of `--name`, if given.
     pub fn value(&self, name: &str) -> Option<&str> {
+        self.assert_known(name);
         self.options
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, v)| v.as_str())
     }
+
+    /// What every subcommand's `Args` holds: the output mode of `--json`
+    /// and the inputs.
+    pub fn into_common(self) -> Common {
+        let mode = if self.flag("json") {
+            Mode::Json
+        } else {
+            Mode::Plain
+        };
+        Common {
+            mode,
+            inputs: self.inputs,
+        }
+    }
+
+    /// A name that no option of the subcommand has would read as "not
+    /// given" forever: the typing step asks only for its own options.
+    fn assert_known(&self, name: &str) {
+        debug_assert!(
+            COMMON.iter().chain(self.specs).any(|o| o.name == name),
+            "no option --{name}"
+        );
+    }
+}
+
+/// The options every subcommand's `Args` holds, typed.
+#[derive(Debug)]
+pub struct Common {
+    /// Plain text, or JSON with `--json`.
+    pub mode: Mode,
+    /// The inputs given as arguments, in order; empty means "read stdin".
+    pub inputs: Vec<OsString>,
 }
 
 /// A command line that does not follow the subcommand's usage (exit status 2).
@@ -114,7 +195,11 @@ pub fn parse(
     options: &'static [OptionSpec],
     args: impl IntoIterator<Item = OsString>,
 ) -> Result<Parse, UsageError> {
-    let mut parsed = Parsed::default();
+    let mut parsed = Parsed {
+        specs: options,
+        options: Vec::new(),
+        inputs: Vec::new(),
+    };
     let mut parser = lexopt::Parser::from_args(args);
     loop {
         // The whole argument, for the message about a short option (lexopt
@@ -189,6 +274,72 @@ fn utf8_value(name: &str, value: OsString) -> Result<String, UsageError> {
             value.to_string_lossy()
         ))
     })
+}
+
+/// The rule `--rule` names (`default` without `--rule`), or a usage error
+/// suggesting the nearest defined names (`check` and `parse`).
+pub fn rule_option(args: &Parsed, default: &'static Rule) -> Result<&'static Rule, UsageError> {
+    let Some(name) = args.value("rule") else {
+        return Ok(default);
+    };
+    Rule::find(name).ok_or_else(|| {
+        let suggestions = Rule::suggest(name);
+        let hint = if suggestions.is_empty() {
+            "'iri check --help' lists the rules".to_owned()
+        } else {
+            format!("did you mean {}?", suggestions.join(", "))
+        };
+        UsageError::new(format!("unknown rule '{name}'; {hint}"))
+    })
+}
+
+/// The rung `--level` names, among `allowed`, or `default` (`normalize`
+/// and `equiv`).
+pub fn level_option(
+    args: &Parsed,
+    allowed: &[(&str, Level)],
+    default: Level,
+) -> Result<Level, UsageError> {
+    let Some(name) = args.value("level") else {
+        return Ok(default);
+    };
+    allowed
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, level)| level)
+        .ok_or_else(|| {
+            let names: Vec<&str> = allowed.iter().map(|(n, _)| *n).collect();
+            UsageError::new(format!(
+                "unknown level '{name}'; the levels are: {}",
+                names.join(", ")
+            ))
+        })
+}
+
+/// The scripts of `--scripts`: Unicode full names (`Latin`) or ISO 15924
+/// codes (`Latn`), comma-separated; an empty list is allowed (the URI for
+/// every non-ASCII component). `None` (no `--scripts`) is an error:
+/// `select` requires the option, and `display` asks only when it is given.
+pub fn scripts(list: Option<&str>) -> Result<Vec<Script>, UsageError> {
+    let Some(list) = list else {
+        return Err(UsageError::new(
+            "--scripts LIST is required (e.g. --scripts Latin,Han)",
+        ));
+    };
+    list.split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(|name| {
+            Script::from_full_name(name)
+                .or_else(|| Script::from_short_name(name))
+                .ok_or_else(|| {
+                    UsageError::new(format!(
+                        "unknown script '{name}' (use a Unicode script name such as Latin, \
+                         Cyrillic, Han, Hiragana, or an ISO 15924 code such as Latn)"
+                    ))
+                })
+        })
+        .collect()
 }
 
 #[cfg(test)]

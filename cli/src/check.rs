@@ -20,14 +20,14 @@ use std::process::ExitCode;
 use rfc3987::grammar::{rules, Rule};
 use serde::Serialize;
 
-use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::args::{rule_option, CommandSpec, Common, OptionSpec, Parsed, UsageError};
+use crate::help::{self, push_rule_names};
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::pipeline;
-use crate::{help, Command};
 
 /// The `check` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "check",
     summary: "validate inputs against an ABNF rule (default IRI-reference)",
     usage: "iri check [--rule R] [--json] [INPUT...]",
@@ -39,34 +39,32 @@ pub const COMMAND: Command = Command {
     }],
     json: "one JSON object per input (see below)",
     help,
-    run,
 };
 
-/// The rule `--rule` names (`default` without `--rule`), or a usage error
-/// suggesting the nearest defined names.
-pub fn rule_option(args: &Parsed, default: &'static Rule) -> Result<&'static Rule, UsageError> {
-    let Some(name) = args.value("rule") else {
-        return Ok(default);
-    };
-    Rule::find(name).ok_or_else(|| {
-        let suggestions = Rule::suggest(name);
-        let hint = if suggestions.is_empty() {
-            "'iri check --help' lists the rules".to_owned()
-        } else {
-            format!("did you mean {}?", suggestions.join(", "))
-        };
-        UsageError::new(format!("unknown rule '{name}'; {hint}"))
-    })
+/// `check`'s options, typed.
+pub struct Args {
+    pub common: Common,
+    /// `--rule`: the rule to match.
+    pub rule: &'static Rule,
 }
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    let rule = rule_option(&args, &rules::IRI_REFERENCE)?;
-    Ok(pipeline::batched(
-        args,
+impl Args {
+    pub fn from_parsed(parsed: Parsed) -> Result<Self, UsageError> {
+        let rule = rule_option(&parsed, &rules::IRI_REFERENCE)?;
+        Ok(Args {
+            common: parsed.into_common(),
+            rule,
+        })
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    pipeline::batched(
+        args.common,
         crate::input::LineEnd::Newline,
-        CheckAll(rule),
+        CheckAll(args.rule),
         write,
-    ))
+    )
 }
 
 /// `check`'s work: a batch's lines through `rfc3987::check_batch_bytes`,
@@ -126,7 +124,7 @@ fn help() -> String {
          (split on \\n only: a \\r before it is part of the input).\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         "\
          Output:\n\
          \x20 plain (default)  nothing for a valid input; for an invalid one an\n\
@@ -153,30 +151,13 @@ fn help() -> String {
     help
 }
 
-/// Appends the names of `rules` to a help text, indented and wrapped to
-/// fit 80 columns.
-pub fn push_rule_names<'r>(help: &mut String, rules: impl IntoIterator<Item = &'r &'static Rule>) {
-    let mut line = String::new();
-    for rule in rules {
-        if !line.is_empty() && line.len() + 1 + rule.name().len() > 76 {
-            help.push_str(&line);
-            help.push('\n');
-            line.clear();
-        }
-        line.push_str(if line.is_empty() { "  " } else { " " });
-        line.push_str(rule.name());
-    }
-    help.push_str(&line);
-    help.push('\n');
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::args;
 
     fn parsed(args: &[&str]) -> Parsed {
-        args::parsed_for_test(COMMAND.options, args)
+        args::parsed_for_test(SPEC.options, args)
     }
 
     /// A batch's lines through `check_batch_bytes` give each line's own

@@ -16,11 +16,11 @@ use std::process::ExitCode;
 
 use rfc3987::display::{Embedding, Script, Show};
 
-use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::{help, Command};
+use crate::args::{scripts, CommandSpec, Common, OptionSpec, Parsed, UsageError};
+use crate::help;
 
 /// The `display` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "display",
     summary: "the text to show for IRI references (RFC 3987 sections 4.1, 7.6)",
     usage: "iri display [--rtl-context] [--embedding isolate|embed] [--scripts LIST] \
@@ -64,12 +64,11 @@ pub const COMMAND: Command = Command {
     ],
     json: "{\"input\": \"...\", \"output\": \"...\"} per input",
     help,
-    run,
 };
 
 /// The options of the command line, parsed: the scripts are owned here and
 /// borrowed by [`Options::show`].
-struct Options {
+pub struct Options {
     rtl_context: bool,
     embedding: Embedding,
     scripts: Option<Vec<Script>>,
@@ -89,7 +88,7 @@ impl Options {
             }
         };
         let scripts = match args.value("scripts") {
-            Some(list) => Some(crate::select::scripts(Some(list))?),
+            Some(list) => Some(scripts(Some(list))?),
             None => None,
         };
         Ok(Options {
@@ -114,15 +113,30 @@ impl Options {
     }
 }
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    let options = Options::parse(&args)?;
-    let show = options.show();
-    Ok(crate::pipeline::parallel(
-        args,
+/// `display`'s options, typed.
+pub struct Args {
+    pub common: Common,
+    pub options: Options,
+}
+
+impl Args {
+    pub fn from_parsed(parsed: Parsed) -> Result<Self, UsageError> {
+        let options = Options::parse(&parsed)?;
+        Ok(Args {
+            common: parsed.into_common(),
+            options,
+        })
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let show = args.options.show();
+    crate::pipeline::parallel(
+        args.common,
         crate::input::LineEnd::Newline,
         |bytes| shown(&show, bytes),
         crate::output::write_conversion,
-    ))
+    )
 }
 
 /// The text to show for one input, or the byte offset and message of its
@@ -156,7 +170,7 @@ fn help() -> String {
          http://example.org/%E6%97%A5%E6%9C%AC.\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         &(help::conversion_output("the text to show")
             + "\
          Exit status: 0 when every input is a valid IRI reference, 1 when at\n\
@@ -170,7 +184,7 @@ mod tests {
     use crate::args;
 
     fn displayed(args: &[&str], input: &str) -> Result<String, (usize, String)> {
-        let parsed = args::parsed_for_test(COMMAND.options, args);
+        let parsed = args::parsed_for_test(SPEC.options, args);
         let options = Options::parse(&parsed).unwrap();
         shown(&options.show(), input.as_bytes())
     }
@@ -207,9 +221,9 @@ mod tests {
 
     #[test]
     fn bad_options_are_usage_errors() {
-        let parsed = args::parsed_for_test(COMMAND.options, &["--embedding", "rlo"]);
+        let parsed = args::parsed_for_test(SPEC.options, &["--embedding", "rlo"]);
         assert!(Options::parse(&parsed).is_err());
-        let parsed = args::parsed_for_test(COMMAND.options, &["--scripts", "Elvish"]);
+        let parsed = args::parsed_for_test(SPEC.options, &["--scripts", "Elvish"]);
         assert!(Options::parse(&parsed).is_err());
     }
 

@@ -14,14 +14,14 @@ use rfc3987::entry::{clean, Change};
 use rfc3987::grammar::rules;
 use serde::Serialize;
 
-use crate::args::{Parsed, UsageError};
+use crate::args::{CommandSpec, Common};
+use crate::help;
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::pipeline;
-use crate::{help, Command};
 
 /// The `entry` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "entry",
     summary: "clean typed or pasted IRIs, listing each change (RFC 3987 section 7.2)",
     usage: "iri entry [--json] [INPUT...]",
@@ -31,17 +31,17 @@ pub const COMMAND: Command = Command {
           per change (kind: trimmed, unwrapped, line-break, width,\n\
           nfc, percent-encoded; start and end: bytes of the input)",
     help,
-    run,
 };
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+/// Runs over the inputs of `common` (no options of its own).
+pub fn run(common: Common) -> ExitCode {
     // Cleaning is the formatting's work: both run on the pool.
-    Ok(pipeline::parallel(
-        args,
+    pipeline::parallel(
+        common,
         crate::input::LineEnd::Newline,
         |_: &[u8]| (),
         |input, (), output| entry(input, output),
-    ))
+    )
 }
 
 /// Cleans one input and writes its result.
@@ -120,7 +120,7 @@ fn help() -> String {
          converted: that input is an error at its byte.\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         "\
          Output:\n\
          \x20 plain (default)  the IRI reference; for a failure an empty line and,\n\

@@ -20,13 +20,13 @@ use rfc3987::normalize::{Level, Normalizer};
 use rfc3987::Input as Side;
 use serde::Serialize;
 
-use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::args::{level_option, CommandSpec, Common, OptionSpec, Parsed, UsageError};
+use crate::help;
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
-use crate::{help, Command};
 
 /// The `equiv` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "equiv",
     summary: "are IRI pairs A<TAB>B equivalent? (RFC 3987 section 5.3)",
     usage: "iri equiv [--level simple|syntax|scheme] [--strict-hosts] [--json] [INPUT...]",
@@ -49,7 +49,6 @@ pub const COMMAND: Command = Command {
     ],
     json: "{\"input\": [\"A\", \"B\"], \"equivalent\": true} per input",
     help,
-    run,
 };
 
 /// Why one input could not be compared.
@@ -70,23 +69,39 @@ impl fmt::Display for Failure {
     }
 }
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    let level = crate::normalize::level_option(
-        &args,
-        &[
-            ("simple", Level::Simple),
-            ("syntax", Level::Syntax),
-            ("scheme", Level::Scheme),
-        ],
-        Level::Syntax,
-    )?;
-    let normalizer = Normalizer::new(level).strict_hosts(args.flag("strict-hosts"));
-    Ok(crate::pipeline::parallel(
-        args,
+/// `equiv`'s options, typed.
+pub struct Args {
+    pub common: Common,
+    pub normalizer: Normalizer<'static>,
+}
+
+impl Args {
+    pub fn from_parsed(parsed: Parsed) -> Result<Self, UsageError> {
+        let level = level_option(
+            &parsed,
+            &[
+                ("simple", Level::Simple),
+                ("syntax", Level::Syntax),
+                ("scheme", Level::Scheme),
+            ],
+            Level::Syntax,
+        )?;
+        let normalizer = Normalizer::new(level).strict_hosts(parsed.flag("strict-hosts"));
+        Ok(Args {
+            common: parsed.into_common(),
+            normalizer,
+        })
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let Args { common, normalizer } = args;
+    crate::pipeline::parallel(
+        common,
         crate::input::LineEnd::Newline,
         |bytes| compare(&normalizer, bytes),
         write,
-    ))
+    )
 }
 
 /// The verdict for one `A<TAB>B` line, or the failure with its offset in
@@ -168,7 +183,7 @@ fn help() -> String {
          Prints whether A and B are equivalent on the chosen rung.\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         "\
          Output:\n\
          \x20 plain (default)  true or false; for an input that cannot be\n\

@@ -18,14 +18,14 @@ use std::process::ExitCode;
 use rfc3987::find::{Finder, DEFAULT_SCHEMES};
 use serde::Serialize;
 
-use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::args::{CommandSpec, Common, OptionSpec, Parsed, UsageError};
+use crate::help;
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::pipeline;
-use crate::{help, Command};
 
 /// The `find` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "find",
     summary: "print the IRIs found in running text (RFC 3987 section 7.3)",
     usage: "iri find [--schemes LIST] [--json] [TEXT...]",
@@ -39,35 +39,55 @@ pub const COMMAND: Command = Command {
     json: "{\"line\": N, \"start\": S, \"end\": E, \"text\": \"...\", \"iri\": \"...\"}\n\
            per IRI: the input's number, the byte range and its text",
     help,
-    run,
 };
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    let list = args.value("schemes").map(str::to_owned);
-    let entries: Vec<&str> = match &list {
-        Some(list) => list.split(',').collect(),
-        None => DEFAULT_SCHEMES.to_vec(),
-    };
-    let finder = Finder::with_schemes(&entries).map_err(|e| {
-        let index = match e {
-            rfc3987::Error::SchemeList { index } => index,
-            _ => unreachable!("a scheme list fails only on an entry"),
+/// `find`'s options, typed.
+pub struct Args {
+    pub common: Common,
+    /// The finder for `--schemes` (or the default schemes).
+    pub finder: Finder<'static>,
+}
+
+impl Args {
+    pub fn from_parsed(parsed: Parsed) -> Result<Self, UsageError> {
+        let finder = match parsed.value("schemes") {
+            None => Finder::new(),
+            Some(list) => {
+                // The finder borrows its list, for the rest of the
+                // process: one list per run, leaked once.
+                let list: &'static str = String::leak(list.to_owned());
+                let entries: &'static [&'static str] = Vec::leak(list.split(',').collect());
+                Finder::with_schemes(entries).map_err(|e| {
+                    let index = match e {
+                        rfc3987::Error::SchemeList { index } => index,
+                        _ => unreachable!("a scheme list fails only on an entry"),
+                    };
+                    UsageError::new(format!(
+                        "--schemes: '{}' is not 'name:' or 'name://' with a valid scheme name",
+                        entries[index]
+                    ))
+                })?
+            }
         };
-        UsageError::new(format!(
-            "--schemes: '{}' is not 'name:' or 'name://' with a valid scheme name",
-            entries[index]
-        ))
-    })?;
+        Ok(Args {
+            common: parsed.into_common(),
+            finder,
+        })
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let Args { common, finder } = args;
     let mut found = 0u64;
-    let code = pipeline::sequential(args, |input, output| {
+    let code = pipeline::sequential(common, |input, output| {
         found += write_matches(&finder, input, output);
         Outcome::Succeeded
     });
-    Ok(if code == ExitCode::SUCCESS && found == 0 {
+    if code == ExitCode::SUCCESS && found == 0 {
         ExitCode::FAILURE
     } else {
         code
-    })
+    }
 }
 
 /// `--json` for one IRI found: the input's number, the byte range in it,
@@ -129,7 +149,7 @@ fn help() -> String {
          \n\
          Exit status: 0 when at least one IRI was found, 1 when none was, 2 for\n\
          a usage error.\n",
-        help::options(&COMMAND),
+        help::options(&SPEC),
         wrap_list(DEFAULT_SCHEMES, 2, 78)
     )
 }

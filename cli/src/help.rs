@@ -1,5 +1,5 @@
 //! The parts of `iri SUBCOMMAND --help` that every subcommand shares,
-//! generated from its [`Command`]: the options section from its option
+//! generated from its [`CommandSpec`]: the options section from its option
 //! table (each [`OptionSpec`] with its help, then `--json`, `--help` and
 //! `--`), and the output section of the subcommands that print one text
 //! per input.
@@ -7,11 +7,12 @@
 //! A subcommand's help page is its own text before and after the options
 //! ([`page`]); what is written once here stays the same on every page.
 
-use crate::args::OptionSpec;
-use crate::Command;
+use rfc3987::grammar::Rule;
+
+use crate::args::{CommandSpec, OptionSpec};
 
 /// A help page: `before`, the options section of `command`, `after`.
-pub fn page(before: &str, command: &Command, after: &str) -> String {
+pub fn page(before: &str, command: &CommandSpec, after: &str) -> String {
     let mut page = String::from(before);
     page.push_str(&options(command));
     page.push_str(after);
@@ -20,7 +21,7 @@ pub fn page(before: &str, command: &Command, after: &str) -> String {
 
 /// `Options:` and one entry per option of `command`, the common ones last,
 /// descriptions aligned in one column; ends with an empty line.
-pub fn options(command: &Command) -> String {
+pub fn options(command: &CommandSpec) -> String {
     let mut rows: Vec<(String, &str)> = command
         .options
         .iter()
@@ -64,13 +65,30 @@ pub fn conversion_output(what: &str) -> String {
     )
 }
 
+/// Appends the names of `rules` to a help text, indented and wrapped to
+/// fit 80 columns (`check` and `parse` list the rules they take).
+pub fn push_rule_names<'r>(help: &mut String, rules: impl IntoIterator<Item = &'r &'static Rule>) {
+    let mut line = String::new();
+    for rule in rules {
+        if !line.is_empty() && line.len() + 1 + rule.name().len() > 76 {
+            help.push_str(&line);
+            help.push('\n');
+            line.clear();
+        }
+        line.push_str(if line.is_empty() { "  " } else { " " });
+        line.push_str(rule.name());
+    }
+    help.push_str(&line);
+    help.push('\n');
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn options_are_aligned_with_the_common_ones_last() {
-        let command = Command {
+        let command = CommandSpec {
             name: "x",
             summary: "",
             usage: "",
@@ -88,7 +106,6 @@ mod tests {
             ],
             json: "one object per input",
             help: String::new,
-            run: |_| Ok(std::process::ExitCode::SUCCESS),
         };
         assert_eq!(
             options(&command),

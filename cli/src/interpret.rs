@@ -21,14 +21,14 @@ use rfc3987::interpret::{Candidate, Interpret};
 use rfc3987::mapping::encoding_rs::Encoding;
 use serde::Serialize;
 
-use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::args::{CommandSpec, Common, OptionSpec, Parsed, UsageError};
+use crate::help;
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::pipeline;
-use crate::{help, Command};
 
 /// The `interpret` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "interpret",
     summary: "read URI references made in legacy encodings (RFC 3987 section 7.7)",
     usage: "iri interpret --encodings LIST [--legacy-only] [--json] [INPUT...]",
@@ -49,19 +49,36 @@ pub const COMMAND: Command = Command {
     ],
     json: "every candidate (see below)",
     help,
-    run,
 };
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    let encodings = encodings(args.value("encodings"))?;
-    let legacy_only = args.flag("legacy-only");
-    let options = Interpret::new(&encodings).legacy_only(legacy_only);
-    Ok(pipeline::parallel(
-        args,
+/// `interpret`'s options, typed.
+pub struct Args {
+    pub common: Common,
+    /// `--encodings`, in order.
+    pub encodings: Vec<&'static Encoding>,
+    /// `--legacy-only`.
+    pub legacy_only: bool,
+}
+
+impl Args {
+    pub fn from_parsed(parsed: Parsed) -> Result<Self, UsageError> {
+        let encodings = encodings(parsed.value("encodings"))?;
+        Ok(Args {
+            legacy_only: parsed.flag("legacy-only"),
+            common: parsed.into_common(),
+            encodings,
+        })
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let options = Interpret::new(&args.encodings).legacy_only(args.legacy_only);
+    pipeline::parallel(
+        args.common,
         crate::input::LineEnd::Newline,
         |_: &[u8]| (),
         |input, (), output| interpret(&options, input, output),
-    ))
+    )
 }
 
 /// The encodings of `--encodings`, in order.
@@ -164,7 +181,7 @@ fn help() -> String {
          candidate.\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         "\
          Output:\n\
          \x20 plain (default)  the first candidate's IRI, or an empty line when\n\

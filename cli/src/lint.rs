@@ -23,33 +23,28 @@ use rfc3987::lint::Warning;
 use rfc3987::IriRef;
 use serde::Serialize;
 
-use crate::args::{Parsed, UsageError};
+use crate::args::{CommandSpec, Common};
+use crate::help;
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::pipeline;
-use crate::{help, Command};
 
 /// The `lint` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "lint",
     summary: "warn about what RFC 3987 sections 4, 6.1, 7.5 and 8 advise against",
     usage: "iri lint [--json] [INPUT...]",
     options: &[],
     json: "one JSON object per input (see below)",
     help,
-    run,
 };
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
+/// Runs over the inputs of `common` (no options of its own).
+pub fn run(common: Common) -> ExitCode {
     // Linting costs far more than reading and writing a line (the IDNA
     // and Unicode property lookups of every check): batches of lines go
     // to every core.
-    Ok(pipeline::parallel(
-        args,
-        crate::input::LineEnd::Newline,
-        lint,
-        write,
-    ))
+    pipeline::parallel(common, crate::input::LineEnd::Newline, lint, write)
 }
 
 /// The warnings of one input, or where and why it is not an IRI
@@ -135,7 +130,7 @@ fn help() -> String {
          the SHOULDs and MUST NOTs the grammar does not enforce.\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         "\
          Output:\n\
          \x20 plain (default)  one line per input: its warnings, each as\n\

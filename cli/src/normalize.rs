@@ -15,13 +15,13 @@ use std::process::ExitCode;
 use rfc3987::grammar::rules;
 use rfc3987::normalize::{Chars, Level, Normalizer};
 
-use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::args::{level_option, CommandSpec, Common, OptionSpec, Parsed, UsageError};
+use crate::help;
 use crate::input::{Input, Outcome};
 use crate::output::Output;
-use crate::{help, Command};
 
 /// The `normalize` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "normalize",
     summary: "normalize IRI references (RFC 3987 section 5.3)",
     usage:
@@ -64,30 +64,7 @@ pub const COMMAND: Command = Command {
     ],
     json: "{\"input\": \"...\", \"output\": \"...\"} per input",
     help,
-    run,
 };
-
-/// The rung `--level` names, among `allowed`, or `default`.
-pub fn level_option(
-    args: &Parsed,
-    allowed: &[(&str, Level)],
-    default: Level,
-) -> Result<Level, UsageError> {
-    let Some(name) = args.value("level") else {
-        return Ok(default);
-    };
-    allowed
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|&(_, level)| level)
-        .ok_or_else(|| {
-            let names: Vec<&str> = allowed.iter().map(|(n, _)| *n).collect();
-            UsageError::new(format!(
-                "unknown level '{name}'; the levels are: {}",
-                names.join(", ")
-            ))
-        })
-}
 
 fn normalizer(args: &Parsed) -> Result<Normalizer<'static>, UsageError> {
     let level = level_option(
@@ -106,14 +83,30 @@ fn normalizer(args: &Parsed) -> Result<Normalizer<'static>, UsageError> {
         .strict_hosts(args.flag("strict-hosts")))
 }
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    let normalizer = normalizer(&args)?;
-    Ok(crate::pipeline::parallel(
-        args,
+/// `normalize`'s options, typed.
+pub struct Args {
+    pub common: Common,
+    pub normalizer: Normalizer<'static>,
+}
+
+impl Args {
+    pub fn from_parsed(parsed: Parsed) -> Result<Self, UsageError> {
+        let normalizer = normalizer(&parsed)?;
+        Ok(Args {
+            common: parsed.into_common(),
+            normalizer,
+        })
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let Args { common, normalizer } = args;
+    crate::pipeline::parallel(
+        common,
         crate::input::LineEnd::Newline,
         |bytes| normalize(&normalizer, bytes),
         write,
-    ))
+    )
 }
 
 /// The normal form of one input, or why there is none (bytes that are not
@@ -148,7 +141,7 @@ fn help() -> String {
          Each input must be an IRI-reference.\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         &(help::conversion_output("the normal form")
             + "\
          Protocol-based normalization (section 5.3.4) needs the network and\n\
@@ -166,7 +159,7 @@ mod tests {
     use crate::args;
 
     fn parsed(args: &[&str]) -> Parsed {
-        args::parsed_for_test(COMMAND.options, args)
+        args::parsed_for_test(SPEC.options, args)
     }
 
     #[test]

@@ -42,15 +42,14 @@ use rfc3987::grammar::rules;
 use rfc3987::Splitter;
 use serde::Serialize;
 
-use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::check::{push_rule_names, rule_option};
+use crate::args::{rule_option, CommandSpec, Common, OptionSpec, Parsed, UsageError};
+use crate::help::{self, push_rule_names};
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::pipeline;
-use crate::{help, Command};
 
 /// The `parse` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "parse",
     summary: "validate inputs and split them into components",
     usage: "iri parse [--rule R] [--json] [INPUT...]",
@@ -62,7 +61,6 @@ pub const COMMAND: Command = Command {
     }],
     json: "one JSON object per input (see below)",
     help,
-    run,
 };
 
 /// The component fields, in output order.
@@ -87,31 +85,49 @@ struct Components<'a> {
 /// The components of one valid input, as `FIELDS` orders them.
 type Fields<'a> = [Option<&'a str>; 8];
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    let rule = rule_option(&args, &rules::IRI_REFERENCE)?;
-    let Some(splitter) = Splitter::new(rule) else {
-        return Err(UsageError::new(format!(
-            "'{}' is a character rule, which has no components to split; \
-             'iri check --rule {}' validates against it",
-            rule.name(),
-            rule.name()
-        )));
-    };
+/// `parse`'s options, typed.
+pub struct Args {
+    pub common: Common,
+    /// `--rule`'s splitter: a rule that has components.
+    pub splitter: Splitter,
+}
+
+impl Args {
+    pub fn from_parsed(parsed: Parsed) -> Result<Self, UsageError> {
+        let rule = rule_option(&parsed, &rules::IRI_REFERENCE)?;
+        let Some(splitter) = Splitter::new(rule) else {
+            return Err(UsageError::new(format!(
+                "'{}' is a character rule, which has no components to split; \
+                 'iri check --rule {}' validates against it",
+                rule.name(),
+                rule.name()
+            )));
+        };
+        Ok(Args {
+            common: parsed.into_common(),
+            splitter,
+        })
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let Args { common, splitter } = args;
     // Arguments are all known up front: align their columns. Stdin streams.
-    let widths = if args.flag("json") {
-        None
-    } else {
-        let texts = args.inputs.iter().filter_map(|input| input.to_str());
-        let parsed = texts.filter_map(|text| split(splitter, text.as_bytes()).ok());
-        Some(column_widths(parsed))
+    let widths = match common.mode {
+        Mode::Json => None,
+        Mode::Plain => {
+            let texts = common.inputs.iter().filter_map(|input| input.to_str());
+            let parsed = texts.filter_map(|text| split(splitter, text.as_bytes()).ok());
+            Some(column_widths(parsed))
+        }
     };
     // The parse is the formatting's work: both run on the pool.
-    Ok(pipeline::parallel(
-        args,
+    pipeline::parallel(
+        common,
         crate::input::LineEnd::Newline,
         |_: &[u8]| (),
         |input, (), output| parse(splitter, widths.as_ref(), input, output),
-    ))
+    )
 }
 
 /// A rejected input: where, and the message.
@@ -248,7 +264,7 @@ fn help() -> String {
          (split on \\n only), one output line per input.\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         "\
          Output:\n\
          \x20 plain (default)  the components as name=value fields in the order\n\

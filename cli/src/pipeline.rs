@@ -41,9 +41,9 @@ use std::io::{self, BufReader, BufWriter, Read};
 use std::ops::{ControlFlow, Range};
 use std::process::ExitCode;
 
-use crate::args::Parsed;
+use crate::args::Common;
 use crate::input::{read_lines, Event, Input, LineEnd, Outcome, Source, Status};
-use crate::output::{Mode, Output};
+use crate::output::Output;
 
 /// Size of the stdout write buffer, and of the stdin read buffer where
 /// lines are answered on the main thread.
@@ -60,7 +60,7 @@ pub const BATCH_BYTES: usize = 1 << 20;
 /// Runs `each` over the inputs of `args` (its input arguments, or else the
 /// lines of stdin), on the main thread, and returns the exit code.
 pub fn sequential(
-    args: Parsed,
+    args: Common,
     each: impl FnMut(Input<'_>, &mut Output<'_>) -> Outcome,
 ) -> ExitCode {
     with_streams(&args, BUFFER_SIZE, |source, output| {
@@ -111,7 +111,7 @@ impl<T, F: Fn(&[u8]) -> T + Sync> Work<T> for F {
 /// [`crate::parallel`]: read, computed on every core and written at the
 /// same time; the arguments are answered on the main thread.
 pub fn parallel<T: Send>(
-    args: Parsed,
+    args: Common,
     line_end: LineEnd,
     work: impl Fn(&[u8]) -> T + Sync,
     write: impl Fn(Input<'_>, T, &mut Output<'_>) -> Outcome + Sync,
@@ -136,7 +136,7 @@ pub fn parallel<T: Send>(
 /// line, and validating is faster than reading; `cargo bench --bench
 /// cli_scaling` measures it on one thread and on all).
 pub fn batched<T: Send>(
-    args: Parsed,
+    args: Common,
     line_end: LineEnd,
     work: impl Work<T>,
     write: impl FnMut(Input<'_>, T, &mut Output<'_>) -> Outcome,
@@ -148,7 +148,7 @@ pub fn batched<T: Send>(
 }
 
 /// The one place that opens the streams for a subcommand: buffers stdout
-/// in the mode `--json` selects, and hands `body` the source of the
+/// in the mode `--json` selected, and hands `body` the source of the
 /// inputs: the input arguments, or else stdin read `read_size` bytes at a
 /// time.
 ///
@@ -158,18 +158,13 @@ pub fn batched<T: Send>(
 /// in its place, as Python's `subprocess.DEVNULL` and service managers
 /// open it), so it is written to as `/dev/null` is.
 fn with_streams(
-    args: &Parsed,
+    args: &Common,
     read_size: usize,
     body: impl FnOnce(Source<'_, StdinReader>, &mut Output<'_>) -> Status,
 ) -> ExitCode {
-    let mode = if args.flag("json") {
-        Mode::Json
-    } else {
-        Mode::Plain
-    };
     let mut stdout = BufWriter::with_capacity(BUFFER_SIZE, io::stdout().lock());
     let mut stderr = io::stderr().lock();
-    let mut output = Output::new(mode, &mut stdout, &mut stderr);
+    let mut output = Output::new(args.mode, &mut stdout, &mut stderr);
     let status = if args.inputs.is_empty() {
         let mut stdin = BufReader::with_capacity(read_size, StdinReader::open());
         body(Source::Lines(&mut stdin), &mut output)
@@ -419,6 +414,7 @@ mod tests {
     use std::io::Write;
 
     use super::*;
+    use crate::output::Mode;
 
     /// Runs the loop over `stdin` with a reader buffer of `capacity`, in
     /// batches on the main thread (blocks of the read buffer computed where

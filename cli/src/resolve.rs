@@ -21,13 +21,13 @@ use rfc3987::resolve::Base;
 use rfc3987::Iri;
 use rfc3987::{Error, Input as Side};
 
-use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::args::{CommandSpec, Common, OptionSpec, Parsed, UsageError};
+use crate::help;
 use crate::input::{Input, Outcome};
 use crate::output::Output;
-use crate::{help, Command};
 
 /// The `resolve` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "resolve",
     summary: "resolve references against a base IRI (RFC 3986 section 5.2)",
     usage: "iri resolve BASE [--non-strict] [--json] [INPUT...]",
@@ -40,18 +40,16 @@ pub const COMMAND: Command = Command {
     }],
     json: "{\"input\": \"...\", \"output\": \"...\"} per input",
     help,
-    run,
 };
 
 /// The `relativize` subcommand.
-pub const RELATIVIZE: Command = Command {
+pub const RELATIVIZE_SPEC: CommandSpec = CommandSpec {
     name: "relativize",
     summary: "the shortest reference from a base IRI to each IRI (inverse of resolve)",
     usage: "iri relativize BASE [--json] [INPUT...]",
     options: &[],
     json: "{\"input\": \"...\", \"output\": \"...\"} per input",
     help: relativize_help,
-    run: run_relativize,
 };
 
 /// Takes BASE off the front of the inputs and parses it, once for every
@@ -68,31 +66,66 @@ fn base(args: &mut Parsed) -> Result<Iri<String>, UsageError> {
         .map_err(|e| UsageError::new(format!("BASE '{base}' is not an IRI: {e}")))
 }
 
-fn run(mut args: Parsed) -> Result<ExitCode, UsageError> {
-    let base = base(&mut args)?;
+/// `resolve`'s options, typed: BASE is the first argument after the
+/// options, and the inputs are the others.
+pub struct Args {
+    pub common: Common,
+    pub base: Iri<String>,
+    /// `--non-strict`.
+    pub non_strict: bool,
+}
+
+impl Args {
+    pub fn from_parsed(mut parsed: Parsed) -> Result<Self, UsageError> {
+        let base = base(&mut parsed)?;
+        Ok(Args {
+            non_strict: parsed.flag("non-strict"),
+            common: parsed.into_common(),
+            base,
+        })
+    }
+}
+
+/// `relativize`'s options, typed, BASE as for `resolve`.
+pub struct RelativizeArgs {
+    pub common: Common,
+    pub base: Iri<String>,
+}
+
+impl RelativizeArgs {
+    pub fn from_parsed(mut parsed: Parsed) -> Result<Self, UsageError> {
+        let base = base(&mut parsed)?;
+        Ok(RelativizeArgs {
+            common: parsed.into_common(),
+            base,
+        })
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
     // Prepared once: each line is then one walk of the reference.
-    let prepared = Base::new(base.as_deref());
-    let prepared = if args.flag("non-strict") {
+    let prepared = Base::new(args.base.as_deref());
+    let prepared = if args.non_strict {
         prepared.non_strict()
     } else {
         prepared
     };
-    Ok(crate::pipeline::parallel(
-        args,
+    crate::pipeline::parallel(
+        args.common,
         crate::input::LineEnd::Newline,
         |bytes| resolve_bytes(&prepared, bytes),
         write,
-    ))
+    )
 }
 
-fn run_relativize(mut args: Parsed) -> Result<ExitCode, UsageError> {
-    let base = base(&mut args)?;
-    Ok(crate::pipeline::parallel(
-        args,
+pub fn run_relativize(args: RelativizeArgs) -> ExitCode {
+    let RelativizeArgs { common, base } = args;
+    crate::pipeline::parallel(
+        common,
         crate::input::LineEnd::Newline,
         |bytes| relativize_bytes(&base, bytes),
         write,
-    ))
+    )
 }
 
 /// The reference from `base` to one input IRI, or why there is none:
@@ -148,7 +181,7 @@ fn help() -> String {
          ones (RFC 3987 section 6.5).\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         &(help::conversion_output("the target IRI")
             + "\
          A target with no authority whose path would start with // (a:/..//g)\n\
@@ -172,7 +205,7 @@ fn relativize_help() -> String {
          segments that no reference can reach is printed as it is.\n\
          \n\
          ",
-        &RELATIVIZE,
+        &RELATIVIZE_SPEC,
         "\
          Output: as for iri resolve.\n\
          \n\
@@ -187,7 +220,7 @@ mod tests {
     use crate::args;
 
     fn parsed(args: &[&str]) -> Parsed {
-        args::parsed_for_test(COMMAND.options, args)
+        args::parsed_for_test(SPEC.options, args)
     }
 
     #[test]

@@ -17,14 +17,14 @@ use rfc3987::select::{Script, Select, Selected};
 use rfc3987::IriRef;
 use serde::Serialize;
 
-use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::args::{scripts, CommandSpec, Common, OptionSpec, Parsed, UsageError};
+use crate::help;
 use crate::input::{Input, Outcome};
 use crate::output::{Mode, Output};
 use crate::pipeline;
-use crate::{help, Command};
 
 /// The `select` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "select",
     summary: "choose IRI, URI or a mix for readers of given scripts (section 7.5)",
     usage: "iri select --scripts LIST [--punycode-hosts] [--json] [INPUT...]",
@@ -47,44 +47,36 @@ pub const COMMAND: Command = Command {
     ],
     json: "adds the form (see below)",
     help,
-    run,
 };
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    let scripts = scripts(args.value("scripts"))?;
-    let punycode_hosts = args.flag("punycode-hosts");
-    let audience = Select::new(&scripts).punycode_hosts(punycode_hosts);
-    Ok(pipeline::parallel(
-        args,
+/// `select`'s options, typed.
+pub struct Args {
+    pub common: Common,
+    /// `--scripts`.
+    pub scripts: Vec<Script>,
+    /// `--punycode-hosts`.
+    pub punycode_hosts: bool,
+}
+
+impl Args {
+    pub fn from_parsed(parsed: Parsed) -> Result<Self, UsageError> {
+        let scripts = scripts(parsed.value("scripts"))?;
+        Ok(Args {
+            punycode_hosts: parsed.flag("punycode-hosts"),
+            common: parsed.into_common(),
+            scripts,
+        })
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let audience = Select::new(&args.scripts).punycode_hosts(args.punycode_hosts);
+    pipeline::parallel(
+        args.common,
         crate::input::LineEnd::Newline,
         |_: &[u8]| (),
         |input, (), output| select(&audience, input, output),
-    ))
-}
-
-/// The scripts of `--scripts`: Unicode full names (`Latin`) or ISO 15924
-/// codes (`Latn`), comma-separated; an empty list is allowed (the URI for
-/// every non-ASCII component). Shared with `display`.
-pub fn scripts(list: Option<&str>) -> Result<Vec<Script>, UsageError> {
-    let Some(list) = list else {
-        return Err(UsageError::new(
-            "--scripts LIST is required (e.g. --scripts Latin,Han)",
-        ));
-    };
-    list.split(',')
-        .map(str::trim)
-        .filter(|name| !name.is_empty())
-        .map(|name| {
-            Script::from_full_name(name)
-                .or_else(|| Script::from_short_name(name))
-                .ok_or_else(|| {
-                    UsageError::new(format!(
-                        "unknown script '{name}' (use a Unicode script name such as Latin, \
-                         Cyrillic, Han, Hiragana, or an ISO 15924 code such as Latn)"
-                    ))
-                })
-        })
-        .collect()
+    )
 }
 
 /// One input as an IRI reference, or the byte offset and message of its
@@ -154,7 +146,7 @@ fn help() -> String {
          other schemes, and hosts that ToASCII rejects, are percent-encoded.\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         "\
          Output:\n\
          \x20 plain (default)  the chosen text; for an invalid input an empty\n\

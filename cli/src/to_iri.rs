@@ -16,11 +16,11 @@ use std::process::ExitCode;
 use rfc3987::grammar::rules;
 use rfc3987::mapping::ToIri;
 
-use crate::args::{OptionSpec, Parsed, UsageError};
-use crate::{help, Command};
+use crate::args::{CommandSpec, Common, OptionSpec, Parsed};
+use crate::help;
 
 /// The `to-iri` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "to-iri",
     summary: "convert URI references to IRI references (RFC 3987 section 3.2)",
     usage: "iri to-iri [--idna] [--decode-lookalikes] [--json] [INPUT...]",
@@ -42,7 +42,6 @@ pub const COMMAND: Command = Command {
     ],
     json: "{\"input\": \"...\", \"output\": \"...\"} per input",
     help,
-    run,
 };
 
 fn conversion(args: &Parsed) -> ToIri<'static> {
@@ -51,14 +50,29 @@ fn conversion(args: &Parsed) -> ToIri<'static> {
         .keep_lookalikes(!args.flag("decode-lookalikes"))
 }
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    let conversion = conversion(&args);
-    Ok(crate::pipeline::parallel(
-        args,
+/// `to-iri`'s options, typed (no value of theirs can be wrong).
+pub struct Args {
+    pub common: Common,
+    pub conversion: ToIri<'static>,
+}
+
+impl Args {
+    pub fn from_parsed(parsed: Parsed) -> Self {
+        Args {
+            conversion: conversion(&parsed),
+            common: parsed.into_common(),
+        }
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let Args { common, conversion } = args;
+    crate::pipeline::parallel(
+        common,
         crate::input::LineEnd::Newline,
         |bytes| convert(&conversion, bytes),
         crate::output::write_conversion,
-    ))
+    )
 }
 
 /// The IRI of one input, or the byte offset and message of its error.
@@ -94,7 +108,7 @@ fn help() -> String {
          guessed.\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         &(help::conversion_output("the IRI")
             + "\
          'iri to-uri' maps the result back to the input, except for the case\n\
@@ -111,7 +125,7 @@ mod tests {
     use crate::args;
 
     fn converted(args: &[&str], input: &[u8]) -> Result<String, (usize, String)> {
-        let parsed = args::parsed_for_test(COMMAND.options, args);
+        let parsed = args::parsed_for_test(SPEC.options, args);
         convert(&conversion(&parsed), input)
     }
 

@@ -18,12 +18,12 @@ use rfc3987::grammar::rules;
 use rfc3987::mapping::encoding_rs::Encoding;
 use rfc3987::mapping::{from_legacy, from_text, ToUri};
 
-use crate::args::{OptionSpec, Parsed, UsageError};
+use crate::args::{CommandSpec, Common, OptionSpec, Parsed, UsageError};
+use crate::help;
 use crate::input::LineEnd;
-use crate::{help, Command};
 
 /// The `to-uri` subcommand.
-pub const COMMAND: Command = Command {
+pub const SPEC: CommandSpec = CommandSpec {
     name: "to-uri",
     summary: "map IRI references to URI references (RFC 3987 section 3.1)",
     usage: "iri to-uri [--idna] [--lenient] [--nfc | --encoding LABEL] [--json] [INPUT...]",
@@ -60,11 +60,10 @@ pub const COMMAND: Command = Command {
     ],
     json: "{\"input\": \"...\", \"output\": \"...\"} per input",
     help,
-    run,
 };
 
 /// What the options ask for.
-struct Settings {
+pub struct Settings {
     mapping: ToUri<'static>,
     /// Step 1 a: NFC first.
     nfc: bool,
@@ -96,15 +95,31 @@ fn settings(args: &Parsed) -> Result<Settings, UsageError> {
     })
 }
 
-fn run(args: Parsed) -> Result<ExitCode, UsageError> {
-    let settings = settings(&args)?;
+/// `to-uri`'s options, typed.
+pub struct Args {
+    pub common: Common,
+    pub settings: Settings,
+}
+
+impl Args {
+    pub fn from_parsed(parsed: Parsed) -> Result<Self, UsageError> {
+        let settings = settings(&parsed)?;
+        Ok(Args {
+            common: parsed.into_common(),
+            settings,
+        })
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let Args { common, settings } = args;
     let line_end = settings.encoding.map_or(LineEnd::Newline, LineEnd::of);
-    Ok(crate::pipeline::parallel(
-        args,
+    crate::pipeline::parallel(
+        common,
         line_end,
         |bytes| map(&settings, bytes),
         crate::output::write_conversion,
-    ))
+    )
 }
 
 /// The URI of one input, or the byte offset and message of its error.
@@ -147,7 +162,7 @@ fn help() -> String {
          http://example.org/red%09ros%C3%A9.\n\
          \n\
          ",
-        &COMMAND,
+        &SPEC,
         &(help::conversion_output("the URI")
             + "\
          With --nfc or --encoding, offsets of mapping errors are in the\n\
@@ -164,7 +179,7 @@ mod tests {
     use crate::args;
 
     fn parsed(args: &[&str]) -> Parsed {
-        args::parsed_for_test(COMMAND.options, args)
+        args::parsed_for_test(SPEC.options, args)
     }
 
     fn mapped(args: &[&str], input: &[u8]) -> Result<String, (usize, String)> {

@@ -244,7 +244,7 @@ fn resolve_parsed<T: AsRef<str>, U: AsRef<str>>(
         &mut out,
     );
     debug_assert_eq!(pos, split(&out), "positions of {out:?}");
-    Iri(IriRef::from_parts(out, pos))
+    Iri(IriRef::from_positions(out, pos))
 }
 
 /// Resolution on parsed values: no validation left to do, so no error.
@@ -369,7 +369,7 @@ impl<T: AsRef<str>> Base<T> {
         let mut out = String::with_capacity(self.as_str().len() + text.len());
         let pos = self.target_into(Parsed::of(reference), &mut out);
         debug_assert_eq!(pos, split(&out), "positions of {out:?}");
-        Iri(IriRef::from_parts(out, pos))
+        Iri(IriRef::from_positions(out, pos))
     }
 
     /// [`Base::resolve`], appending the target's text to `out` (no

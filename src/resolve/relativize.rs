@@ -61,7 +61,7 @@ impl<T: AsRef<str>> Iri<T> {
     pub fn relativize<U: AsRef<str>>(&self, target: &Iri<U>) -> IriRef<String> {
         let text = relativize_parsed(&self.0, &target.0);
         let pos = crate::components::split(&text);
-        IriRef::from_parts(text, pos)
+        IriRef::from_positions(text, pos)
     }
 }
 

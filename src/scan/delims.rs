@@ -116,50 +116,11 @@ impl Head {
         Self::plain(&window.to_le_bytes()[..len])
     }
 
-    /// The most bytes [`Head::wide`] covers: four 16-byte windows, the
-    /// last ending at byte 61, so that every shift of a split by a
-    /// position in the head, plus two, stays under 64.
-    pub(crate) const WIDE_SPAN: usize = 61;
-
-    /// The masks of `bytes[..min(len, WIDE_SPAN)]`, for an input longer
-    /// than [`SPAN`](Self::SPAN) whose split its head `self` (from
-    /// [`Head::of`]) did not settle (an authority that runs past 32 bytes,
-    /// as long host names and IPv6 literals do): the head's masks and two
-    /// more SSE2 windows on x86_64, byte by byte elsewhere.
-    #[inline]
-    pub(crate) fn wide(&self, bytes: &[u8]) -> Head {
-        #[cfg(target_arch = "x86_64")]
-        {
-            debug_assert!(bytes.len() > Self::SPAN);
-            // SAFETY: SSE2 is part of every x86_64 CPU (a baseline
-            // feature of every x86_64 target), all that `x86::head_rest`
-            // requires.
-            let rest = unsafe { x86::head_rest(bytes) };
-            Head {
-                colon: self.colon | rest.colon,
-                slash: self.slash | rest.slash,
-                question: self.question | rest.question,
-                hash: self.hash | rest.hash,
-                at: self.at | rest.at,
-                span: bytes.len().min(Self::WIDE_SPAN),
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        Self::plain_spanning(bytes, Self::WIDE_SPAN)
-    }
-
     /// The masks byte by byte: what [`Head::of`] must give, and what it
     /// is where there is no SSE2.
     #[cfg_attr(target_arch = "x86_64", cfg(test))]
     pub(crate) fn plain(bytes: &[u8]) -> Head {
-        Self::plain_spanning(bytes, Self::SPAN)
-    }
-
-    /// The masks of `bytes[..min(len, most)]` byte by byte: what
-    /// [`Head::of`] and [`Head::wide`] must give.
-    #[cfg_attr(target_arch = "x86_64", cfg(test))]
-    fn plain_spanning(bytes: &[u8], most: usize) -> Head {
-        let span = bytes.len().min(most);
+        let span = bytes.len().min(Self::SPAN);
         let mut head = Head {
             colon: 0,
             slash: 0,
@@ -357,18 +318,6 @@ mod x86 {
             let d = _mm_set1_epi8(delimiter as i8);
             u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(window, d)) as u16)
         })
-    }
-
-    /// The masks [`super::Head::wide`] adds to the head of more than 32
-    /// bytes: windows at 32 and 45, each moved back to end by the input's
-    /// end where it would pass it (bytes read twice, here or in the head,
-    /// set the same bits); the last ends at byte 61.
-    #[inline]
-    #[target_feature(enable = "sse2")]
-    pub(super) fn head_rest(bytes: &[u8]) -> super::Head {
-        debug_assert!(bytes.len() > 32);
-        let last = bytes.len() - 16;
-        two_windows(bytes, last.min(32), last.min(super::Head::WIDE_SPAN - 16))
     }
 
     /// The masks of the windows of `bytes` at `first` and `second` (each
@@ -591,8 +540,7 @@ mod tests {
     }
 
     /// The head's masks are the byte-by-byte ones on every length up to
-    /// past two windows (short inputs go through the padded window), and
-    /// the wide head's four windows past 32 bytes against the same,
+    /// past four windows (short inputs go through the padded window),
     /// with delimiters at random places among bytes one bit away from
     /// them and zero bytes (the padding's value).
     #[test]
@@ -601,14 +549,10 @@ mod tests {
             b"ab;>.x\xC3\xA9\x80\xFF\x00\x0A\x2E\x3E\x3B\x22\x41\x5C\x7B\x7D\x5B\x5D";
         let mut next = crate::test_rng::xorshift(0xA076_1D64_78BD_642Fu64);
         let mut compared = 0usize;
-        for len in 0..=Head::WIDE_SPAN * 2 + 3 {
+        for len in 0..=Head::SPAN * 4 {
             for _ in 0..500 {
                 let bytes = with_delimiters(&mut next, FILL, len, 12);
                 assert_eq!(Head::of(&bytes), Head::plain(&bytes), "{bytes:?}");
-                if len > Head::SPAN {
-                    let wide = Head::plain_spanning(&bytes, Head::WIDE_SPAN);
-                    assert_eq!(Head::of(&bytes).wide(&bytes), wide, "{bytes:?}");
-                }
                 compared += 1;
             }
         }

@@ -41,7 +41,7 @@
 //! elsewhere they end the run too.
 //!
 //! On x86_64 the windows lie at fixed steps and a triple or a character
-//! that a window's end cuts is seen whole (`Pieces`): each window is
+//! that a window's end cuts is seen whole (`PieceStarts`): each window is
 //! judged with the three windows one, two and three bytes further on
 //! (where a piece's later bytes are), and what a piece that crosses the
 //! end covers of the next window is carried over to it. So the address of

@@ -1,6 +1,6 @@
 //! The window check with SSSE3 (16-byte windows) and AVX2 (32-byte
 //! windows): the steps the parent module describes, each window judged
-//! with the windows one, two and three bytes on ([`Pieces`]).
+//! with the windows one, two and three bytes on ([`PieceStarts`]).
 
 use core::arch::x86_64::{
     __m128i, __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
@@ -18,7 +18,7 @@ use super::{advance, chars_mask, run_mask, NibbleSet, WindowSets};
 /// four bytes starting at `i`, of `three` for one of three or four
 /// bytes.
 #[derive(Clone, Copy)]
-struct Pieces<const WIDTH: u32> {
+struct PieceStarts<const WIDTH: u32> {
     stay: u32,
     long: u32,
     three: u32,
@@ -27,7 +27,7 @@ struct Pieces<const WIDTH: u32> {
     four: u32,
 }
 
-impl<const WIDTH: u32> Pieces<WIDTH> {
+impl<const WIDTH: u32> PieceStarts<WIDTH> {
     /// The pieces of a window from the masks of its bytes (`stay`,
     /// `percent`, the four lead sets), of the next window's (bytes one
     /// further on: `hex1`, continuation bytes, low continuation bytes) and
@@ -51,7 +51,7 @@ impl<const WIDTH: u32> Pieces<WIDTH> {
         let two = lead2 & continuation;
         let three = (lead3 & continuation | lead3_high & continuation & !low | lead3_low & low)
             & continuation_after;
-        Pieces {
+        PieceStarts {
             stay,
             long: triples | two | three | four,
             three: triples | three | four,
@@ -188,7 +188,7 @@ fn equal16(bytes: __m128i, and: u8, value: u8) -> u32 {
     _mm_movemask_epi8(_mm_cmpeq_epi8(masked, _mm_set1_epi8(value as i8))) as u32
 }
 
-/// One function per register width giving the [`Pieces`] of the
+/// One function per register width giving the [`PieceStarts`] of the
 /// window `a` (whose mask of stay bytes is `stay`), with `b`, `c` and
 /// `d` the windows one, two and three bytes further on: the same steps
 /// on 16 bytes (SSSE3) and on 32 (AVX2), written once.
@@ -203,14 +203,14 @@ macro_rules! pieces_of {
             fours: &[$register; 3],
             stay: u32,
             [a, b, c, d]: [$register; 4],
-        ) -> Pieces<$width> {
+        ) -> PieceStarts<$width> {
             let [_, hex1, hex2, high_bits, lead2, lead3, lead3_high, lead3_low, upper_bits] =
                 *sets;
             let percent = $equal(a, 0xFF, b'%');
             let triples_next = [$member(hex1, high_bits, b), 0, 0];
             let triples_after = [$member(hex2, high_bits, c), 0];
             if $any_high(a) == 0 {
-                return Pieces::of(stay, percent, triples_next, triples_after, [0; 4], 0);
+                return PieceStarts::of(stay, percent, triples_next, triples_after, [0; 4], 0);
             }
             let leads = [
                 $member(lead2, upper_bits, a),
@@ -222,7 +222,7 @@ macro_rules! pieces_of {
             let after = [triples_after[0], $equal(c, 0xC0, 0x80)];
             if $equal(a, 0xF0, 0xF0) == 0 {
                 // No lead of a four-byte character (most text).
-                return Pieces::of(stay, percent, next, after, leads, 0);
+                return PieceStarts::of(stay, percent, next, after, leads, 0);
             }
             let [lead4, lead4_high, lead4_low] = *fours;
             // Second bytes `80`-`8F` (after `F4`) and the rest
@@ -236,13 +236,13 @@ macro_rules! pieces_of {
             let noncharacter =
                 $equal(b, 0x0F, 0x0F) & $equal(c, 0xFF, 0xBF) & $equal(d, 0xFE, 0xBE);
             let four = second & after[1] & $equal(d, 0xC0, 0x80) & !noncharacter;
-            Pieces::of(stay, percent, next, after, leads, four)
+            PieceStarts::of(stay, percent, next, after, leads, four)
         }
     };
 }
 
 pieces_of!(
-    /// The [`Pieces`] of 16 bytes.
+    /// The [`PieceStarts`] of 16 bytes.
     pieces16: "ssse3", __m128i, 16, in16, equal16, _mm_movemask_epi8
 );
 
@@ -268,7 +268,7 @@ fn equal32(bytes: __m256i, and: u8, value: u8) -> u32 {
 }
 
 pieces_of!(
-    /// The [`Pieces`] of 32 bytes.
+    /// The [`PieceStarts`] of 32 bytes.
     pieces32: "avx2", __m256i, 32, in32, equal32, _mm256_movemask_epi8
 );
 

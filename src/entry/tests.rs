@@ -1,0 +1,323 @@
+use super::*;
+use alloc::format;
+use alloc::string::ToString;
+
+fn cleaned(input: &str) -> String {
+    match clean(input) {
+        Ok(c) => c.into_iri().into_inner(),
+        Err(e) => panic!("{input:?}: {e}"),
+    }
+}
+
+fn changes(input: &str) -> Vec<(ChangeKind, Range<usize>, String, String)> {
+    clean(input)
+        .unwrap()
+        .changes()
+        .iter()
+        .map(|c| (c.kind, c.range.clone(), c.before.clone(), c.after.clone()))
+        .collect()
+}
+
+#[test]
+fn a_clean_input_is_unchanged() {
+    for input in [
+        "http://例え.jp/引き出し?q#f",
+        "../a",
+        "//h/p?x",
+        "mailto:a@b",
+    ] {
+        let result = clean(input).unwrap();
+        assert_eq!(result.iri(), input);
+        assert!(result.changes().is_empty(), "{input}");
+    }
+}
+
+#[test]
+fn wrappers_and_white_space() {
+    assert_eq!(cleaned("  http://a/  "), "http://a/");
+    assert_eq!(cleaned("<http://a/>"), "http://a/");
+    assert_eq!(cleaned("\"http://a/\""), "http://a/");
+    assert_eq!(cleaned("<URL:http://a/>"), "http://a/");
+    assert_eq!(cleaned("url: http://a/"), "http://a/");
+    assert_eq!(cleaned("\u{3000}\"<http://a/>\"\t"), "http://a/");
+    assert_eq!(
+        changes("<URL:x>"),
+        [
+            (ChangeKind::Unwrapped, 0..5, "<URL:".into(), "".into()),
+            (ChangeKind::Unwrapped, 6..7, ">".into(), "".into()),
+        ]
+    );
+    // A lone wrapper character is data: encoded in a path, and not
+    // convertible in a scheme.
+    assert_eq!(cleaned("http://a/<b"), "http://a/%3Cb");
+    assert_eq!(clean("<http://a/").unwrap_err().unconvertible(), [(0, '<')]);
+}
+
+#[test]
+fn line_breaks_and_the_blanks_around_them_go() {
+    assert_eq!(cleaned("<http://a/b-\n  c>"), "http://a/b-c");
+    assert_eq!(
+        changes("http://a/b \r\n c"),
+        [(ChangeKind::LineBreak, 10..14, " \r\n ".into(), "".into())]
+    );
+}
+
+#[test]
+fn width_is_mapped_in_the_block_only() {
+    assert_eq!(cleaned("ｈｔｔｐ：／／ａ．ｊｐ／"), "http://a.jp/");
+    assert_eq!(cleaned("http://a/ﾃｽﾄ"), "http://a/テスト");
+    // A voiced sound mark composes with its letter.
+    assert_eq!(cleaned("http://a/ｶﾞ"), "http://a/ガ");
+    assert_eq!(
+        changes("http://a/ｶﾞ"),
+        [(ChangeKind::Width, 9..15, "ｶﾞ".into(), "ガ".into())]
+    );
+    // Outside the block NFKC is not applied: ﬁ and ² stay.
+    assert_eq!(cleaned("http://a/ﬁ²"), "http://a/ﬁ²");
+}
+
+#[test]
+fn nfc_changes_are_narrowed() {
+    assert_eq!(cleaned("http://a/re\u{301}sume\u{301}"), "http://a/résumé");
+    assert_eq!(
+        changes("http://a/Vie\u{302}\u{323}t"),
+        [(
+            ChangeKind::Nfc,
+            11..16,
+            "e\u{302}\u{323}".into(),
+            "\u{1EC7}".into()
+        )]
+    );
+}
+
+#[test]
+fn what_the_grammar_rejects_is_encoded() {
+    for (input, output) in [
+        ("http://a/my file.html", "http://a/my%20file.html"),
+        ("http://a/{x}|^`\\", "http://a/%7Bx%7D%7C%5E%60%5C"),
+        ("http://a/100%", "http://a/100%25"),
+        ("http://a/%4g", "http://a/%254g"),
+        ("http://a/%41", "http://a/%41"),
+        ("http://a/\u{202E}x", "http://a/%E2%80%AEx"),
+        ("http://a/\u{2066}x", "http://a/%E2%81%A6x"),
+        ("http://a/\u{FDD0}", "http://a/%EF%B7%90"),
+        (
+            "http://a/\u{E000}?\u{E000}#\u{E000}",
+            "http://a/%EE%80%80?\u{E000}#%EE%80%80",
+        ),
+        ("http://a/[x]?[y]", "http://a/%5Bx%5D?%5By%5D"),
+        ("http://[::1]/", "http://[::1]/"),
+        ("http://a/#b#c", "http://a/#b%23c"),
+        ("a\u{7}b", "a%07b"),
+    ] {
+        assert_eq!(cleaned(input), output, "{input:?}");
+    }
+    // Encoded characters a few bytes apart are one change.
+    assert_eq!(
+        changes("http://a/ x  y"),
+        [(
+            ChangeKind::PercentEncoded,
+            9..13,
+            " x  ".into(),
+            "%20x%20%20".into()
+        )]
+    );
+}
+
+#[test]
+fn a_url_prefix_broken_by_line_breaks_is_a_wrapper() {
+    // The line breaks would join `ur` and `l:` into a scheme that a
+    // second cleaning strips.
+    assert_eq!(cleaned("ur\n\n\nl:\n\0"), "%00");
+    assert_eq!(cleaned("<UR\n L:http://a/>"), "http://a/");
+    // Outside angle brackets, `url:` followed by no white space is a
+    // scheme: the line break goes, the prefix stays.
+    assert_eq!(cleaned("UR\n L:http://a/"), "URL:http://a/");
+    assert_eq!(cleaned(&cleaned("UR\n L:http://a/")), "URL:http://a/");
+    // Not at the start of a blank run: `u r` stays as text.
+    assert_eq!(cleaned("url x"), "url%20x");
+}
+
+#[test]
+fn an_iri_of_the_url_scheme_is_not_unwrapped() {
+    for input in ["url:x", "url:/a", "URL:http://a/", "url:url:x", "url:?q"] {
+        let result = clean(input).unwrap();
+        assert_eq!(result.iri(), input);
+        assert!(result.changes().is_empty(), "{input}");
+    }
+    // Inside angle brackets it is Appendix C's prefix.
+    assert_eq!(cleaned("<url:x>"), "x");
+    assert_eq!(cleaned("<URL:url:x>"), "url:x");
+    // With white space after it, no IRI could hold it.
+    assert_eq!(cleaned("URL: http://a/"), "http://a/");
+    assert_eq!(cleaned("URL:\u{3000}http://a/"), "http://a/");
+    // A no-break space is `ucschar`: `url:\u{A0}x` is an IRI.
+    assert_eq!(cleaned("url:\u{A0}\u{A0}2"), "url:\u{A0}\u{A0}2");
+    // `url:` alone is an IRI too (scheme, empty path).
+    assert_eq!(cleaned("url:"), "url:");
+}
+
+#[test]
+fn wrappers_of_every_script() {
+    for input in [
+        "＜http://例え.jp/＞",
+        "「http://例え.jp/」",
+        "『http://例え.jp/』",
+        "“http://例え.jp/”",
+        "‘http://例え.jp/’",
+        "„http://例え.jp/“",
+        "«http://例え.jp/»",
+        "»http://例え.jp/«",
+        "‹http://例え.jp/›",
+        "(http://例え.jp/)",
+        "（http://例え.jp/）",
+        "【http://例え.jp/】",
+        "《http://例え.jp/》",
+        "〈http://例え.jp/〉",
+        "[http://例え.jp/]",
+        "＂http://例え.jp/＂",
+        " «\u{A0}http://例え.jp/\u{A0}» ",
+        "<http://例え.jp/>.",
+        "「http://例え.jp/」。",
+        "“http://例え.jp/”,",
+        "(http://例え.jp/)!?",
+        "<http://例え.jp/>، ",
+        "<http://例え.jp/>।",
+    ] {
+        assert_eq!(cleaned(input), "http://例え.jp/", "{input:?}");
+    }
+    // A bracket inside stays when the outer pair encloses it.
+    assert_eq!(cleaned("(http://a/b_(c))"), "http://a/b_(c)");
+    // Brackets that do not enclose the whole text are not a wrapper.
+    assert_eq!(cleaned("(a)b(c)"), "(a)b(c)");
+    assert_eq!(cleaned("http://a/(b)"), "http://a/(b)");
+    // Punctuation without a wrapper before it is data (a valid path).
+    assert_eq!(cleaned("http://a/b."), "http://a/b.");
+    // The ASCII apostrophe is a sub-delimiter, not a quotation mark.
+    assert_eq!(cleaned("'a'"), "'a'");
+}
+
+#[test]
+fn the_ideographic_space_is_white_space() {
+    assert_eq!(cleaned("\u{3000}http://a/\u{3000}"), "http://a/");
+    assert_eq!(cleaned("http://a/my\u{3000}file"), "http://a/my%20file");
+}
+
+#[test]
+fn an_ideographic_full_stop_in_a_host_is_a_label_separator() {
+    assert_eq!(cleaned("http://例え。テスト/"), "http://例え.テスト/");
+    assert_eq!(cleaned("http://例え．テスト/"), "http://例え.テスト/");
+    assert_eq!(cleaned("http://例え｡テスト/"), "http://例え.テスト/");
+    assert_eq!(
+        cleaned("http://u。v@例え。jp:80/"),
+        "http://u。v@例え.jp:80/"
+    );
+    // Elsewhere it is a character like any other.
+    assert_eq!(cleaned("http://a/。"), "http://a/。");
+    assert_eq!(
+        changes("http://例え。jp/"),
+        [(ChangeKind::LabelSeparator, 13..16, "。".into(), ".".into())]
+    );
+}
+
+#[test]
+fn errors_name_the_character_as_typed() {
+    let error = clean("＜http://a/").unwrap_err();
+    assert_eq!(error.unconvertible(), [(0, '＜')]);
+    assert!(
+        error.to_string().contains("'＜' (U+FF1C) at byte 0"),
+        "{error}"
+    );
+    let error = clean("ｈｔ＜ｔｐ://a/").unwrap_err();
+    assert_eq!(error.unconvertible(), [(6, '＜')]);
+    // A port that is not a number: the grammar stops at the `/`.
+    let error = clean("http://a:８o/").unwrap_err();
+    assert_eq!(error.offset(), 13);
+    assert!(
+        error.to_string().starts_with("'/' (U+002F) at byte 13"),
+        "{error}"
+    );
+    let error = clean("http://[::1＞]/").unwrap_err();
+    assert!(
+        error.to_string().starts_with("'＞' (U+FF1E) at byte 11"),
+        "{error}"
+    );
+}
+
+#[test]
+fn blank_input_is_an_error() {
+    for input in ["", " ", "\u{3000}\t", "<>", "「」", "< >", "\"\""] {
+        let error = clean(input).unwrap_err();
+        assert!(error.is_blank(), "{input:?}");
+        assert!(error.to_string().contains("blank"), "{error}");
+    }
+}
+
+#[test]
+fn runs_of_one_change_are_one_change() {
+    // Hostile shapes: one change per character would cost far more
+    // memory than the input.
+    let zeros = "a\0".repeat(1000);
+    let result = clean(&zeros).unwrap();
+    assert!(
+        result.changes().len() <= 2 * zeros.len() / MERGE_GAP,
+        "{}",
+        result.changes().len()
+    );
+    let nested = format!("{}x{}", "<".repeat(MAX_WRAPPERS), ">".repeat(MAX_WRAPPERS));
+    let result = clean(&nested).unwrap();
+    assert_eq!(result.iri(), "x");
+    assert_eq!(result.changes().len(), 2);
+    // Past the limit, an error (kept, they would make a result that
+    // a second cleaning changes).
+    let deeper = format!("({nested})");
+    let error = clean(&deeper).unwrap_err();
+    assert!(error.is_too_deeply_wrapped());
+    assert_eq!(error.offset(), MAX_WRAPPERS);
+    assert!(!error.is_blank());
+    let wide = "http://a/".to_string() + &"ａb".repeat(1000);
+    assert_eq!(clean(&wide).unwrap().changes().len(), 1);
+    let breaks = "a\nb".repeat(1000);
+    assert_eq!(clean(&breaks).unwrap().changes().len(), 1);
+    let marks = "http://a/".to_string() + &"e\u{301}a".repeat(1000);
+    assert_eq!(clean(&marks).unwrap().changes().len(), 1);
+    // Far apart, changes stay apart.
+    let apart = format!("http://a/ {} ", "x".repeat(MERGE_GAP + 1));
+    assert_eq!(clean(&apart).unwrap().changes().len(), 2);
+}
+
+#[test]
+fn a_line_break_before_a_combining_mark_is_normalized_across() {
+    // The line break goes, and `z` + U+0341 (NFC: U+0301) compose.
+    assert_eq!(cleaned("http://a/z\n\u{341}"), "http://a/\u{17A}");
+    assert_eq!(cleaned(&cleaned("http://a/z\n\u{341}")), "http://a/\u{17A}");
+}
+
+#[test]
+fn a_combining_mark_after_an_encoded_character_is_encoded_too() {
+    // `^` becomes `%5E`; U+030F after it would compose with the `E`
+    // (NFC: U+0204), so the result would change when cleaned again.
+    assert_eq!(cleaned("a^\u{30F}"), "a%5E%CC%8F");
+    assert_eq!(cleaned(&cleaned("a^\u{30F}")), "a%5E%CC%8F");
+    // After a kept character the mark stays (NFC has composed it).
+    assert_eq!(cleaned("ae\u{301}"), "a\u{E9}");
+}
+
+#[test]
+fn what_cannot_be_converted_is_an_error_at_its_place() {
+    let error = clean("  ht tp://a/").unwrap_err();
+    assert_eq!(error.offset(), 4);
+    assert_eq!(error.unconvertible(), [(4, ' ')]);
+    assert!(error.syntax().is_none());
+    assert_eq!(error.changes()[0].kind, ChangeKind::Trimmed);
+    let error = clean("h t%p:x").unwrap_err();
+    assert_eq!(error.unconvertible(), [(1, ' '), (3, '%')]);
+    assert!(error.to_string().contains("(2 such characters)"), "{error}");
+    // A bad port: percent-encoding does not help. (`a:8o` could still
+    // be a userinfo until the `/`, where the grammar stops.)
+    let error = clean("http://a:8o/ x").unwrap_err();
+    assert_eq!(error.offset(), 11);
+    assert!(error.syntax().is_some());
+    let error = clean("http://[::1 ]/").unwrap_err();
+    assert_eq!(error.offset(), 11);
+}

@@ -1,0 +1,356 @@
+use super::*;
+
+fn found(text: &str) -> Vec<&str> {
+    find(text).map(|m| m.as_str()).collect()
+}
+
+#[test]
+fn roles_come_from_properties() {
+    for c in [
+        '\u{A0}', '\u{3000}', '\u{2028}', '\u{200B}', '\u{2060}', '\u{FEFF}', '\u{AD}', '\u{200E}',
+        '\u{200F}', '\u{61C}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+        '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '、', '。', '，', '．', '：', '；', '！',
+        '？', '،', '۔', '؟', '؛', '।', '॥', '…', '‼', '“', '”', '„', '«', '»', '‹', '›', '‚', '〝',
+        '〞', '＂', '＜', '＞', '｡', '､', '՝', '።',
+    ] {
+        assert_eq!(role(c), Role::Stop, "{c:?} U+{:04X}", u32::from(c));
+    }
+    for c in [
+        'é', '例', 'ا', 'א', '\u{200C}', '\u{200D}', '–', '—', '・', '\u{B7}', '～', '％', '＃',
+        '／', '\u{301C}', '\u{5F3}', '¿', '¡', '\u{301}', 'ｱ', '＿', '\u{FE0F}',
+    ] {
+        assert_eq!(role(c), Role::Inside, "{c:?} U+{:04X}", u32::from(c));
+    }
+    for c in ['‘', '’', '＇'] {
+        assert_eq!(role(c), Role::WordQuote, "{c:?}");
+    }
+    for (open, close) in [
+        ('(', ')'),
+        ('「', '」'),
+        ('『', '』'),
+        ('（', '）'),
+        ('【', '】'),
+        ('《', '》'),
+        ('〈', '〉'),
+        ('［', '］'),
+        ('〔', '〕'),
+    ] {
+        assert_eq!(role(open), Role::Open, "{open:?}");
+        assert_eq!(role(close), Role::Close(open), "{close:?}");
+    }
+    assert_eq!(role('\''), Role::Inside);
+    assert_eq!(role('.'), Role::Inside);
+}
+
+#[test]
+fn bidi_formatting_characters_end_an_iri() {
+    for mark in [
+        '\u{200E}', '\u{200F}', '\u{61C}', '\u{202C}', '\u{2069}', '\u{202E}',
+    ] {
+        let text = alloc::format!("ראו {mark}http://a.example/b{mark} עכשיו");
+        assert_eq!(found(&text), ["http://a.example/b"], "{mark:?}");
+        let text = alloc::format!("http://a.example/b{mark}c");
+        assert_eq!(found(&text), ["http://a.example/b"], "{mark:?}");
+    }
+    let text = "\u{2067}http://a.example/שלום\u{2069}";
+    assert_eq!(found(text), ["http://a.example/שלום"]);
+}
+
+#[test]
+fn sentence_punctuation_of_every_script_ends_an_iri() {
+    assert_eq!(
+        found("http://例え.テスト、http://b.example/"),
+        ["http://例え.テスト", "http://b.example/"]
+    );
+    assert_eq!(found("見てhttp://例え.jp/a。次はb"), ["http://例え.jp/a"]);
+    assert_eq!(found("http://a.cn/路径，然后"), ["http://a.cn/路径"]);
+    assert_eq!(found("http://a/b：c"), ["http://a/b"]);
+    assert_eq!(
+        found("راجع http://مثال.com/صفحة، ثم"),
+        ["http://مثال.com/صفحة"]
+    );
+    assert_eq!(
+        found("देखें http://उदाहरण.भारत/पृष्ठ। फिर"),
+        ["http://उदाहरण.भारत/पृष्ठ"]
+    );
+    assert_eq!(found("http://a/b…"), ["http://a/b"]);
+    assert_eq!(found("http://a/b…more"), ["http://a/b"]);
+    // ASCII keeps its place in the grammar.
+    assert_eq!(found("http://a/b.c,d;e!f"), ["http://a/b.c,d;e!f"]);
+    // Dashes and the middle dots of words stay.
+    assert_eq!(
+        found("http://a/Mexican–American_War"),
+        ["http://a/Mexican–American_War"]
+    );
+    assert_eq!(
+        found("http://a/ジョン・スミス"),
+        ["http://a/ジョン・スミス"]
+    );
+    assert_eq!(found("http://a/col·lecció"), ["http://a/col·lecció"]);
+}
+
+#[test]
+fn quotes_and_brackets_of_every_script() {
+    for (text, iri) in [
+        ("“http://a/b”", "http://a/b"),
+        ("“http://a/b,” he said", "http://a/b"),
+        ("„http://a/b“ sagte er", "http://a/b"),
+        ("»http://a/b« und", "http://a/b"),
+        ("«http://a/b»", "http://a/b"),
+        ("‹http://a/b›", "http://a/b"),
+        ("‘http://a/b’ she said", "http://a/b"),
+        ("‚http://a/b‘ sagte", "http://a/b"),
+        ("「http://例え.jp/」と言った", "http://例え.jp/"),
+        ("『http://例え.jp/a』を", "http://例え.jp/a"),
+        ("《http://例子.cn/》中", "http://例子.cn/"),
+        ("〈http://例子.cn/〉中", "http://例子.cn/"),
+        ("【http://例子.cn/】中", "http://例子.cn/"),
+        ("（http://例子.cn/a（b））中", "http://例子.cn/a（b）"),
+        ("詳細はhttp://例え.jp/を参照」と", "http://例え.jp/を参照"),
+        ("http://a/b”c", "http://a/b"),
+        (
+            "http://fr.example/Côte_d’Ivoire",
+            "http://fr.example/Côte_d’Ivoire",
+        ),
+        ("http://a/l’été’", "http://a/l’été"),
+        ("(see http://a/b)c", "http://a/b"),
+        ("http://a/b_(c)_d", "http://a/b_(c)_d"),
+        ("＜http://a/b＞", "http://a/b"),
+    ] {
+        assert_eq!(found(text), [iri], "{text}");
+    }
+}
+
+#[test]
+fn white_space_of_every_kind_ends_an_iri() {
+    assert_eq!(
+        found("http://a/b\u{200B}http://c/d"),
+        ["http://a/b", "http://c/d"]
+    );
+    assert_eq!(found("http://a/b\u{FEFF}x"), ["http://a/b"]);
+    assert_eq!(found("http://a/b\u{2060}x"), ["http://a/b"]);
+    assert_eq!(found("http://a/b\u{202F}x"), ["http://a/b"]);
+    // The joiners stand inside words.
+    assert_eq!(
+        found("http://a/می\u{200C}خواهم"),
+        ["http://a/می\u{200C}خواهم"]
+    );
+}
+
+#[test]
+fn white_space_inside_angle_brackets_is_ignored() {
+    // RFC 3986 Appendix C, line breaks and indentation as they are,
+    // then turned into spaces.
+    let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n      but you can probably pick it up from <ftp://foo.example.\n      com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n      ietf/uri/historical.html#WARNING>.";
+    let expected = [
+        "http://www.w3.org/Addressing/",
+        "ftp://foo.example.com/rfc/",
+        "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+    ];
+    for text in [alloc::string::String::from(text), text.replace('\n', " ")] {
+        let iris: Vec<alloc::string::String> =
+            find(&text).map(|m| m.iri().as_str().into()).collect();
+        assert_eq!(iris, expected);
+        for m in find(&text) {
+            assert_eq!(&text[m.range()], m.as_str());
+            assert_eq!(m.is_joined(), m.as_str().contains(' '));
+        }
+    }
+    // The bytes and line forms keep the input's range too.
+    let bytes = b"\xFF <http://a/ b>";
+    let m = Finder::new().find_iter_bytes(bytes).next().unwrap();
+    assert_eq!((m.range(), m.iri().as_str()), (3..14, "http://a/b"));
+    #[cfg(feature = "std")]
+    {
+        let line = Finder::new()
+            .find_lines(&bytes[..])
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!((line.range(), line.iri.as_str()), (3..14, "http://a/b"));
+    }
+    let m = find("<URL: http://a/ b  >").next().unwrap();
+    assert_eq!(
+        (m.as_str(), m.iri().as_str()),
+        ("http://a/ b", "http://a/b")
+    );
+    // No `>`, or a `<` first: the plain search.
+    assert_eq!(found("<http://a/ b"), ["http://a/"]);
+    assert_eq!(found("<http://a/ <b>"), ["http://a/"]);
+}
+
+#[test]
+fn appendix_c_example() {
+    // RFC 3986 Appendix C, one line at a time (no IRI spans lines).
+    let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",";
+    assert_eq!(found(text), ["http://www.w3.org/Addressing/"]);
+    let text = "but you can probably pick it up from <ftp://foo.example.com/rfc/>.";
+    assert_eq!(found(text), ["ftp://foo.example.com/rfc/"]);
+    let text = "Note the warning in <http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING>.";
+    assert_eq!(
+        found(text),
+        ["http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"]
+    );
+}
+
+#[test]
+fn delimiters_keep_what_punctuation_would_lose() {
+    assert_eq!(found("<http://a/b.>"), ["http://a/b."]);
+    assert_eq!(found("\"http://a/b?\""), ["http://a/b?"]);
+    assert_eq!(found("<URL:http://a/b.>"), ["http://a/b."]);
+    assert_eq!(found("<url: http://a/b,>"), ["http://a/b,"]);
+    // Without them, the punctuation goes.
+    assert_eq!(found("see http://a/b."), ["http://a/b"]);
+    assert_eq!(found("<http://a/b. and more"), ["http://a/b"]);
+    // Brackets inside delimiters need no partner.
+    assert_eq!(found("<http://a/b)>"), ["http://a/b)"]);
+    assert_eq!(found("\"http://a/(b))\""), ["http://a/(b))"]);
+    assert_eq!(found("<http://例え.jp/」>"), ["http://例え.jp/」"]);
+    assert_eq!(found("<http://a/b) and more"), ["http://a/b"]);
+}
+
+#[test]
+fn trailing_punctuation_and_brackets() {
+    for (text, iri) in [
+        ("http://a/b.", "http://a/b"),
+        ("http://a/b,", "http://a/b"),
+        ("http://a/b;", "http://a/b"),
+        ("http://a/b:", "http://a/b"),
+        ("http://a/b!", "http://a/b"),
+        ("http://a/b?", "http://a/b"),
+        ("http://a/b'", "http://a/b"),
+        ("http://a/b?!.", "http://a/b"),
+        ("(http://a/b)", "http://a/b"),
+        ("(http://a/b).", "http://a/b"),
+        ("(see http://a/b_(c))", "http://a/b_(c)"),
+        ("http://a/b_(c)", "http://a/b_(c)"),
+        ("http://a/b))", "http://a/b"),
+        ("http://[::1]/x]", "http://[::1]/x"),
+        ("http://a/b.c.", "http://a/b.c"),
+        ("（http://例え.jp/）", "http://例え.jp/"),
+        ("「http://例え.jp/a」", "http://例え.jp/a"),
+        ("http://例え.jp/a。", "http://例え.jp/a"),
+        ("«http://a/b»", "http://a/b"),
+    ] {
+        assert_eq!(found(text), [iri], "{text}");
+    }
+}
+
+#[test]
+fn schemes_must_start_a_word_and_be_listed() {
+    assert!(found("xhttp://a/").is_empty());
+    assert!(found("h2http://a/").is_empty());
+    assert_eq!(found("見てhttp://a/"), ["http://a/"]);
+    assert_eq!(found("a.http://b/"), ["http://b/"]);
+    assert_eq!(found("HTTPS://A/"), ["HTTPS://A/"]);
+    assert!(found("gemini://a/ foo:bar").is_empty());
+    // `//` where the entry asks for it.
+    assert!(found("the http: word").is_empty());
+    assert!(found("http:a/b").is_empty());
+    assert_eq!(found("mailto:a@b.example"), ["mailto:a@b.example"]);
+    assert_eq!(found("urn:isbn:0451450523."), ["urn:isbn:0451450523"]);
+    assert_eq!(
+        found("file:/etc/hosts, file:///tmp/x"),
+        ["file:/etc/hosts", "file:///tmp/x"]
+    );
+    assert!(found("the file: menu").is_empty());
+}
+
+#[test]
+fn a_scheme_alone_is_not_a_match() {
+    assert!(found("the http:// prefix").is_empty());
+    assert!(found("the https://. prefix").is_empty());
+    assert!(found("mailto: me").is_empty());
+    assert!(found("tel:").is_empty());
+    assert!(found("").is_empty());
+}
+
+#[test]
+fn matches_do_not_overlap_and_offsets_are_bytes() {
+    let text = "é http://a/b http://c/d";
+    let matches: Vec<Range<usize>> = find(text).map(|m| m.range()).collect();
+    assert_eq!(matches, [3..13, 14..24]);
+    assert_eq!(&text[3..13], "http://a/b");
+}
+
+#[test]
+fn non_ascii_does_not_end_an_iri_but_white_space_does() {
+    assert_eq!(found("http://例え.jp/を参照"), ["http://例え.jp/を参照"]);
+    assert_eq!(found("http://例え.jp/\u{3000}次"), ["http://例え.jp/"]);
+    assert_eq!(found("http://a/b\u{A0}c"), ["http://a/b"]);
+}
+
+#[test]
+fn every_match_is_a_valid_iri() {
+    // Trimming `]` would leave an open IP literal; the walk stops
+    // before it anyway, and `%4` is cut back to what is valid.
+    assert_eq!(found("http://a/%4"), ["http://a/"]);
+    assert_eq!(found("http://a/%"), ["http://a/"]);
+    assert!(found("http://[::1").is_empty());
+    for m in find("http://a/%41%4 x http://[v1.x]/ y mailto:%zz") {
+        assert!(crate::Iri::parse(m.as_str()).is_ok(), "{}", m.as_str());
+    }
+}
+
+#[test]
+fn configured_schemes() {
+    assert_eq!(
+        Finder::with_schemes(&["a:", "b+c://"])
+            .unwrap()
+            .schemes()
+            .len(),
+        2
+    );
+    assert_eq!(
+        Finder::with_schemes(&["http"]).unwrap_err(),
+        crate::Error::SchemeList { index: 0 }
+    );
+    assert_eq!(
+        Finder::with_schemes(&["a:", "1a:"]).unwrap_err(),
+        crate::Error::SchemeList { index: 1 }
+    );
+    assert_eq!(
+        Finder::with_schemes(&["a:/"]).unwrap_err(),
+        crate::Error::SchemeList { index: 0 }
+    );
+    let finder = Finder::with_schemes(&["ssh://", "svn+ssh://"]).unwrap();
+    let found: Vec<&str> = finder
+        .find_iter("svn+ssh://h/r")
+        .map(|m| m.as_str())
+        .collect();
+    assert_eq!(found, ["svn+ssh://h/r"]);
+    let none = Finder::with_schemes(&[]).unwrap();
+    assert_eq!(none.find_iter("http://a/").count(), 0);
+}
+
+#[test]
+fn bytes_that_are_not_utf8_delimit() {
+    let bytes = b"\xFFhttp://a/b\xFE\xFFhttp://c/ mailto:x";
+    let found: Vec<(usize, &str)> = Finder::new()
+        .find_iter_bytes(bytes)
+        .map(|m| (m.start(), m.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [(1, "http://a/b"), (13, "http://c/"), (23, "mailto:x")]
+    );
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn lines_are_numbered_and_offsets_are_per_line() {
+    let text = b"a http://a/\n\nno\r\n<mailto:m@x>\xFF http://b/";
+    let found: Vec<(u64, Range<usize>, alloc::string::String)> = Finder::new()
+        .find_lines(&text[..])
+        .map(|m| m.unwrap())
+        .map(|m| (m.line, m.range(), m.iri.as_str().into()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (1, 2..11, "http://a/".into()),
+            (4, 1..11, "mailto:m@x".into()),
+            (4, 14..23, "http://b/".into())
+        ]
+    );
+}

@@ -1,0 +1,281 @@
+use super::*;
+use alloc::string::ToString;
+
+/// The codes of `text`'s warnings, in order.
+fn codes(text: &str) -> Vec<&'static str> {
+    lint(text)
+        .unwrap()
+        .iter()
+        .map(|w| w.code().as_str())
+        .collect()
+}
+
+/// The one warning of `text` with `code`.
+fn only(text: &str, code: Code) -> Warning {
+    let found: Vec<Warning> = lint(text)
+        .unwrap()
+        .into_iter()
+        .filter(|w| w.code() == code)
+        .collect();
+    assert_eq!(found.len(), 1, "{text}: {found:?}");
+    found.into_iter().next().unwrap()
+}
+
+/// Each warning cites a section and names its code once.
+fn well_formed(w: &Warning) {
+    assert!(w.message().contains("section"), "{w}");
+    assert!(w.to_string().starts_with(w.code().as_str()), "{w}");
+}
+
+#[test]
+fn bidi_formatting() {
+    let w = only("http://a/b\u{202E}c", Code::BidiFormatting);
+    assert_eq!((w.component(), w.range()), (Component::Path, 10..13));
+    assert!(w.message().contains("U+202E") && w.message().contains("section 4.1"));
+    // In any component; the isolates and ALM too; encoded is fine.
+    let w = only("http://a/?\u{2066}", Code::BidiFormatting);
+    assert_eq!(w.component(), Component::Query);
+    let w = only("http://u\u{061C}@a/", Code::BidiFormatting);
+    assert_eq!(w.component(), Component::Userinfo);
+    assert_eq!(codes("http://a/%E2%80%AE"), [] as [&str; 0]);
+    well_formed(&w);
+}
+
+#[test]
+fn bidi_mixed_and_rtl_ends() {
+    let w = only("http://a/שלוםabc", Code::BidiMixed);
+    assert_eq!((w.component(), w.range()), (Component::Path, 9..20));
+    assert!(w.message().contains("section 4.2 rule 1"), "{w}");
+    well_formed(&w);
+    let w = only("http://a/של1", Code::BidiRtlEnds);
+    assert_eq!(w.range(), 9..14);
+    assert!(w.message().contains("'1' (U+0031) at byte 13"), "{w}");
+    well_formed(&w);
+    // A host label: the bidi rule, and IDNA's own.
+    assert_eq!(
+        codes("http://1שלום.example/"),
+        ["bidi-rtl-ends", "idn-invalid"]
+    );
+}
+
+#[test]
+fn not_nfc() {
+    // Section 5.3.2.2's example.
+    let w = only(
+        "http://www.example.org/re\u{301}sume\u{301}.html",
+        Code::NotNfc,
+    );
+    assert_eq!((w.component(), w.range()), (Component::Path, 22..38));
+    well_formed(&w);
+    // Percent-encoded text counts as what it denotes.
+    only("http://www.example.org/re%CC%81sume.html", Code::NotNfc);
+    // Not NFC implies not NFKC: one warning.
+    assert_eq!(codes("http://a/e\u{301}"), ["not-nfc"]);
+}
+
+#[test]
+fn not_nfkc() {
+    // Section 7.5's ligature, section 6.1's full-width Latin and
+    // half-width Katakana.
+    let w = only("http://example.org/\u{FB01}le", Code::NotNfkc);
+    assert!(w.message().contains("U+FB01"), "{w}");
+    assert_eq!(w.range(), 18..24);
+    well_formed(&w);
+    only("http://example.org/ｆｏｏ", Code::NotNfkc);
+    let w = only("http://example.org/ｶﾀｶﾅ", Code::NotNfkc);
+    assert!(w.message().contains("U+FF76"), "{w}");
+    only("http://example.org/?q=%EF%AC%81", Code::NotNfkc);
+}
+
+#[test]
+fn mixed_script() {
+    // Section 7.5: Latin "A" and Cyrillic "A". Here a Cyrillic `а`.
+    let w = only("http://example.org/p\u{430}ypal", Code::MixedScript);
+    assert!(w.message().contains("Latin, Cyrillic"), "{w}");
+    assert_eq!((w.component(), w.range()), (Component::Path, 19..26));
+    well_formed(&w);
+    // Per label and per part: Latin and Greek in separate parts is fine.
+    assert_eq!(codes("http://example.org/abc/αβγ.txt"), [] as [&str; 0]);
+    // Japanese mixes scripts legitimately, with Latin too.
+    assert_eq!(
+        codes("http://example.org/Web開発とカタカナ"),
+        [] as [&str; 0]
+    );
+    assert_eq!(codes("http://example.org/한국어漢字"), [] as [&str; 0]);
+    only("http://example.org/αβγabc", Code::MixedScript);
+}
+
+#[test]
+fn confusable() {
+    // Whole-script: an all-Cyrillic label beside Latin ones reads "pay".
+    let w = only("http://\u{440}\u{430}\u{443}.com/", Code::Confusable);
+    assert!(
+        w.message().contains("'pay'") && w.message().contains("Cyrillic"),
+        "{w}"
+    );
+    assert_eq!((w.component(), w.range()), (Component::Host, 7..13));
+    well_formed(&w);
+    // The same word in a path, or under a Cyrillic top-level domain,
+    // is a Russian word, not a spoof of a host.
+    assert_eq!(
+        codes("http://example.org/\u{440}\u{430}\u{443}"),
+        [] as [&str; 0]
+    );
+    assert_eq!(
+        codes("http://\u{440}\u{430}\u{443}.\u{440}\u{444}/"),
+        [] as [&str; 0]
+    );
+    // Mixed-script: a Cyrillic `а` among Latin letters, anywhere.
+    let w = only("http://example.org/p\u{430}ypal", Code::Confusable);
+    assert!(w.message().contains("'paypal'"), "{w}");
+    // The A-label of a whole-script homograph is flagged as its
+    // Unicode form is, at the label's range in the input.
+    let w = only("http://xn--80ak6aa92e.com/", Code::Confusable);
+    assert!(w.message().contains("xn--80ak6aa92e"), "{w}");
+    assert_eq!(w.range(), 7..21);
+    // Percent-encoded, an A-label is the same label (`%61` is `a`).
+    let w = only("http://xn--80%61k6aa92e.com/", Code::Confusable);
+    assert_eq!(w.range(), 7..23);
+    // Letters of one script whose look-alike is that script's own
+    // spelling are not spoofs (UTS 39): œ, æ, ß, ĳ.
+    for word in ["c\u{153}ur", "\u{C6}ble", "\u{153}uvre", "stra\u{DF}e"] {
+        assert_eq!(
+            codes(&alloc::format!("http://{word}.fr/{word}")),
+            [] as [&str; 0],
+            "{word}"
+        );
+    }
+    // A name in one other script is left to its readers (7.5), though
+    // Hebrew `סע` has the skeleton `oy`.
+    assert_eq!(codes("http://example.org/סע"), [] as [&str; 0]);
+    assert_eq!(codes("http://example.org/résumé"), [] as [&str; 0]);
+}
+
+#[test]
+fn pct_not_utf8() {
+    let warnings = lint("http://www.example.org/r%E9sum%E9.html").unwrap();
+    let ranges: Vec<_> = warnings.iter().map(|w| (w.code(), w.range())).collect();
+    assert_eq!(
+        ranges,
+        [(Code::PctNotUtf8, 24..27), (Code::PctNotUtf8, 30..33)]
+    );
+    well_formed(&warnings[0]);
+    // A run is one warning; a surrogate is not UTF-8.
+    let w = only("http://a/%ED%A0%80", Code::PctNotUtf8);
+    assert_eq!(w.range(), 9..18);
+}
+
+#[test]
+fn pct_overlong() {
+    // Section 8's example.
+    let w = only("http://a/%C0%AF..", Code::PctOverlong);
+    assert_eq!(w.range(), 9..15);
+    assert!(w.message().contains("'/' (U+002F)"), "{w}");
+    well_formed(&w);
+    let w = only("http://a/%e0%80%af", Code::PctOverlong);
+    assert_eq!(w.range(), 9..18);
+    let w = only("http://a/%F0%80%80%AF", Code::PctOverlong);
+    assert_eq!(w.range(), 9..21);
+    // `%C0` alone is just not UTF-8.
+    assert_eq!(codes("http://a/%C0x"), ["pct-not-utf8"]);
+    assert_eq!(
+        codes("http://a/%C1%BF%FF"),
+        ["pct-overlong", "pct-not-utf8"]
+    );
+}
+
+#[test]
+fn pct_unreserved() {
+    // Section 5.3.2.3's examples.
+    let w = only("http://example.org/%7euser", Code::PctUnreserved);
+    assert_eq!(w.range(), 19..22);
+    assert!(w.message().contains("'~'"), "{w}");
+    well_formed(&w);
+    let w = only("http://example.org/%41%42/%2F", Code::PctUnreserved);
+    assert_eq!(w.range(), 19..25);
+}
+
+#[test]
+fn pct_should_show() {
+    let w = only(
+        "http://example.org/résumé/%C3%A9%C3%A8t",
+        Code::PctShouldShow,
+    );
+    assert_eq!((w.component(), w.range()), (Component::Path, 28..40));
+    assert!(w.message().contains("'éè'"), "{w}");
+    well_formed(&w);
+    // A URI is a legitimate form: no warning.
+    assert_eq!(
+        codes("http://example.org/r%C3%A9sum%C3%A9"),
+        [] as [&str; 0]
+    );
+    // What to_iri keeps encoded never fires.
+    let kept = codes("http://example.org/é/%E2%80%AE%C2%A0%CC%81");
+    assert!(!kept.contains(&"pct-should-show"), "{kept:?}");
+}
+
+#[test]
+fn uppercase_scheme_and_host() {
+    // Section 5.3.2.1's example.
+    let warnings = lint("HTTP://www.EXAMPLE.com/").unwrap();
+    assert_eq!(warnings.len(), 2);
+    let (scheme, host) = (&warnings[0], &warnings[1]);
+    assert_eq!(
+        (scheme.code(), scheme.range()),
+        (Code::UppercaseScheme, 0..4)
+    );
+    assert!(scheme.message().contains("write 'http'"), "{scheme}");
+    assert_eq!((host.code(), host.range()), (Code::UppercaseHost, 7..22));
+    assert!(host.message().contains("write 'www.example.com'"), "{host}");
+    well_formed(scheme);
+    well_formed(host);
+    // Hex digits of a triplet are not letters of the name.
+    assert_eq!(codes("http://%C3%A9.example/"), [] as [&str; 0]);
+}
+
+#[test]
+fn idn_invalid() {
+    let w = only("http://a_b.例え.jp/", Code::IdnInvalid);
+    assert_eq!((w.component(), w.range()), (Component::Host, 7..10));
+    assert!(w.message().contains("'_' (U+005F)"), "{w}");
+    well_formed(&w);
+    let w = only("https://-例え.jp/", Code::IdnInvalid);
+    assert!(w.message().contains("'-'"), "{w}");
+    // Not a domain-name scheme: not checked.
+    assert_eq!(codes("foo://a_b.例え.jp/"), [] as [&str; 0]);
+    // A hostile label is quoted bounded.
+    let long = alloc::format!("http://{}_例/", "é".repeat(10_000));
+    let w = only(&long, Code::IdnInvalid);
+    assert!(w.message().len() < 400, "{}", w.message().len());
+}
+
+#[test]
+fn every_code_has_a_test_and_a_distinct_name() {
+    // The tests above, one per code, by name.
+    let tested = [
+        ("bidi-formatting", "http://a/\u{202E}"),
+        ("bidi-mixed", "http://a/שa"),
+        ("bidi-rtl-ends", "http://a/ש1"),
+        ("bidi-number-label", "http://ש.123/"),
+        ("not-nfc", "http://a/e\u{301}"),
+        ("not-nfkc", "http://a/\u{FB01}"),
+        ("mixed-script", "http://a/a\u{3B1}"),
+        ("confusable", "http://\u{440}.a/"),
+        ("pct-not-utf8", "http://a/%FF"),
+        ("pct-overlong", "http://a/%C0%AF"),
+        ("pct-unreserved", "http://a/%41"),
+        ("pct-should-show", "http://a/é%C3%A9"),
+        ("uppercase-scheme", "A:b"),
+        ("uppercase-host", "http://A/"),
+        ("idn-invalid", "http://-é/"),
+    ];
+    assert_eq!(tested.len(), Code::ALL.len());
+    for (code, (name, example)) in Code::ALL.iter().zip(tested) {
+        assert_eq!(code.as_str(), name);
+        assert!(
+            codes(example).contains(&name),
+            "{example}: {:?}",
+            codes(example)
+        );
+    }
+}
