@@ -1,52 +1,14 @@
-//! DataFusion scalar functions for [`rfc3987`], built on the column
-//! functions of [`rfc3987_arrow`]: validate, split, map, normalize,
-//! resolve, compare and lint IRIs in SQL.
-//!
-//! [`register_all`] adds them to a [`SessionContext`]:
-//!
-//! | function | result |
-//! | --- | --- |
-//! | `iri_valid(iri [, rule])` | Boolean: matches the ABNF rule (default `IRI-reference`) |
-//! | `iri_parse(iri)` | Struct of the components, as `iri parse --json` |
-//! | `iri_scheme(iri)`, `iri_authority`, `iri_userinfo`, `iri_host`, `iri_port`, `iri_path`, `iri_query`, `iri_fragment` | one component, null when absent |
-//! | `iri_to_uri(iri)`, `iri_to_iri(uri)` | the RFC 3987 section 3.1 / 3.2 mapping |
-//! | `iri_normalize(iri [, level [, chars]])` | the normal form; level `simple`, `syntax` (default) or `scheme`; chars `none` (default), `nfc` or `nfkc` |
-//! | `iri_resolve(base, reference)` | the target IRI; `base` a literal or a column |
-//! | `iri_relativize(base, target)` | the shortest reference from a literal `base` to `target` |
-//! | `iri_equivalent(a, b [, level])` | Boolean: equivalent on the rung (default `syntax`) |
-//! | `iri_lint(iri)` | List of warning codes |
-//! | `iri_error(iri)` | Struct `{offset, rule, message}` of why `iri` is not an `IRI-reference`, null when it is |
-//!
-//! Every function takes `Utf8`, `LargeUtf8` or `Utf8View` arguments; a
-//! null or invalid input gives a null result (never an error for the
-//! query: `iri_error` says why a row failed). Options (`rule`, `level`,
-//! `chars`, `relativize`'s base) must be literals; an unknown value is a
-//! plan-time or execution error that names the allowed values.
-//!
-//! ```
-//! use datafusion::prelude::SessionContext;
-//! use datafusion::arrow::array::AsArray;
-//!
-//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
-//! let ctx = SessionContext::new();
-//! rfc3987_datafusion::register_all(&ctx);
-//! let batches = ctx
-//!     .sql("SELECT iri_normalize('HTTP://Example.ORG:80/a/../b', 'scheme') AS n, \
-//!                  iri_host('http://résumé.example.org/') AS h")
-//!     .await?
-//!     .collect()
-//!     .await?;
-//! assert_eq!(batches[0].column(0).as_string::<i32>().value(0), "http://example.org/b");
-//! assert_eq!(batches[0].column(1).as_string::<i32>().value(0), "résumé.example.org");
-//! # Ok::<(), datafusion::error::DataFusionError>(())
-//! # }).unwrap();
-//! ```
-
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-use datafusion::arrow::array::{new_null_array, Array, ArrayRef};
-use datafusion::arrow::datatypes::DataType;
+mod strict;
+
+use std::sync::Arc;
+
+use datafusion::arrow::array::{make_array, new_null_array, Array, ArrayRef, AsArray, StructArray};
+use datafusion::arrow::buffer::NullBuffer;
+use datafusion::arrow::datatypes::{DataType, Fields};
 use datafusion::common::{exec_err, DataFusionError, Result};
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, TypeSignature,
@@ -54,8 +16,10 @@ use datafusion::logical_expr::{
 };
 use datafusion::prelude::SessionContext;
 use rfc3987::grammar::{rules, Rule};
-use rfc3987::mapping::ToIri;
+use rfc3987::mapping::{ToIri, ToUri};
 use rfc3987::normalize::{Chars, Level, Normalizer};
+
+use crate::strict::{Inputs, Strictness};
 
 /// What a function computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,17 +38,27 @@ enum Op {
     Error,
 }
 
-/// One scalar function: its SQL name, what it does and its arguments.
+impl Op {
+    /// Whether a row can fail: such a function has a strict form and a
+    /// `try_` form. `iri_valid` and `iri_error` answer for every row.
+    fn can_fail(self) -> bool {
+        !matches!(self, Op::Valid | Op::Error)
+    }
+}
+
+/// One scalar function: its SQL name, what it does, whether a failed
+/// row is an error or a NULL, and its arguments.
 #[derive(Debug, PartialEq, Eq, Hash)]
 struct IriFunction {
     name: String,
     op: Op,
+    strictness: Strictness,
     signature: Signature,
 }
 
 impl IriFunction {
     /// `op` named `name`, taking any of `arities` string arguments.
-    fn new(name: String, op: Op, arities: &[usize]) -> Self {
+    fn new(name: String, op: Op, strictness: Strictness, arities: &[usize]) -> Self {
         let signature = Signature::one_of(
             arities.iter().map(|&n| TypeSignature::String(n)).collect(),
             Volatility::Immutable,
@@ -92,34 +66,50 @@ impl IriFunction {
         IriFunction {
             name,
             op,
+            strictness,
             signature,
         }
     }
 }
 
 /// Every function of the crate, as [`ScalarUDF`]s (to register on
-/// another registry than a [`SessionContext`]).
+/// another registry than a [`SessionContext`]): for each function whose
+/// rows can fail, the strict form (`iri_to_uri`) and the `try_` form
+/// (`try_iri_to_uri`).
 pub fn functions() -> Vec<ScalarUDF> {
-    let mut all = vec![
-        IriFunction::new("iri_valid".into(), Op::Valid, &[1, 2]),
-        IriFunction::new("iri_parse".into(), Op::Parse, &[1]),
-        IriFunction::new("iri_to_uri".into(), Op::ToUri, &[1]),
-        IriFunction::new("iri_to_iri".into(), Op::ToIri, &[1]),
-        IriFunction::new("iri_normalize".into(), Op::Normalize, &[1, 2, 3]),
-        IriFunction::new("iri_resolve".into(), Op::Resolve, &[2]),
-        IriFunction::new("iri_relativize".into(), Op::Relativize, &[2]),
-        IriFunction::new("iri_equivalent".into(), Op::Equivalent, &[2, 3]),
-        IriFunction::new("iri_lint".into(), Op::Lint, &[1]),
-        IriFunction::new("iri_error".into(), Op::Error, &[1]),
+    let mut base: Vec<(String, Op, &[usize])> = vec![
+        ("iri_valid".into(), Op::Valid, &[1, 2][..]),
+        ("iri_parse".into(), Op::Parse, &[1][..]),
+        ("iri_to_uri".into(), Op::ToUri, &[1][..]),
+        ("iri_to_iri".into(), Op::ToIri, &[1][..]),
+        ("iri_normalize".into(), Op::Normalize, &[1, 2, 3][..]),
+        ("iri_resolve".into(), Op::Resolve, &[2][..]),
+        ("iri_relativize".into(), Op::Relativize, &[2][..]),
+        ("iri_equivalent".into(), Op::Equivalent, &[2, 3][..]),
+        ("iri_lint".into(), Op::Lint, &[1][..]),
+        ("iri_error".into(), Op::Error, &[1][..]),
     ];
     for (i, name) in rfc3987_arrow::COMPONENTS.iter().enumerate() {
-        all.push(IriFunction::new(
-            format!("iri_{name}"),
-            Op::Component(i),
-            &[1],
-        ));
+        base.push((format!("iri_{name}"), Op::Component(i), &[1][..]));
+    }
+    let mut all = Vec::new();
+    for (name, op, arities) in base {
+        if op.can_fail() {
+            all.push(IriFunction::new(
+                format!("try_{name}"),
+                op,
+                Strictness::Try,
+                arities,
+            ));
+        }
+        all.push(IriFunction::new(name, op, Strictness::Strict, arities));
     }
     all.into_iter().map(ScalarUDF::new_from_impl).collect()
+}
+
+/// The SQL names of [`functions`], in the same order.
+pub fn function_names() -> Vec<String> {
+    functions().iter().map(|f| f.name().to_owned()).collect()
 }
 
 /// Registers every function (see the crate docs) on `ctx`.
@@ -187,8 +177,8 @@ impl ScalarUDFImpl for IriFunction {
         let large = matches!(input, DataType::LargeUtf8);
         Ok(match self.op {
             Op::Valid | Op::Equivalent => DataType::Boolean,
-            Op::Parse => DataType::Struct(rfc3987_arrow::parse_fields(large)),
-            Op::Error => DataType::Struct(rfc3987_arrow::error_fields()),
+            Op::Parse => DataType::Struct(nullable(rfc3987_arrow::parse_fields(large))),
+            Op::Error => DataType::Struct(nullable(rfc3987_arrow::error_fields())),
             Op::Lint => rfc3987_arrow::lint_type(),
             // The result follows the reference's (the target's) type.
             Op::Resolve | Op::Relativize => {
@@ -212,6 +202,10 @@ impl ScalarUDFImpl for IriFunction {
                 rows,
             )))
         };
+        // Runs the plain column function (`try_` form) or the one with
+        // the error column, whose first failed row is then the error
+        // (strict form).
+        let strict = self.strictness;
         let result = match self.op {
             Op::Valid => {
                 let rule = match values.get(1) {
@@ -223,12 +217,45 @@ impl ScalarUDFImpl for IriFunction {
                 };
                 rfc3987_arrow::valid(&column(0)?, rule)?
             }
-            Op::Parse => rfc3987_arrow::parse(&column(0)?)?,
-            Op::Component(i) => {
-                rfc3987_arrow::component(&column(0)?, rfc3987_arrow::COMPONENTS[i])?
+            Op::Parse => {
+                let iris = column(0)?;
+                strict.run(
+                    name,
+                    Inputs::One(&iris),
+                    || rfc3987_arrow::parse(&iris),
+                    || rfc3987_arrow::parse_with_errors(&iris),
+                )?
             }
-            Op::ToUri => rfc3987_arrow::to_uri(&column(0)?)?,
-            Op::ToIri => rfc3987_arrow::to_iri(&column(0)?, &ToIri::new())?,
+            Op::Component(i) => {
+                let iris = column(0)?;
+                let component = rfc3987_arrow::COMPONENTS[i];
+                // The strict form checks the rows first (the batch walk),
+                // with `iri_parse`'s verdict and messages.
+                if strict == Strictness::Strict {
+                    let checked = rfc3987_arrow::valid_with_errors(&iris, &rules::IRI_REFERENCE)?;
+                    strict::first_failure(name, Inputs::One(&iris), &checked.errors)?;
+                }
+                rfc3987_arrow::component(&iris, component)?
+            }
+            Op::ToUri => {
+                let iris = column(0)?;
+                strict.run(
+                    name,
+                    Inputs::One(&iris),
+                    || rfc3987_arrow::to_uri(&iris),
+                    || rfc3987_arrow::to_uri_with_errors(&iris, &ToUri::new()),
+                )?
+            }
+            Op::ToIri => {
+                let uris = column(0)?;
+                let conversion = ToIri::new();
+                strict.run(
+                    name,
+                    Inputs::One(&uris),
+                    || rfc3987_arrow::to_iri(&uris, &conversion),
+                    || rfc3987_arrow::to_iri_with_errors(&uris, &conversion),
+                )?
+            }
             Op::Normalize => {
                 let mut normalizer = Normalizer::new(Level::Syntax);
                 if let Some(arg) = values.get(1) {
@@ -243,18 +270,46 @@ impl ScalarUDFImpl for IriFunction {
                         None => return null(),
                     }
                 }
-                rfc3987_arrow::normalize(&column(0)?, &normalizer)?
+                let iris = column(0)?;
+                strict.run(
+                    name,
+                    Inputs::One(&iris),
+                    || rfc3987_arrow::normalize(&iris, &normalizer),
+                    || rfc3987_arrow::normalize_with_errors(&iris, &normalizer),
+                )?
             }
-            Op::Resolve => match &values[0] {
-                // A literal base is parsed once; an invalid one is an error.
-                ColumnarValue::Scalar(_) => match literal(name, "the base", &values[0])? {
-                    Some(base) => rfc3987_arrow::resolve(&column(1)?, base)?,
-                    None => return null(),
-                },
-                ColumnarValue::Array(bases) => rfc3987_arrow::resolve_columns(bases, &column(1)?)?,
-            },
+            Op::Resolve => {
+                let references = column(1)?;
+                match &values[0] {
+                    // A literal base is parsed once; an invalid one is an
+                    // error of the query in both forms.
+                    ColumnarValue::Scalar(_) => match literal(name, "the base", &values[0])? {
+                        Some(base) => strict.run(
+                            name,
+                            Inputs::One(&references),
+                            || rfc3987_arrow::resolve(&references, base),
+                            || rfc3987_arrow::resolve_with_errors(&references, base),
+                        )?,
+                        None => return null(),
+                    },
+                    ColumnarValue::Array(bases) => strict.run(
+                        name,
+                        Inputs::Two(("base", bases), ("reference", &references)),
+                        || rfc3987_arrow::resolve_columns(bases, &references),
+                        || rfc3987_arrow::resolve_columns_with_errors(bases, &references),
+                    )?,
+                }
+            }
             Op::Relativize => match literal(name, "the base", &values[0])? {
-                Some(base) => rfc3987_arrow::relativize(&column(1)?, base)?,
+                Some(base) => {
+                    let targets = column(1)?;
+                    strict.run(
+                        name,
+                        Inputs::One(&targets),
+                        || rfc3987_arrow::relativize(&targets, base),
+                        || rfc3987_arrow::relativize_with_errors(&targets, base),
+                    )?
+                }
                 None => return null(),
             },
             Op::Equivalent => {
@@ -265,17 +320,63 @@ impl ScalarUDFImpl for IriFunction {
                         None => return null(),
                     },
                 };
-                rfc3987_arrow::equivalent(&column(0)?, &column(1)?, level)?
+                let (a, b) = (column(0)?, column(1)?);
+                strict.run(
+                    name,
+                    Inputs::Two(("first input", &a), ("second input", &b)),
+                    || rfc3987_arrow::equivalent(&a, &b, level),
+                    || rfc3987_arrow::equivalent_with_errors(&a, &b, level),
+                )?
             }
-            Op::Lint => rfc3987_arrow::lint(&column(0)?)?,
+            Op::Lint => {
+                let iris = column(0)?;
+                strict.run(
+                    name,
+                    Inputs::One(&iris),
+                    || rfc3987_arrow::lint(&iris),
+                    || rfc3987_arrow::lint_with_errors(&iris),
+                )?
+            }
             Op::Error => rfc3987_arrow::parse_with_errors(&column(0)?)?.errors,
         };
         debug_assert_eq!(result.len(), rows);
+        let result = match self.op {
+            Op::Parse | Op::Error => nulls_into_fields(&result)?,
+            _ => result,
+        };
         Ok(ColumnarValue::Array(result))
     }
 }
 
-/// The crate's README example, compiled and run as a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
+/// `fields`, each nullable: a field of a NULL struct row is NULL.
+fn nullable(fields: Fields) -> Fields {
+    fields
+        .iter()
+        .map(|f| f.as_ref().clone().with_nullable(true))
+        .collect()
+}
+
+/// The struct column `array` with its row nulls copied into each field,
+/// so that `s['field']` and `get_field` give NULL for a NULL row (as
+/// Spark's field access does) rather than the filler the field holds.
+fn nulls_into_fields(array: &ArrayRef) -> Result<ArrayRef> {
+    let parts = array.as_struct();
+    let rows = parts.nulls();
+    let columns = parts
+        .columns()
+        .iter()
+        .map(|column| match rows {
+            None => Ok(Arc::clone(column)),
+            Some(rows) => {
+                let nulls = NullBuffer::union(Some(rows), column.nulls());
+                let data = column.to_data().into_builder().nulls(nulls).build()?;
+                Ok(make_array(data))
+            }
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Arc::new(StructArray::try_new(
+        nullable(parts.fields().clone()),
+        columns,
+        rows.cloned(),
+    )?))
+}

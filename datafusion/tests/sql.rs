@@ -253,11 +253,11 @@ fn same_outputs(batch: &RecordBatch, name: &str, expected: &[Option<Value>]) {
 #[tokio::test]
 async fn mappings_and_normal_forms_match_the_cli() {
     let batch = query(&format!(
-        "iri_to_uri(iri) AS to_uri, iri_to_iri(iri) AS to_iri, \
-         iri_normalize(iri) AS syntax, iri_normalize(iri, 'scheme') AS scheme, \
-         iri_normalize(iri, 'syntax', 'nfc') AS nfc, iri_normalize(iri, 'scheme', 'nfkc') AS nfkc, \
-         iri_resolve('{BASE}', iri) AS resolved, iri_resolve(other, iri) AS resolved_by_column, \
-         iri_relativize('{BASE}', iri) AS relative"
+        "try_iri_to_uri(iri) AS to_uri, try_iri_to_iri(iri) AS to_iri, \
+         try_iri_normalize(iri) AS syntax, try_iri_normalize(iri, 'scheme') AS scheme, \
+         try_iri_normalize(iri, 'syntax', 'nfc') AS nfc, try_iri_normalize(iri, 'scheme', 'nfkc') AS nfkc, \
+         try_iri_resolve('{BASE}', iri) AS resolved, try_iri_resolve(other, iri) AS resolved_by_column, \
+         try_iri_relativize('{BASE}', iri) AS relative"
     ))
     .await;
     let one = |a: &str, _: &str| Some(a.to_owned());
@@ -293,12 +293,12 @@ async fn mappings_and_normal_forms_match_the_cli() {
 async fn validity_components_lint_and_errors_match_the_cli() {
     let components = rfc3987_arrow::COMPONENTS
         .iter()
-        .map(|c| format!("iri_{c}(iri) AS {c}"))
+        .map(|c| format!("try_iri_{c}(iri) AS {c}"))
         .collect::<Vec<_>>()
         .join(", ");
     let batch = query(&format!(
-        "iri_valid(iri) AS valid, iri_valid(iri, 'IRI') AS valid_iri, iri_parse(iri) AS parsed, \
-         iri_lint(iri) AS lint, iri_error(iri) AS error, {components}"
+        "iri_valid(iri) AS valid, iri_valid(iri, 'IRI') AS valid_iri, try_iri_parse(iri) AS parsed, \
+         try_iri_lint(iri) AS lint, iri_error(iri) AS error, {components}"
     ))
     .await;
     let one = |a: &str, _: &str| Some(a.to_owned());
@@ -358,7 +358,11 @@ async fn validity_components_lint_and_errors_match_the_cli() {
                 want,
                 "row {i} {name}"
             );
-            assert_eq!(text(column(&batch, name), i), want, "row {i} iri_{name}");
+            assert_eq!(
+                text(column(&batch, name), i),
+                want,
+                "row {i} try_iri_{name}"
+            );
         }
         // The warning codes, in the CLI's order.
         let lint = lint[i].as_ref().unwrap();
@@ -386,8 +390,8 @@ async fn validity_components_lint_and_errors_match_the_cli() {
 #[tokio::test]
 async fn equivalence_matches_the_cli() {
     let batch = query(
-        "iri_equivalent(iri, other) AS syntax, iri_equivalent(iri, other, 'simple') AS simple, \
-         iri_equivalent(iri, other, 'scheme') AS scheme",
+        "try_iri_equivalent(iri, other) AS syntax, try_iri_equivalent(iri, other, 'simple') AS simple, \
+         try_iri_equivalent(iri, other, 'scheme') AS scheme",
     )
     .await;
     let pair = |a: &str, b: &str| Some(format!("{a}\t{b}"));
@@ -429,16 +433,16 @@ async fn literal_arguments_are_checked() {
         .await
         .unwrap_err();
     assert!(e.to_string().contains("unknown ABNF rule"), "{e}");
-    let e = run("SELECT iri_normalize('x:y', 'loud')")
+    let e = run("SELECT try_iri_normalize('x:y', 'loud')")
         .await
         .unwrap_err();
     assert!(e.to_string().contains("unknown level"), "{e}");
-    let e = run("SELECT iri_resolve('not a base', 'g')")
+    let e = run("SELECT try_iri_resolve('not a base', 'g')")
         .await
         .unwrap_err();
     assert!(e.to_string().contains("is not an IRI"), "{e}");
     // Scalars in, scalars out; NULL literals give null.
-    let batches = run("SELECT iri_resolve('http://a/b/c', '../d') AS r, iri_valid(NULL) AS v, iri_scheme('x:y') AS s")
+    let batches = run("SELECT try_iri_resolve('http://a/b/c', '../d') AS r, iri_valid(NULL) AS v, iri_scheme('x:y') AS s")
         .await
         .unwrap();
     assert_eq!(text(batches[0].column(0), 0).as_deref(), Some("http://a/d"));

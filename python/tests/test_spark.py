@@ -1,12 +1,14 @@
 """A local-mode Spark job (local[2]) that normalizes, deduplicates and
-resolves a column of IRIs through the Arrow UDFs, compared line by line
-with the `iri` binary's output on the same lines."""
+resolves a column of IRIs through the UDFs, compared line by line with the
+`iri` binary's output on the same lines, once per UDF kind this pyspark
+runs (arrow_udf on Spark 4.1+, pandas_udf on every version)."""
 
 from __future__ import annotations
 
 import os
 import sys
 
+import pyspark
 import pytest
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
@@ -16,6 +18,32 @@ from rfc3987_rs import spark as rs
 from conftest import INPUTS
 
 BASE = "http://a/b/c/d;p?q"
+
+# The UDF kinds this pyspark runs: its native one, and pandas_udf (the
+# one of Spark before 4.1) where that is not already the native one.
+KINDS = ["arrow_udf", "pandas_udf"] if hasattr(F, "arrow_udf") else ["pandas_udf"]
+
+
+@pytest.fixture(params=KINDS)
+def kind(request, monkeypatch):
+    """Each test once per UDF kind (RFC3987_RS_SPARK_UDF forces it)."""
+    monkeypatch.setenv("RFC3987_RS_SPARK_UDF", request.param)
+    assert rs.udf_kind() == request.param
+    return request.param
+
+
+def test_the_udf_kind_follows_the_pyspark_version(monkeypatch):
+    monkeypatch.delenv("RFC3987_RS_SPARK_UDF", raising=False)
+    major, minor = (int(part) for part in pyspark.__version__.split(".")[:2])
+    want = "arrow_udf" if (major, minor) >= (4, 1) else "pandas_udf"
+    assert rs.udf_kind() == want, pyspark.__version__
+    monkeypatch.setenv("RFC3987_RS_SPARK_UDF", "rows")
+    with pytest.raises(ValueError, match="use one of arrow_udf, pandas_udf"):
+        rs.udf_kind()
+    if want == "pandas_udf":
+        monkeypatch.setenv("RFC3987_RS_SPARK_UDF", "arrow_udf")
+        with pytest.raises(ValueError, match="no arrow_udf"):
+            rs.udf_kind()
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +69,7 @@ def lines():
     return (INPUTS + variants) * 3
 
 
-def test_normalize_deduplicate_resolve_matches_the_cli(spark, iri):
+def test_normalize_deduplicate_resolve_matches_the_cli(spark, iri, kind):
     df = spark.createDataFrame([(line,) for line in lines()], "iri string").repartition(4)
     result = (
         df.withColumn("key", rs.normalize("iri"))
@@ -64,7 +92,7 @@ def test_normalize_deduplicate_resolve_matches_the_cli(spark, iri):
     assert len(keys) < len(set(lines()))  # the variants merged
 
 
-def test_check_parse_and_to_uri_columns(spark, iri):
+def test_check_parse_and_to_uri_columns(spark, iri, kind):
     df = spark.createDataFrame([(line,) for line in INPUTS] + [(None,)], "iri string")
     rows = df.select(
         "iri", rs.check("iri").alias("valid"), rs.parse("iri").alias("p"), rs.to_uri("iri").alias("uri")
@@ -80,3 +108,19 @@ def test_check_parse_and_to_uri_columns(spark, iri):
             assert row.p is None
         assert row.uri == uri.get("output"), line
 
+
+
+def test_equivalent_columns(spark, iri, kind):
+    pairs = [
+        ("HTTP://Example.COM/%7euser", "http://example.com/~user"),
+        ("http://a/b", "http://a/c"),
+        ("http://a/b c", "http://a/b"),
+        (None, "http://a/"),
+    ]
+    df = spark.createDataFrame(pairs, "a string, b string")
+    rows = df.select("a", "b", rs.equivalent("a", "b").alias("same")).collect()
+    got = {(row.a, row.b): row.same for row in rows}
+    lines = [f"{a}\t{b}" for a, b in pairs[:3]]
+    for (a, b), obj in zip(pairs[:3], iri(["equiv"], lines)):
+        assert got[(a, b)] is obj.get("equivalent"), (a, b)
+    assert got[(None, "http://a/")] is None
