@@ -7,6 +7,7 @@
 use alloc::boxed::Box;
 use core::fmt;
 
+#[cfg(feature = "bidi")]
 use crate::bidi::BidiError;
 use crate::entry::EntryError;
 use crate::mapping::MappingError;
@@ -50,6 +51,7 @@ pub enum Error {
     /// A normalization that the IRI's host cannot take.
     Normalize(NormalizeError),
     /// A bidirectional formatting character (section 4.1).
+    #[cfg(feature = "bidi")]
     Bidi(BidiError),
     /// A typed or pasted IRI that [`entry::clean`](crate::entry::clean)
     /// could not make valid (from `?` on it).
@@ -146,6 +148,7 @@ impl Error {
             Error::Parse(e) => e.offset(),
             Error::Mapping(e) => e.offset(),
             Error::Normalize(e) => e.offset(),
+            #[cfg(feature = "bidi")]
             Error::Bidi(e) => e.offset(),
             Error::Entry(e) => e.offset(),
             Error::In { error, .. } => error.offset(),
@@ -175,6 +178,7 @@ impl Error {
             Error::Parse(e) => e,
             Error::Mapping(e) => e,
             Error::Normalize(e) => e,
+            #[cfg(feature = "bidi")]
             Error::Bidi(e) => e,
             Error::Entry(e) => e,
             Error::In { error, .. } => return error.inner(),
@@ -217,6 +221,7 @@ impl fmt::Display for Error {
             Error::Parse(e) => fmt::Display::fmt(e, f),
             Error::Mapping(e) => fmt::Display::fmt(e, f),
             Error::Normalize(e) => fmt::Display::fmt(e, f),
+            #[cfg(feature = "bidi")]
             Error::Bidi(e) => fmt::Display::fmt(e, f),
             Error::Entry(e) => fmt::Display::fmt(e, f),
         }
@@ -247,9 +252,11 @@ from!(
     Parse(ParseError),
     Mapping(MappingError),
     Normalize(NormalizeError),
-    Bidi(BidiError),
     Entry(EntryError)
 );
+
+#[cfg(feature = "bidi")]
+from!(Bidi(BidiError));
 
 #[cfg(test)]
 mod tests {
@@ -265,6 +272,7 @@ mod tests {
         assert_traits::<ParseError>();
         assert_traits::<MappingError>();
         assert_traits::<NormalizeError>();
+        #[cfg(feature = "bidi")]
         assert_traits::<BidiError>();
         assert_traits::<EntryError>();
     }

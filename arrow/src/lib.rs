@@ -823,7 +823,9 @@ fn equivalent_impl(
         let verdict = match (a.get(i), b.get(i)) {
             (Some(x), Some(y)) => match how {
                 Comparison::Level(level) => compare(x, y, level).map(Some),
-                Comparison::Normalizer(n) => n.equivalent(x, y).map(Some).map_err(RowError::Normalize),
+                Comparison::Normalizer(n) => {
+                    n.equivalent(x, y).map(Some).map_err(RowError::Normalize)
+                }
             },
             _ => Ok(None),
         };
