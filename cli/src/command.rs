@@ -2,7 +2,7 @@
 //! read once into a [`Command`] (a subcommand with its options typed),
 //! and the dispatch to the subcommand's `run`.
 //!
-//! [`parse`] reads the whole command line before anything runs: the
+//! [`parse()`] reads the whole command line before anything runs: the
 //! subcommand's name, then its options and inputs ([`args::parse`]), then
 //! their values, typed by the subcommand's `Args::from_parsed` (a rule
 //! name into a [`rfc3987::grammar::Rule`], a list into scripts, BASE into
