@@ -71,81 +71,62 @@ where
     ranges.into_par_iter().map(&work).collect()
 }
 
-/// `serial` on each chunk of `array`, joined: the column `serial(array)`
+/// What a chunked function gives: a column, or a column with its error
+/// column; chunks of it join in order.
+pub(crate) trait Joined: Sized + Send {
+    fn join(pieces: Vec<Self>) -> Result<Self, ArrowError>;
+}
+
+impl Joined for ArrayRef {
+    fn join(pieces: Vec<Self>) -> Result<Self, ArrowError> {
+        join(&pieces)
+    }
+}
+
+impl Joined for WithErrors {
+    fn join(pieces: Vec<Self>) -> Result<Self, ArrowError> {
+        let (values, errors): (Vec<ArrayRef>, Vec<ArrayRef>) =
+            pieces.into_iter().map(|p| (p.values, p.errors)).unzip();
+        Ok(WithErrors {
+            values: join(&values)?,
+            errors: join(&errors)?,
+        })
+    }
+}
+
+/// `serial` on each chunk of `array`, joined: what `serial(array)`
 /// gives, computed on the current pool.
-pub(crate) fn map<F>(array: &dyn Array, serial: F) -> Result<ArrayRef, ArrowError>
+pub(crate) fn map<T, F>(array: &dyn Array, serial: F) -> Result<T, ArrowError>
 where
-    F: Fn(&dyn Array) -> Result<ArrayRef, ArrowError> + Sync,
+    T: Joined,
+    F: Fn(&dyn Array) -> Result<T, ArrowError> + Sync,
 {
     let rows = array.len();
     if ranges(rows, rayon::current_num_threads()).len() == 1 {
         return serial(array);
     }
-    let pieces = run(rows, |r| serial(array.slice(r.start, r.len()).as_ref()))?;
-    join(&pieces)
+    T::join(run(rows, |r| {
+        serial(array.slice(r.start, r.len()).as_ref())
+    })?)
 }
 
 /// [`map`] over two columns of one length, sliced alike (a difference in
 /// length is the serial function's error, reported on the whole columns).
-pub(crate) fn map2<F>(a: &dyn Array, b: &dyn Array, serial: F) -> Result<ArrayRef, ArrowError>
+pub(crate) fn map2<T, F>(a: &dyn Array, b: &dyn Array, serial: F) -> Result<T, ArrowError>
 where
-    F: Fn(&dyn Array, &dyn Array) -> Result<ArrayRef, ArrowError> + Sync,
+    T: Joined,
+    F: Fn(&dyn Array, &dyn Array) -> Result<T, ArrowError> + Sync,
 {
     let rows = a.len();
     if a.len() != b.len() || ranges(rows, rayon::current_num_threads()).len() == 1 {
         return serial(a, b);
     }
-    let pieces = run(rows, |r| {
+    T::join(run(rows, |r| {
         serial(
             a.slice(r.start, r.len()).as_ref(),
             b.slice(r.start, r.len()).as_ref(),
         )
-    })?;
-    join(&pieces)
-}
-
-/// [`map`] for a function that also gives the error column.
-pub(crate) fn map_with_errors<F>(array: &dyn Array, serial: F) -> Result<WithErrors, ArrowError>
-where
-    F: Fn(&dyn Array) -> Result<WithErrors, ArrowError> + Sync,
-{
-    let rows = array.len();
-    if ranges(rows, rayon::current_num_threads()).len() == 1 {
-        return serial(array);
-    }
-    let pieces = run(rows, |r| serial(array.slice(r.start, r.len()).as_ref()))?;
-    join_with_errors(pieces)
-}
-
-/// [`map2`] for a function that also gives the error column.
-pub(crate) fn map2_with_errors<F>(
-    a: &dyn Array,
-    b: &dyn Array,
-    serial: F,
-) -> Result<WithErrors, ArrowError>
-where
-    F: Fn(&dyn Array, &dyn Array) -> Result<WithErrors, ArrowError> + Sync,
-{
-    let rows = a.len();
-    if a.len() != b.len() || ranges(rows, rayon::current_num_threads()).len() == 1 {
-        return serial(a, b);
-    }
-    let pieces = run(rows, |r| {
-        serial(
-            a.slice(r.start, r.len()).as_ref(),
-            b.slice(r.start, r.len()).as_ref(),
-        )
-    })?;
-    join_with_errors(pieces)
-}
-
-fn join_with_errors(pieces: Vec<WithErrors>) -> Result<WithErrors, ArrowError> {
-    let (values, errors): (Vec<ArrayRef>, Vec<ArrayRef>) =
-        pieces.into_iter().map(|p| (p.values, p.errors)).unzip();
-    Ok(WithErrors {
-        values: join(&values)?,
-        errors: join(&errors)?,
-    })
+    })?)
 }
 
 #[cfg(test)]

@@ -301,7 +301,7 @@ pub fn valid(array: &dyn Array, rule: &'static Rule) -> Result<ArrayRef, ArrowEr
 
 /// [`valid`] with the error column (why each invalid row fails).
 pub fn valid_with_errors(array: &dyn Array, rule: &'static Rule) -> Result<WithErrors, ArrowError> {
-    chunks::map_with_errors(array, |a| {
+    chunks::map(array, |a| {
         with_errors(a.len(), |e| valid_impl(a, rule, Some(e)))
     })
 }
@@ -420,7 +420,7 @@ pub fn parse(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
 
 /// [`parse`] with the error column.
 pub fn parse_with_errors(array: &dyn Array) -> Result<WithErrors, ArrowError> {
-    chunks::map_with_errors(array, |a| {
+    chunks::map(array, |a| {
         with_errors(a.len(), |e| parse_impl(a, None, Some(e)))
     })
 }
@@ -452,7 +452,7 @@ pub fn split(array: &dyn Array, splitter: Splitter) -> Result<ArrayRef, ArrowErr
 
 /// [`split`] with the error column.
 pub fn split_with_errors(array: &dyn Array, splitter: Splitter) -> Result<WithErrors, ArrowError> {
-    chunks::map_with_errors(array, |a| {
+    chunks::map(array, |a| {
         with_errors(a.len(), |e| parse_impl(a, Some(splitter), Some(e)))
     })
 }
@@ -543,7 +543,7 @@ pub fn to_uri_with_errors(
     array: &dyn Array,
     mapping: &ToUri<'_>,
 ) -> Result<WithErrors, ArrowError> {
-    chunks::map_with_errors(array, |a| {
+    chunks::map(array, |a| {
         with_errors(a.len(), |e| to_uri_impl(a, Some(mapping), false, Some(e)))
     })
 }
@@ -560,7 +560,7 @@ pub fn to_uri_from_text_with_errors(
     array: &dyn Array,
     mapping: &ToUri<'_>,
 ) -> Result<WithErrors, ArrowError> {
-    chunks::map_with_errors(array, |a| {
+    chunks::map(array, |a| {
         with_errors(a.len(), |e| to_uri_impl(a, Some(mapping), true, Some(e)))
     })
 }
@@ -598,7 +598,7 @@ pub fn to_iri_with_errors(
     array: &dyn Array,
     conversion: &ToIri<'_>,
 ) -> Result<WithErrors, ArrowError> {
-    chunks::map_with_errors(array, |a| {
+    chunks::map(array, |a| {
         with_errors(a.len(), |e| to_iri_impl(a, conversion, Some(e)))
     })
 }
@@ -636,7 +636,7 @@ pub fn normalize_with_errors(
     array: &dyn Array,
     normalizer: &Normalizer<'_>,
 ) -> Result<WithErrors, ArrowError> {
-    chunks::map_with_errors(array, |a| {
+    chunks::map(array, |a| {
         with_errors(a.len(), |e| normalize_impl(a, normalizer, Some(e)))
     })
 }
@@ -713,7 +713,7 @@ pub fn resolve_base_with_errors<T: AsRef<str> + Sync>(
     array: &dyn Array,
     base: &Base<T>,
 ) -> Result<WithErrors, ArrowError> {
-    chunks::map_with_errors(array, |a| {
+    chunks::map(array, |a| {
         with_errors(a.len(), |e| resolve_impl(a, base, Some(e)))
     })
 }
@@ -766,7 +766,7 @@ pub fn resolve_columns_with_errors(
     bases: &dyn Array,
     references: &dyn Array,
 ) -> Result<WithErrors, ArrowError> {
-    chunks::map2_with_errors(bases, references, |b, r| {
+    chunks::map2(bases, references, |b, r| {
         with_errors(r.len(), |e| resolve_columns_impl(b, r, Some(e)))
     })
 }
@@ -794,7 +794,7 @@ pub fn relativize(array: &dyn Array, base: &str) -> Result<ArrayRef, ArrowError>
 /// [`relativize`] with the error column.
 pub fn relativize_with_errors(array: &dyn Array, base: &str) -> Result<WithErrors, ArrowError> {
     let base = parse_base(base)?;
-    chunks::map_with_errors(array, |a| {
+    chunks::map(array, |a| {
         with_errors(a.len(), |e| relativize_impl(a, &base, Some(e)))
     })
 }
@@ -871,7 +871,7 @@ pub fn equivalent_with_errors(
     level: Level,
 ) -> Result<WithErrors, ArrowError> {
     let how = Comparison::Level(level);
-    chunks::map2_with_errors(a, b, |a, b| {
+    chunks::map2(a, b, |a, b| {
         with_errors(a.len(), |e| equivalent_impl(a, b, how, Some(e)))
     })
 }
@@ -897,7 +897,7 @@ pub fn equivalent_with_errors_by(
     normalizer: &Normalizer<'_>,
 ) -> Result<WithErrors, ArrowError> {
     let how = Comparison::Normalizer(normalizer);
-    chunks::map2_with_errors(a, b, |a, b| {
+    chunks::map2(a, b, |a, b| {
         with_errors(a.len(), |e| equivalent_impl(a, b, how, Some(e)))
     })
 }
@@ -957,7 +957,7 @@ pub fn lint(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
 
 /// [`lint`] with the error column.
 pub fn lint_with_errors(array: &dyn Array) -> Result<WithErrors, ArrowError> {
-    chunks::map_with_errors(array, |a| with_errors(a.len(), |e| lint_impl(a, Some(e))))
+    chunks::map(array, |a| with_errors(a.len(), |e| lint_impl(a, Some(e))))
 }
 
 /// The fields of a warning in [`lint_warnings`]' lists: `code` (Utf8,
@@ -1002,7 +1002,7 @@ pub fn lint_warnings(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
 
 /// [`lint_warnings`] with the error column.
 pub fn lint_warnings_with_errors(array: &dyn Array) -> Result<WithErrors, ArrowError> {
-    chunks::map_with_errors(array, |a| {
+    chunks::map(array, |a| {
         with_errors(a.len(), |e| warnings::lint(a, Some(e)))
     })
 }
