@@ -6,15 +6,13 @@ from __future__ import annotations
 import pyarrow as pa
 import pytest
 
-duckdb = pytest.importorskip(
-    "duckdb", reason="duckdb is not importable (python/requirements-dev.txt pins it)"
-)
-from duckdb.func import ARROW, SPECIAL  # noqa: E402
-from duckdb.sqltypes import BOOLEAN, VARCHAR  # noqa: E402
+import duckdb
+from duckdb.func import ARROW, SPECIAL
+from duckdb.sqltypes import BOOLEAN, VARCHAR
 
-from rfc3987_rs import arrow as ra  # noqa: E402
+from rfc3987_rs import arrow as ra
 
-from conftest import INPUTS  # noqa: E402
+from conftest import INPUTS
 
 BASE = "http://a/b/c/d;p?q"
 
