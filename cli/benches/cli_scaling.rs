@@ -1,8 +1,12 @@
 //! The `iri` binary on one core against all cores, over the same large
 //! file in one run: for each subcommand, the median wall-clock time of a
-//! few runs with `RAYON_NUM_THREADS=1` and with the pool's default (one
-//! thread per core), writing to `/dev/null`, and their ratio. The outputs
-//! of both must be equal byte for byte.
+//! few runs pinned to one core (`taskset -c CPU` with `RAYON_NUM_THREADS=1`:
+//! the reader, the one pool thread and the writer share that core) and of
+//! a few with every core and the pool's default (one thread per core),
+//! writing to `/dev/null`, and their ratio. Where `taskset` is missing,
+//! the one-core runs are `RAYON_NUM_THREADS=1` alone (their reader and
+//! writer then use other cores) and the table's header says so. The
+//! outputs of both must be equal byte for byte.
 //!
 //! ```text
 //! cargo bench -p rfc3987-cli --bench cli_scaling              # 400,000 lines, 5 runs
@@ -95,9 +99,36 @@ fn corpus(lines: usize) -> String {
     text
 }
 
-/// `iri ARGS < input` with `threads` (`None`: the default).
-fn command(args: &[&str], input: &Path, threads: Option<usize>) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_iri"));
+/// The first CPU this process may run on (`Cpus_allowed_list` of
+/// `/proc/self/status`), when `taskset` can pin a command to it.
+fn one_cpu() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let list = status
+        .lines()
+        .find_map(|line| line.strip_prefix("Cpus_allowed_list:"))?;
+    let first: String = list
+        .trim()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let taskset = Command::new("taskset")
+        .args(["-c", &first, "true"])
+        .status()
+        .is_ok_and(|status| status.success());
+    (!first.is_empty() && taskset).then_some(first)
+}
+
+/// `iri ARGS < input` with `threads` (`None`: the default), pinned to
+/// `cpu` when given.
+fn command(args: &[&str], input: &Path, threads: Option<usize>, cpu: Option<&str>) -> Command {
+    let mut command = match cpu {
+        Some(cpu) => {
+            let mut taskset = Command::new("taskset");
+            taskset.args(["-c", cpu, env!("CARGO_BIN_EXE_iri")]);
+            taskset
+        }
+        None => Command::new(env!("CARGO_BIN_EXE_iri")),
+    };
     command
         .args(args)
         .stdin(std::fs::File::open(input).expect("the corpus file"))
@@ -110,16 +141,16 @@ fn command(args: &[&str], input: &Path, threads: Option<usize>) -> Command {
 }
 
 /// The output of `iri ARGS < input` with `threads`.
-fn output(args: &[&str], input: &Path, threads: Option<usize>) -> Vec<u8> {
-    let mut command = command(args, input, threads);
+fn output(args: &[&str], input: &Path, threads: Option<usize>, cpu: Option<&str>) -> Vec<u8> {
+    let mut command = command(args, input, threads, cpu);
     command.stdout(Stdio::piped());
     command.output().expect("iri runs").stdout
 }
 
 /// The time of `iri ARGS < input` with `threads`, writing to `/dev/null`
 /// (so that no reader of a pipe takes a core from the command).
-fn time(args: &[&str], input: &Path, threads: Option<usize>) -> Duration {
-    let mut command = command(args, input, threads);
+fn time(args: &[&str], input: &Path, threads: Option<usize>, cpu: Option<&str>) -> Duration {
+    let mut command = command(args, input, threads, cpu);
     command.stdout(Stdio::null());
     let start = Instant::now();
     command.status().expect("iri runs");
@@ -148,21 +179,27 @@ fn main() {
         .and_then(|mut f| f.write_all(text.as_bytes()))
         .expect("the corpus file");
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let pinned = one_cpu();
+    let cpu = pinned.as_deref();
     println!(
-        "{lines} lines, {:.1} MB; {cores} cores; median of {runs} runs",
-        text.len() as f64 / 1e6
+        "{lines} lines, {:.1} MB; {cores} cores; median of {runs} runs; one: {}",
+        text.len() as f64 / 1e6,
+        match cpu {
+            Some(cpu) => format!("pinned to CPU {cpu} (taskset), RAYON_NUM_THREADS=1"),
+            None => "RAYON_NUM_THREADS=1, not pinned (no taskset)".to_owned(),
+        }
     );
     println!(
         "{:<34} {:>10} {:>10} {:>10} {:>8}",
         "command", "one MB/s", "all MB/s", "all/one", "outputs"
     );
     for args in COMMANDS {
-        let same = output(args, &input, Some(1)) == output(args, &input, None);
+        let same = output(args, &input, Some(1), cpu) == output(args, &input, None, None);
         let mut one = Vec::new();
         let mut all = Vec::new();
         for _ in 0..runs {
-            one.push(time(args, &input, Some(1)));
-            all.push(time(args, &input, None));
+            one.push(time(args, &input, Some(1), cpu));
+            all.push(time(args, &input, None, None));
         }
         let (one, all) = (median(one), median(all));
         let mb = text.len() as f64 / 1e6;
