@@ -22,7 +22,10 @@ The UDF kind is chosen when a column is built, from the running pyspark:
 on the driver, where the column is built.
 
 Rejected inputs become nulls (as ``on_error="null"``); a null input gives
-a null. Each worker needs ``rfc3987_rs`` installed in the Python that
+a null. Each function runs on as many threads as Spark gave its task
+(``spark.task.cpus``, 1 by default): Spark already runs one task per
+executor core, each in its own Python worker, so a pool of every core in
+each worker would only make the tasks take cores from one another. Each worker needs ``rfc3987_rs`` installed in the Python that
 ``PYSPARK_PYTHON`` names.
 """
 
@@ -71,13 +74,23 @@ def udf_kind() -> str:
     return "arrow_udf" if hasattr(F, "arrow_udf") else "pandas_udf"
 
 
+def _task_threads() -> int:
+    """The cores Spark gave the running task (``spark.task.cpus``), 1
+    outside a task or where pyspark cannot say."""
+    from pyspark import TaskContext
+
+    context = TaskContext.get()
+    cpus = getattr(context, "cpus", None) if context is not None else None
+    return max(1, int(cpus())) if cpus is not None else 1
+
+
 def _udf(function, return_type: str):
-    """A Spark UDF from `function`: pa.Array -> pa.Array, of the kind
-    :func:`udf_kind` names."""
+    """A Spark UDF from `function`: (pa.Array, threads) -> pa.Array, of
+    the kind :func:`udf_kind` names."""
     if udf_kind() == "arrow_udf":
 
         def on_arrow(values: pa.Array) -> pa.Array:
-            return function(values)
+            return function(values, _task_threads())
 
         return F.arrow_udf(on_arrow, return_type)
     return _pandas_udf(function, return_type)
@@ -91,7 +104,7 @@ def _pandas_udf(function, return_type: str):
 
     def on_pandas(values):
         arrow = pa.array(values, type=pa.string(), from_pandas=True)
-        result = function(arrow)
+        result = function(arrow, _task_threads())
         if isinstance(result, pa.ChunkedArray):
             result = result.combine_chunks()
         if pa.types.is_struct(result.type):
@@ -108,11 +121,11 @@ def _pandas_udf(function, return_type: str):
 
 
 def _pair_udf(function, return_type: str):
-    """A two-column UDF: (pa.Array, pa.Array) -> pa.Array."""
+    """A two-column UDF: (pa.Array, pa.Array, threads) -> pa.Array."""
     if udf_kind() == "arrow_udf":
 
         def on_arrow(a: pa.Array, b: pa.Array) -> pa.Array:
-            return function(a, b)
+            return function(a, b, _task_threads())
 
         return F.arrow_udf(on_arrow, return_type)
     import pandas as pd
@@ -122,6 +135,7 @@ def _pair_udf(function, return_type: str):
         result = function(
             pa.array(a, type=pa.string(), from_pandas=True),
             pa.array(b, type=pa.string(), from_pandas=True),
+            _task_threads(),
         )
         return result.to_pandas()
 
@@ -133,14 +147,14 @@ def check(column, rule: str = "IRI-reference"):
     """Booleans: does each string match the ABNF rule ``rule``?"""
     from . import arrow as ra
 
-    return _udf(lambda a: ra.check(a, rule), "boolean")(column)
+    return _udf(lambda a, t: ra.check(a, rule, threads=t), "boolean")(column)
 
 
 def parse(column, rule: str = "IRI-reference"):
     """A struct of the components (null for a rejected input)."""
     from . import arrow as ra
 
-    parts = _udf(lambda a: ra.parse(a, rule), _PARTS)(column)
+    parts = _udf(lambda a, t: ra.parse(a, rule, threads=t), _PARTS)(column)
     if udf_kind() == "pandas_udf":
         # A pandas UDF returns a DataFrame for a struct, which has no null
         # rows: a rejected or null input would read as a struct of nulls.
@@ -153,33 +167,33 @@ def to_uri(column, **options):
     """RFC 3987 section 3.1 (options as :func:`rfc3987_rs.to_uri`)."""
     from . import arrow as ra
 
-    return _udf(lambda a: ra.to_uri(a, **options), "string")(column)
+    return _udf(lambda a, t: ra.to_uri(a, threads=t, **options), "string")(column)
 
 
 def to_iri(column, **options):
     """RFC 3987 section 3.2 (options as :func:`rfc3987_rs.to_iri`)."""
     from . import arrow as ra
 
-    return _udf(lambda a: ra.to_iri(a, **options), "string")(column)
+    return _udf(lambda a, t: ra.to_iri(a, threads=t, **options), "string")(column)
 
 
 def normalize(column, level: str = "syntax", **options):
     """RFC 3987 section 5.3 (options as :func:`rfc3987_rs.normalize`)."""
     from . import arrow as ra
 
-    return _udf(lambda a: ra.normalize(a, level, **options), "string")(column)
+    return _udf(lambda a, t: ra.normalize(a, level, threads=t, **options), "string")(column)
 
 
 def resolve(base: str, column, **options):
     """Each reference resolved against ``base``."""
     from . import arrow as ra
 
-    return _udf(lambda a: ra.resolve(base, a, **options), "string")(column)
+    return _udf(lambda a, t: ra.resolve(base, a, threads=t, **options), "string")(column)
 
 
 def equivalent(a, b, level: str = "syntax", **options):
     """Booleans: is each row of ``a`` equivalent to ``b``'s on ``level``?"""
     from . import arrow as ra
 
-    return _pair_udf(lambda x, y: ra.equivalent(x, y, level, **options), "boolean")(a, b)
+    return _pair_udf(lambda x, y, t: ra.equivalent(x, y, level, threads=t, **options), "boolean")(a, b)
 

@@ -124,3 +124,13 @@ def test_equivalent_columns(spark, iri, kind):
     for (a, b), obj in zip(pairs[:3], iri(["equiv"], lines)):
         assert got[(a, b)] is obj.get("equivalent"), (a, b)
     assert got[(None, "http://a/")] is None
+
+
+def test_a_task_runs_on_the_cores_spark_gave_it(spark):
+    # spark.task.cpus is 1 (the default): each task's function gets one
+    # thread, as the task has one core; outside a task too.
+    assert rs._task_threads() == 1
+    cpus = spark.conf.get("spark.task.cpus", "1")
+    threads = F.udf(lambda _: rs._task_threads(), "int")
+    seen = {row[0] for row in spark.range(8, numPartitions=2).select(threads("id")).collect()}
+    assert seen == {int(cpus)}
