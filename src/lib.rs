@@ -278,7 +278,9 @@ pub mod scheme;
 pub mod bidi;
 #[cfg(feature = "display")]
 pub mod display;
+#[cfg(feature = "text")]
 pub mod entry;
+#[cfg(feature = "text")]
 pub mod find;
 #[cfg(feature = "legacy")]
 pub mod interpret;
