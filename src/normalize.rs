@@ -90,6 +90,11 @@
 //!
 //! # Scheme-based normalization (section 5.3.3)
 //!
+//! (The `idna` feature, a default one: without it there is no
+//! [`Level::Scheme`], since its IDN hosts need UTS 46. Character
+//! normalization, [`Chars::Nfc`] and [`Chars::Nfkc`], is the
+//! `normalization` feature's.)
+//!
 //! On top of syntax-based normalization, using a [`SchemeTable`] ([`STANDARD`]
 //! unless [`Normalizer::schemes`] gives another):
 //! an empty port is removed with its `:`, for every scheme; a port equal to

@@ -115,6 +115,9 @@
 //!
 //! # URI to IRI (section 3.2)
 //!
+//! (The `normalization` feature, a default one: what is appropriate to
+//! decode depends on Unicode normalization data.)
+//!
 //! [`to_iri`] follows the five steps of section 3.2, one component at a
 //! time (the component decides what is appropriate):
 //!
@@ -178,6 +181,8 @@
 //! ```
 //!
 //! # IDNA
+//!
+//! (The `idna` feature, a default one.)
 //!
 //! Section 3.1 cites the ToASCII operation of RFC 3490 (IDNA2003) with
 //! UseSTD3ASCIIRules, and AllowUnassigned set for mapping (not creating)
