@@ -478,6 +478,12 @@ where
 
 /// README.md's Rust examples, compiled and run as doctests so that they
 /// cannot drift from the API.
-#[cfg(all(doctest, feature = "std", feature = "display", feature = "lint"))]
+#[cfg(all(
+    doctest,
+    feature = "std",
+    feature = "display",
+    feature = "lint",
+    feature = "text"
+))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
