@@ -390,6 +390,7 @@ pub(crate) fn bidi_class(c: char) -> BidiClass {
     CodePointMapData::<BidiClass>::new().get(c)
 }
 
+#[cfg(any(feature = "display", feature = "lint"))]
 pub(crate) fn is_rtl(c: char) -> bool {
     !c.is_ascii()
         && matches!(
@@ -420,6 +421,7 @@ fn direction(c: char) -> Direction {
 
 /// The restrictions of section 4.2 that `part`, one component's text
 /// (a decoded `xn--` label), breaks.
+#[cfg(feature = "lint")]
 pub(crate) fn part_restrictions(part: &str) -> Vec<Restriction> {
     let mut found = Vec::new();
     check_part(part, Component::Host, 0..part.len(), &mut found);

@@ -20,8 +20,14 @@
 /// assert!(is_bidi_formatting('\u{202E}') && is_bidi_formatting('\u{2067}'));
 /// assert!(!is_bidi_formatting('א'));
 /// ```
+///
+/// The property's twelve code points are written out here rather than
+/// looked up in ICU4X's data, so that the core build (no features) needs
+/// no Unicode data: `Bidi_Control` is unchanged since Unicode 6.3, and
+/// the unit test `bidi_control_is_icu4xs_property` checks this list
+/// against ICU4X's on every code point (`cargo test --lib chars`).
 pub fn is_bidi_formatting(c: char) -> bool {
-    icu_properties::CodePointSetData::new::<icu_properties::props::BidiControl>().contains(c)
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Whether messages name `c` by its code point alone (`U+202E`), not
@@ -40,6 +46,7 @@ pub(crate) fn shown_as_code(c: char) -> bool {
 /// A paired bracket of any script (Unicode `Bidi_Paired_Bracket_Type`),
 /// with its partner (`Bidi_Paired_Bracket`): `(` and `)`, `（` and `）`,
 /// `「` and `」`, `【` and `】`, `《` and `》`...
+#[cfg(feature = "text")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bracket {
     /// An opening bracket, closed by `close`.
@@ -49,6 +56,7 @@ pub(crate) enum Bracket {
 }
 
 /// The paired bracket `c` is, if it is one.
+#[cfg(feature = "text")]
 pub(crate) fn bracket(c: char) -> Option<Bracket> {
     use icu_properties::props::{BidiMirroringGlyph, BidiPairedBracketType};
     let glyph = icu_properties::CodePointMapData::<BidiMirroringGlyph>::new().get(c);
@@ -64,6 +72,7 @@ pub(crate) fn bracket(c: char) -> Option<Bracket> {
 /// clause (`Terminal_Punctuation`, or `Sentence_Break` `STerm`, `ATerm` or
 /// `SContinue`): `.,:;!?`, `。、，．：；！？`, `،`, `۔`, `।`. Not a dash (`–`
 /// stands inside a Wikipedia title), a quotation mark or a bracket.
+#[cfg(feature = "text")]
 pub(crate) fn is_sentence_punctuation(c: char) -> bool {
     use icu_properties::props::{
         GeneralCategory, GeneralCategoryGroup, SentenceBreak, TerminalPunctuation,
@@ -85,6 +94,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(feature = "text")]
     fn brackets_of_every_script_pair() {
         assert_eq!(bracket('('), Some(Bracket::Open { close: ')' }));
         assert_eq!(bracket('」'), Some(Bracket::Close { open: '「' }));
@@ -94,6 +104,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "text")]
     fn sentence_punctuation_of_every_script() {
         for c in [
             '.', ',', ';', ':', '!', '?', '。', '、', '，', '．', '！', '،', '۔', '।',
@@ -124,6 +135,14 @@ mod tests {
         }
         for c in ['a', ' ', '\u{200D}', 'א', '\u{FEFF}'] {
             assert!(!is_bidi_formatting(c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn bidi_control_is_icu4xs_property() {
+        let icu = icu_properties::CodePointSetData::new::<icu_properties::props::BidiControl>();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(is_bidi_formatting(c), icu.contains(c), "{c:?}");
         }
     }
 }

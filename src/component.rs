@@ -8,7 +8,9 @@
 
 use core::fmt;
 
-use crate::grammar::{class, rules, Rule};
+#[cfg(feature = "normalization")]
+use crate::grammar::class;
+use crate::grammar::{rules, Rule};
 
 /// One component of an IRI reference, in the order they are written.
 ///
@@ -95,6 +97,7 @@ impl Component {
     /// userinfo's or its host's (`ireg-name` is inside `iuserinfo`).
     /// Mapping and normalization ask it which characters they may write
     /// as they are.
+    #[cfg(feature = "normalization")]
     pub(crate) fn allows_unencoded(self, c: char) -> bool {
         let in_class = match self {
             Component::Scheme | Component::Port => false,

@@ -9,6 +9,7 @@ use core::fmt;
 
 #[cfg(feature = "bidi")]
 use crate::bidi::BidiError;
+#[cfg(feature = "text")]
 use crate::entry::EntryError;
 use crate::mapping::MappingError;
 use crate::normalize::NormalizeError;
@@ -55,6 +56,7 @@ pub enum Error {
     Bidi(BidiError),
     /// A typed or pasted IRI that [`entry::clean`](crate::entry::clean)
     /// could not make valid (from `?` on it).
+    #[cfg(feature = "text")]
     Entry(EntryError),
     /// One input of a function of two failed (the base or the reference
     /// of a resolution, either side of an equivalence test): which, and
@@ -84,6 +86,7 @@ pub enum Error {
     },
     /// An entry of a [`find::Finder`](crate::find::Finder)'s scheme list
     /// that is not `name:` or `name://` with `name` a `scheme`.
+    #[cfg(feature = "text")]
     SchemeList {
         /// The position of the entry in the list.
         index: usize,
@@ -150,12 +153,15 @@ impl Error {
             Error::Normalize(e) => e.offset(),
             #[cfg(feature = "bidi")]
             Error::Bidi(e) => e.offset(),
+            #[cfg(feature = "text")]
             Error::Entry(e) => e.offset(),
             Error::In { error, .. } => error.offset(),
             Error::NotUtf8 { offset, .. } => *offset,
             #[cfg(feature = "legacy")]
             Error::Legacy { offset, .. } => *offset,
-            Error::SchemeList { .. } | Error::UnknownComponent => 0,
+            #[cfg(feature = "text")]
+            Error::SchemeList { .. } => 0,
+            Error::UnknownComponent => 0,
         }
     }
 
@@ -180,11 +186,12 @@ impl Error {
             Error::Normalize(e) => e,
             #[cfg(feature = "bidi")]
             Error::Bidi(e) => e,
+            #[cfg(feature = "text")]
             Error::Entry(e) => e,
             Error::In { error, .. } => return error.inner(),
-            Error::NotUtf8 { .. } | Error::SchemeList { .. } | Error::UnknownComponent => {
-                return None
-            }
+            Error::NotUtf8 { .. } | Error::UnknownComponent => return None,
+            #[cfg(feature = "text")]
+            Error::SchemeList { .. } => return None,
             #[cfg(feature = "legacy")]
             Error::Legacy { .. } => return None,
         })
@@ -209,6 +216,7 @@ impl fmt::Display for Error {
                 "the octets at byte {offset} are not valid {}",
                 encoding.name()
             ),
+            #[cfg(feature = "text")]
             Error::SchemeList { index } => write!(
                 f,
                 "scheme list entry {index} is not `name:` or `name://` with a valid scheme name"
@@ -223,6 +231,7 @@ impl fmt::Display for Error {
             Error::Normalize(e) => fmt::Display::fmt(e, f),
             #[cfg(feature = "bidi")]
             Error::Bidi(e) => fmt::Display::fmt(e, f),
+            #[cfg(feature = "text")]
             Error::Entry(e) => fmt::Display::fmt(e, f),
         }
     }
@@ -251,9 +260,11 @@ from!(
     Syntax(CheckError),
     Parse(ParseError),
     Mapping(MappingError),
-    Normalize(NormalizeError),
-    Entry(EntryError)
+    Normalize(NormalizeError)
 );
+
+#[cfg(feature = "text")]
+from!(Entry(EntryError));
 
 #[cfg(feature = "bidi")]
 from!(Bidi(BidiError));
@@ -274,6 +285,7 @@ mod tests {
         assert_traits::<NormalizeError>();
         #[cfg(feature = "bidi")]
         assert_traits::<BidiError>();
+        #[cfg(feature = "text")]
         assert_traits::<EntryError>();
     }
 

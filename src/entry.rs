@@ -1,5 +1,5 @@
 //! Cleaning typed or pasted IRIs (RFC 3987 section 7.2, RFC 3986
-//! Appendix C).
+//! Appendix C). The `text` feature (a default one).
 //!
 //! People enter IRIs by typing, dictating or pasting them, and what they
 //! enter is close to an IRI but often not one: surrounded by spaces or by

@@ -1,4 +1,5 @@
 //! IRIs in running text (RFC 3987 section 7.3, RFC 3986 Appendix C).
+//! The `text` feature (a default one).
 //!
 //! Mail readers, chat clients and terminals look for identifiers in plain
 //! text and make them clickable. Section 7.3 asks them to base their

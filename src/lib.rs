@@ -214,15 +214,42 @@
 //!
 //! # Features
 //!
+//! Without features the crate needs only `alloc` and no Unicode data:
+//! parsing and validation, components, the builder, IRI-to-URI mapping
+//! without IDNA, syntax-based normalization and equivalence, resolution,
+//! `encode`, `percent`, `query` and `scheme`. Each feature adds what it
+//! names; without it its items are absent (never done differently), so
+//! every function present in two builds answers alike in both.
+//!
 //! - `std` (default). The IRI types, their errors, the builder and the
 //!   encoders need only `alloc`: host addresses are `core::net` values (the
 //!   types `std::net` re-exports) and the errors implement
 //!   `core::error::Error` (which is `std::error::Error`), so they are the
-//!   same with or without `std`.
+//!   same with or without `std`. With `std` the scanner detects AVX2 at
+//!   run time, and `find::Finder::find_lines` reads a `BufRead`.
+//! - `normalization` (default): the Unicode normalization forms, with
+//!   ICU4X's normalizer: `normalize::Chars::Nfc` and `Chars::Nfkc`,
+//!   `mapping::from_text` and URI-to-IRI conversion (`mapping::to_iri`,
+//!   `ToIri`, `to_iri()`), which decodes only NFKC-stable characters.
+//! - `idna` (default; brings `normalization`): UTS 46 with the `idna`
+//!   crate: `ToUri::idna`, `ToIri::idna`, the scheme rung of normalization
+//!   (`normalize::Level::Scheme`, whose DNS hosts are IDNs, and
+//!   `Normalizer::strict_hosts`), `mapping::IdnaError`.
+//! - `text` (default; brings `normalization`): section 7.2's `entry` and
+//!   section 7.3's `find`, with ICU4X's character properties.
+//! - `bidi` (default): section 4.2's rules (`bidi`, `check_strict`), with
+//!   ICU4X's Bidi_Class.
+//! - `display` and `lint` (default; both bring `bidi` and `idna`, `lint`
+//!   also `normalization`): sections 7.5 and 7.6 (`display`, `select`) and
+//!   the coded warnings of sections 4, 6.1, 7.5 and 8 (`lint`), with
+//!   `unicode-script` and `unicode-security` (UTS 39).
 //! - `serde`: `Serialize` and `Deserialize` for the four types;
 //!   deserializing parses, so it validates.
-//! - `legacy`: `mapping::from_legacy`, section 3.1 step 1 for octets in a
-//!   legacy encoding (Shift_JIS, windows-1258, ...), with `encoding_rs`.
+//! - `legacy` (brings `normalization`): `mapping::from_legacy`, section
+//!   3.1 step 1 for octets in a legacy encoding (Shift_JIS, windows-1258,
+//!   ...), with `encoding_rs`, and section 7.7's `interpret`.
+//!
+//! README's "Features" table says what each costs to build.
 //!
 //! The `iri` command-line tool is its own crate (`rfc3987-cli`, in `cli/`),
 //! so depending on this library compiles none of its dependencies.
@@ -230,6 +257,21 @@
 // loop loads transitions without bounds checks (the generated layout,
 // checked at compile time, is the proof; see that module's docs).
 #![deny(unsafe_code)]
+// These docs link items of every default feature; a build without some
+// of them documents fewer items, and its links to the absent ones are
+// left as text (`RUSTDOCFLAGS="-D warnings" cargo doc -p rfc3987
+// --no-default-features` is otherwise clean).
+#![cfg_attr(
+    not(all(
+        feature = "idna",
+        feature = "normalization",
+        feature = "text",
+        feature = "bidi",
+        feature = "display",
+        feature = "lint"
+    )),
+    allow(rustdoc::broken_intra_doc_links)
+)]
 #![no_std]
 #![warn(missing_docs)]
 
@@ -278,7 +320,9 @@ pub mod scheme;
 pub mod bidi;
 #[cfg(feature = "display")]
 pub mod display;
+#[cfg(feature = "text")]
 pub mod entry;
+#[cfg(feature = "text")]
 pub mod find;
 #[cfg(feature = "legacy")]
 pub mod interpret;
@@ -434,6 +478,12 @@ where
 
 /// README.md's Rust examples, compiled and run as doctests so that they
 /// cannot drift from the API.
-#[cfg(all(doctest, feature = "std", feature = "display", feature = "lint"))]
+#[cfg(all(
+    doctest,
+    feature = "std",
+    feature = "display",
+    feature = "lint",
+    feature = "text"
+))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -90,6 +90,11 @@
 //!
 //! # Scheme-based normalization (section 5.3.3)
 //!
+//! (The `idna` feature, a default one: without it there is no
+//! [`Level::Scheme`], since its IDN hosts need UTS 46. Character
+//! normalization, [`Chars::Nfc`] and [`Chars::Nfkc`], is the
+//! `normalization` feature's.)
+//!
 //! On top of syntax-based normalization, using a [`SchemeTable`] ([`STANDARD`]
 //! unless [`Normalizer::schemes`] gives another):
 //! an empty port is removed with its `:`, for every scheme; a port equal to
@@ -171,10 +176,13 @@
 use alloc::string::String;
 use core::fmt;
 
+#[cfg(feature = "normalization")]
 use icu_normalizer::ComposingNormalizerBorrowed;
 
 use crate::grammar::{class, rules};
-use crate::mapping::{is_bidi_formatting, IdnaReason};
+use crate::mapping::is_bidi_formatting;
+#[cfg(feature = "idna")]
+use crate::mapping::IdnaReason;
 use crate::parse_error::Kind;
 use crate::percent::{self, Piece};
 use crate::resolve::{has_dot_segment, protect_path, remove_dot_segments};
@@ -189,7 +197,10 @@ pub enum Level {
     Simple,
     /// Section 5.3.2: case, percent-encoding and dot-segment normalization.
     Syntax,
-    /// Section 5.3.3: syntax-based plus the scheme's rules and IDN hosts.
+    /// Section 5.3.3: syntax-based plus the scheme's rules and IDN hosts
+    /// (with the `idna` feature, whose UTS 46 processing the IDN hosts
+    /// need).
+    #[cfg(feature = "idna")]
     Scheme,
 }
 
@@ -199,17 +210,21 @@ pub enum Chars {
     /// Characters as written: what comparison requires.
     #[default]
     AsIs,
-    /// Unicode Normalization Form C, for producers and transcoders.
+    /// Unicode Normalization Form C, for producers and transcoders (with
+    /// the `normalization` feature).
+    #[cfg(feature = "normalization")]
     Nfc,
     /// Normalization Form KC, for creators who want compatibility
-    /// characters folded too.
+    /// characters folded too (with the `normalization` feature).
+    #[cfg(feature = "normalization")]
     Nfkc,
 }
 
 /// Why a parsed IRI reference could not be normalized: only the scheme
 /// rung with [`Normalizer::strict_hosts`] can fail, on a host that is not
 /// a valid domain name. (The functions on strings, which also parse,
-/// return the crate's [`Error`].)
+/// return the crate's [`Error`].) Without the `idna` feature there is no
+/// scheme rung, and this type has no value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NormalizeError {
@@ -218,6 +233,7 @@ pub enum NormalizeError {
     /// check of [`crate::mapping::ToUri::idna`] (UTS 46 ToASCII with the
     /// STD3 rules and the DNS lengths) fails, for `reason`.
     /// `offset` and `len` delimit the host in the input.
+    #[cfg(feature = "idna")]
     InvalidHost {
         /// Byte offset of the host in the input.
         offset: usize,
@@ -232,14 +248,16 @@ pub enum NormalizeError {
 impl NormalizeError {
     /// Byte offset in the input where the problem is.
     pub fn offset(&self) -> usize {
-        match self {
-            NormalizeError::InvalidHost { offset, .. } => *offset,
+        match *self {
+            #[cfg(feature = "idna")]
+            NormalizeError::InvalidHost { offset, .. } => offset,
         }
     }
 
     /// The grammar rule the problem is in: `ireg-name` for a host.
     pub fn rule(&self) -> &'static str {
-        match self {
+        match *self {
+            #[cfg(feature = "idna")]
             NormalizeError::InvalidHost { .. } => rules::IREG_NAME.name(),
         }
     }
@@ -247,7 +265,10 @@ impl NormalizeError {
 
 impl fmt::Display for NormalizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        #[cfg(not(feature = "idna"))]
+        let _ = f;
+        match *self {
+            #[cfg(feature = "idna")]
             NormalizeError::InvalidHost { offset, reason, .. } => write!(
                 f,
                 "the host at byte {offset} is not a valid domain name: {reason}"
@@ -276,6 +297,7 @@ pub struct Normalizer<'t> {
     level: Level,
     chars: Chars,
     schemes: &'t SchemeTable,
+    #[cfg(feature = "idna")]
     strict_hosts: bool,
 }
 
@@ -287,6 +309,7 @@ impl Normalizer<'static> {
             level,
             chars: Chars::AsIs,
             schemes: &STANDARD,
+            #[cfg(feature = "idna")]
             strict_hosts: false,
         }
     }
@@ -312,6 +335,7 @@ impl<'t> Normalizer<'t> {
             level: self.level,
             chars: self.chars,
             schemes,
+            #[cfg(feature = "idna")]
             strict_hosts: self.strict_hosts,
         }
     }
@@ -332,6 +356,7 @@ impl<'t> Normalizer<'t> {
     /// assert_eq!(n.normalize("HTTP://My_Host.Example.com:80").unwrap(), "http://my_host.example.com/");
     /// assert!(n.strict_hosts(true).normalize("http://my_host.example.com/").is_err());
     /// ```
+    #[cfg(feature = "idna")]
     pub const fn strict_hosts(mut self, strict: bool) -> Self {
         self.strict_hosts = strict;
         self
@@ -340,6 +365,14 @@ impl<'t> Normalizer<'t> {
     /// The rung.
     pub fn level(&self) -> Level {
         self.level
+    }
+
+    /// Whether this is the scheme rung (which needs the `idna` feature).
+    fn scheme_rung(&self) -> bool {
+        #[cfg(feature = "idna")]
+        return self.level == Level::Scheme;
+        #[cfg(not(feature = "idna"))]
+        return false;
     }
 
     /// The normal form of `input`, an `IRI-reference`.
@@ -450,8 +483,8 @@ impl<'t> Normalizer<'t> {
         parts: &Components<'_>,
         out: &mut String,
     ) -> Result<(), NormalizeError> {
-        let rule = match (self.level, parts.scheme) {
-            (Level::Scheme, Some(s)) => Some(self.schemes.get(s)),
+        let rule = match parts.scheme {
+            Some(s) if self.scheme_rung() => Some(self.schemes.get(s)),
             _ => None,
         };
         if let Some(scheme) = parts.scheme {
@@ -478,6 +511,7 @@ impl<'t> Normalizer<'t> {
 
     /// `[ iuserinfo "@" ] ihost [ ":" port ]` of `input`, split as
     /// `parts` (the input is for error offsets).
+    #[cfg_attr(not(feature = "idna"), allow(unused_variables))]
     fn authority(
         &self,
         input: &str,
@@ -499,7 +533,7 @@ impl<'t> Normalizer<'t> {
             // groups compressed, no leading zeros), which is what
             // `core::net::Ipv6Addr` displays, so `[0:0::1]` is `[::1]`.
             match Host::classify(host) {
-                Host::Ipv6(address) if self.level == Level::Scheme => {
+                Host::Ipv6(address) if self.scheme_rung() => {
                     use core::fmt::Write as _;
                     let _ = write!(out, "[{address}]");
                 }
@@ -513,6 +547,7 @@ impl<'t> Normalizer<'t> {
             if out[host_start..].is_ascii() {
                 lowercase_literals(&mut out[host_start..]);
             }
+            #[cfg(feature = "idna")]
             if let Some(rule) = rule {
                 if rule.dns_host() && out.len() > host_start {
                     // Strict hosts: the domain-name check of `to_uri`'s
@@ -596,9 +631,15 @@ impl<'t> Normalizer<'t> {
         if self.chars == Chars::AsIs || out[start..].is_ascii() {
             return;
         }
-        // Decoded characters take part in character normalization.
-        let decoded = out.split_off(start);
-        normalize_chars(&decoded, self.chars, component, out);
+        // Decoded characters take part in character normalization (only
+        // with the `normalization` feature is `chars` other than `AsIs`).
+        #[cfg(feature = "normalization")]
+        {
+            let decoded = out.split_off(start);
+            normalize_chars(&decoded, self.chars, component, out);
+        }
+        #[cfg(not(feature = "normalization"))]
+        let _ = component;
     }
 }
 
@@ -719,6 +760,7 @@ pub fn equiv(a: &str, b: &str, level: Level) -> Result<bool, Error> {
 }
 
 /// Byte offset of `part`, a subslice of `whole`.
+#[cfg(feature = "idna")]
 fn subslice_offset(whole: &str, part: &str) -> usize {
     part.as_ptr() as usize - whole.as_ptr() as usize
 }
@@ -786,6 +828,7 @@ fn lowercase_literals(text: &mut str) {
 /// run between reserved characters and `%HH` triplets, percent-encoding any
 /// resulting character that the component does not allow unencoded (see
 /// "Readings of the RFC" in the module docs).
+#[cfg(feature = "normalization")]
 fn normalize_chars(text: &str, form: Chars, component: Component, out: &mut String) {
     let bytes = text.as_bytes();
     let mut run_start = 0;
@@ -813,6 +856,7 @@ fn normalize_chars(text: &str, form: Chars, component: Component, out: &mut Stri
     normalize_run(&text[run_start..], form, component, out);
 }
 
+#[cfg(feature = "normalization")]
 fn normalize_run(run: &str, form: Chars, component: Component, out: &mut String) {
     let normalizer = match form {
         Chars::AsIs => None,
@@ -840,6 +884,7 @@ fn normalize_run(run: &str, form: Chars, component: Component, out: &mut String)
 /// forbids: `xn--xn--b-eee` would become `xn--ψb`, which ToASCII rejects,
 /// so normalizing twice would differ). Characters of the result that
 /// `ireg-name` does not allow unencoded are percent-encoded.
+#[cfg(feature = "idna")]
 fn idn_host(out: &mut String, start: usize) -> Result<(), ()> {
     use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
     let (unicode, result) = Uts46::new().to_unicode(
@@ -893,6 +938,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "normalization")]
     fn character_runs_stop_at_delimiters() {
         let mut out = String::new();
         normalize_chars("a=\u{338}e\u{301}", Chars::Nfc, Component::Query, &mut out);

@@ -1,5 +1,6 @@
 //! Cleaning typed or pasted IRIs (RFC 3987 section 7.2) on hostile input:
 //! a 10 MB line, every code point, linear time.
+#![cfg(feature = "text")]
 
 #[path = "support/linear.rs"]
 mod linear;

@@ -10,10 +10,15 @@ use std::error::Error as StdError;
 
 #[cfg(feature = "bidi")]
 use rfc3987::bidi::BidiError;
+#[cfg(feature = "text")]
 use rfc3987::entry::EntryError;
 use rfc3987::grammar::rules;
-use rfc3987::mapping::{IdnaError, IdnaReason, MappingError, ToUri};
-use rfc3987::normalize::{Level, NormalizeError, Normalizer};
+use rfc3987::mapping::MappingError;
+#[cfg(feature = "idna")]
+use rfc3987::mapping::{IdnaError, IdnaReason, ToUri};
+#[cfg(feature = "idna")]
+use rfc3987::normalize::Normalizer;
+use rfc3987::normalize::{Level, NormalizeError};
 use rfc3987::{CheckError, Error, Input, Iri, IriRef, ParseError};
 
 type BoxError = Box<dyn StdError + Send + Sync + 'static>;
@@ -25,10 +30,12 @@ fn every_error_type_is_a_thread_safe_error() {
     is_error::<CheckError>();
     is_error::<ParseError>();
     is_error::<MappingError>();
+    #[cfg(feature = "idna")]
     is_error::<IdnaError>();
     is_error::<NormalizeError>();
     #[cfg(feature = "bidi")]
     is_error::<BidiError>();
+    #[cfg(feature = "text")]
     is_error::<EntryError>();
     is_error::<Error>();
 }
@@ -39,11 +46,13 @@ fn fails(which: usize) -> Result<(), BoxError> {
         0 => rfc3987::check(&rules::IRI, "a b")?,
         1 => drop(Iri::parse("a b")?),
         2 => drop(rfc3987::mapping::to_uri("a b")?),
+        #[cfg(feature = "idna")]
         3 => drop(ToUri::new().idna(true).convert("http://a_b.é/")?),
         4 => drop(rfc3987::mapping::from_legacy(b"\xFF", encoding_rs::UTF_8)?),
         5 => drop(rfc3987::normalize::normalize("a b")?),
         6 => drop(rfc3987::normalize::equiv("a", "b c", Level::Syntax)?),
         7 => drop(rfc3987::resolve::resolve("a b", "c")?),
+        #[cfg(feature = "idna")]
         8 => drop(
             Normalizer::new(Level::Scheme)
                 .strict_hosts(true)
@@ -52,8 +61,10 @@ fn fails(which: usize) -> Result<(), BoxError> {
         #[cfg(feature = "bidi")]
         9 => drop(rfc3987::bidi::check_strict("a\u{202E}")?),
         10 => drop(rfc3987::percent::decode_utf8("%FF")?),
+        #[cfg(feature = "text")]
         11 => drop(rfc3987::entry::clean("ht tp://example.org/")?),
         12 => drop("paths".parse::<rfc3987::Component>()?),
+        #[cfg(feature = "text")]
         13 => drop(rfc3987::find::Finder::with_schemes(&["1a:"])?),
         _ => unreachable!(),
     }
@@ -63,8 +74,12 @@ fn fails(which: usize) -> Result<(), BoxError> {
 #[test]
 fn every_error_converts_with_the_question_mark() {
     for which in 0..14 {
-        // Case 9 is the `bidi` feature's.
-        if which == 9 && cfg!(not(feature = "bidi")) {
+        // Cases 3 and 8 are the `idna` feature's, 9 the `bidi` feature's,
+        // 11 and 13 the `text` feature's.
+        let compiled_out = (matches!(which, 3 | 8) && cfg!(not(feature = "idna")))
+            || (which == 9 && cfg!(not(feature = "bidi")))
+            || (matches!(which, 11 | 13) && cfg!(not(feature = "text")));
+        if compiled_out {
             continue;
         }
         let error = fails(which).expect_err("each case fails");
@@ -86,9 +101,10 @@ type Representative = (
 /// crate's), with the offset it reports, a word of what failed and the
 /// rule (or RFC section) its message names.
 fn representatives() -> Vec<Representative> {
+    #[cfg(any(feature = "idna", feature = "bidi"))]
     let iri = |text| Iri::parse(text).unwrap();
-    let strict = Normalizer::new(Level::Scheme).strict_hosts(true);
-    let cases: Vec<Representative> = vec![
+    #[allow(unused_mut)]
+    let mut cases: Vec<Representative> = vec![
         (
             "check",
             Box::new(rfc3987::check(&rules::IRI, "http://a/b c").unwrap_err()),
@@ -102,35 +118,6 @@ fn representatives() -> Vec<Representative> {
             10,
             "found ' '",
             "in isegment",
-        ),
-        (
-            "to_uri_with",
-            Box::new(
-                iri("http://a_b.example/")
-                    .to_uri_with(&ToUri::new().idna(true))
-                    .unwrap_err(),
-            ),
-            7,
-            "'_'",
-            "UTS 46",
-        ),
-        (
-            "normalize_with",
-            Box::new(
-                iri("http://a_b.example/")
-                    .normalize_with(&strict)
-                    .unwrap_err(),
-            ),
-            7,
-            "not a valid domain name",
-            "UTS 46",
-        ),
-        (
-            "entry::clean",
-            Box::new(rfc3987::entry::clean("http://[::1＞]/").unwrap_err()),
-            11,
-            "'＞' (U+FF1E)",
-            "in IPv6address",
         ),
         (
             "mapping::to_uri",
@@ -189,6 +176,43 @@ fn representatives() -> Vec<Representative> {
             "Shift_JIS",
         ),
     ];
+    #[cfg(feature = "idna")]
+    {
+        let strict = Normalizer::new(Level::Scheme).strict_hosts(true);
+        let idna: [Representative; 2] = [
+            (
+                "to_uri_with",
+                Box::new(
+                    iri("http://a_b.example/")
+                        .to_uri_with(&ToUri::new().idna(true))
+                        .unwrap_err(),
+                ),
+                7,
+                "'_'",
+                "UTS 46",
+            ),
+            (
+                "normalize_with",
+                Box::new(
+                    iri("http://a_b.example/")
+                        .normalize_with(&strict)
+                        .unwrap_err(),
+                ),
+                7,
+                "not a valid domain name",
+                "UTS 46",
+            ),
+        ];
+        cases.extend(idna);
+    }
+    #[cfg(feature = "text")]
+    cases.push((
+        "entry::clean",
+        Box::new(rfc3987::entry::clean("http://[::1＞]/").unwrap_err()),
+        11,
+        "'＞' (U+FF1E)",
+        "in IPv6address",
+    ));
     #[cfg(feature = "bidi")]
     let cases = {
         let mut cases = cases;
@@ -238,7 +262,12 @@ fn accessors_agree_with_the_messages() {
         panic!("{e:?}")
     };
     assert_eq!((e.offset(), mapping.rule()), (9, "URI-reference"));
+}
 
+/// The same for the errors of the scheme rung's strict hosts.
+#[test]
+#[cfg(feature = "idna")]
+fn strict_host_accessors_agree_with_the_messages() {
     let strict = Normalizer::new(Level::Scheme).strict_hosts(true);
     let e = Iri::parse("http://a_b.example/")
         .unwrap()
@@ -263,10 +292,6 @@ fn accessors_agree_with_the_messages() {
 /// own error.
 #[test]
 fn sources_reach_the_inner_cause() {
-    fn chain<'a>(error: &'a (dyn StdError + 'static)) -> Vec<&'a (dyn StdError + 'static)> {
-        std::iter::successors(Some(error), |&e| e.source()).collect()
-    }
-
     let e = rfc3987::resolve::resolve("1a:", "g").unwrap_err();
     let links = chain(&e);
     assert_eq!(links.len(), 2, "{links:?}");
@@ -274,6 +299,29 @@ fn sources_reach_the_inner_cause() {
     assert_eq!(Some(syntax), e.syntax());
     assert!(e.to_string().ends_with(&syntax.to_string()));
 
+    #[cfg(feature = "idna")]
+    idna_sources_reach_the_inner_cause();
+
+    let e = Error::from(IriRef::parse("a b").unwrap_err());
+    let links = chain(&e);
+    assert_eq!(links.len(), 2, "{links:?}");
+    assert!(links[1].downcast_ref::<ParseError>().is_some());
+
+    for (error, inner) in [
+        (rfc3987::percent::decode_utf8("%FF").unwrap_err(), 1),
+        ("x".parse::<rfc3987::Component>().unwrap_err(), 1),
+    ] {
+        assert_eq!(chain(&error).len(), inner, "{error}: no error inside");
+    }
+}
+
+fn chain<'a>(error: &'a (dyn StdError + 'static)) -> Vec<&'a (dyn StdError + 'static)> {
+    std::iter::successors(Some(error), |&e| e.source()).collect()
+}
+
+/// The IDNA and strict-host failures' chains, down to the IDNA error.
+#[cfg(feature = "idna")]
+fn idna_sources_reach_the_inner_cause() {
     let e = rfc3987::mapping::ToUri::new()
         .idna(true)
         .convert("http://a_b.example/")
@@ -291,18 +339,6 @@ fn sources_reach_the_inner_cause() {
         links[1].downcast_ref::<NormalizeError>().is_some(),
         "{links:?}"
     );
-
-    let e = Error::from(IriRef::parse("a b").unwrap_err());
-    let links = chain(&e);
-    assert_eq!(links.len(), 2, "{links:?}");
-    assert!(links[1].downcast_ref::<ParseError>().is_some());
-
-    for (error, inner) in [
-        (rfc3987::percent::decode_utf8("%FF").unwrap_err(), 1),
-        ("x".parse::<rfc3987::Component>().unwrap_err(), 1),
-    ] {
-        assert_eq!(chain(&error).len(), inner, "{error}: no error inside");
-    }
 }
 
 /// The texts of the small failures, kept from the types they replace.
@@ -314,6 +350,7 @@ fn small_failures_keep_their_words() {
             .to_string(),
         "the percent-encoded octet at byte 2 (%E2) is not part of well-formed UTF-8"
     );
+    #[cfg(feature = "text")]
     assert_eq!(
         rfc3987::find::Finder::with_schemes(&["a:", "1a:"])
             .unwrap_err()

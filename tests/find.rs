@@ -1,6 +1,7 @@
 //! Finding IRIs in running text (RFC 3987 section 7.3, RFC 3986 Appendix
 //! C): prose in several scripts, Markdown, HTML-ish text, and hostile
 //! input (a 10 MB line, every code point) in linear time.
+#![cfg(feature = "text")]
 
 #[path = "support/linear.rs"]
 mod linear;

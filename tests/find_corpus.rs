@@ -35,6 +35,7 @@
 //! Where `linkify` agrees (171 records) the texts are ASCII-hosted IRIs
 //! delimited by ASCII white space and ASCII punctuation. No record has
 //! `linkify` right and `find` wrong.
+#![cfg(feature = "text")]
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -16,8 +16,9 @@
 //! Each property function says whether its input was valid for the
 //! operation; a strategy that yields too few valid inputs fails the test
 //! rather than checking little.
-// The properties include lint and display ones (fuzz/src/properties.rs).
-#![cfg(all(feature = "lint", feature = "display"))]
+// The properties include lint, display and text (find, entry) ones
+// (fuzz/src/properties.rs).
+#![cfg(all(feature = "lint", feature = "display", feature = "text"))]
 
 #[path = "../fuzz/src/properties.rs"]
 mod properties;

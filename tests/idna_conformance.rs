@@ -20,6 +20,7 @@
 //! percent-encoded (ToASCII decodes `%HH` first). The file's lines with a
 //! lone surrogate (`\uD900`) cannot be a Rust string; they are counted,
 //! and the count is checked.
+#![cfg(feature = "idna")]
 
 use rfc3987::grammar::rules;
 use rfc3987::mapping::{Component, IdnaReason, MappingError, ToUri};

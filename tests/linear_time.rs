@@ -41,6 +41,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use rfc3987::encode::{self, Target};
+#[cfg(feature = "text")]
 use rfc3987::entry;
 use rfc3987::grammar::rules;
 use rfc3987::mapping::{ToIri, ToUri};
@@ -400,12 +401,17 @@ const MAPPING_OPS: &[Op] = &[
         run: |s| len_or_zero(ToUri::new().convert(s)),
     },
     Op {
-        name: "to_uri with IDNA",
-        run: |s| len_or_zero(ToUri::new().idna(true).convert(s)),
-    },
-    Op {
         name: "to_iri",
         run: |s| len_or_zero(ToIri::new().convert(s)),
+    },
+];
+
+/// The mappings with IDNA (the `idna` feature).
+#[cfg(feature = "idna")]
+const IDNA_MAPPING_OPS: &[Op] = &[
+    Op {
+        name: "to_uri with IDNA",
+        run: |s| len_or_zero(ToUri::new().idna(true).convert(s)),
     },
     Op {
         name: "to_iri with IDNA",
@@ -423,12 +429,17 @@ const NORMALIZE_OPS: &[Op] = &[
         run: |s| len_or_zero(Normalizer::new(Level::Syntax).normalize(s)),
     },
     Op {
-        name: "normalize scheme",
-        run: |s| len_or_zero(Normalizer::new(Level::Scheme).normalize(s)),
-    },
-    Op {
         name: "equiv syntax",
         run: |s| usize::from(equiv(s, SHORT, Level::Syntax).unwrap_or(false)),
+    },
+];
+
+/// The scheme rung (the `idna` feature).
+#[cfg(feature = "idna")]
+const SCHEME_NORMALIZE_OPS: &[Op] = &[
+    Op {
+        name: "normalize scheme",
+        run: |s| len_or_zero(Normalizer::new(Level::Scheme).normalize(s)),
     },
     Op {
         name: "equiv scheme",
@@ -657,11 +668,15 @@ fn parsing_and_building() {
 #[test]
 fn mapping() {
     check_ops("mapping", MAPPING_OPS, SHAPES);
+    #[cfg(feature = "idna")]
+    check_ops("mapping", IDNA_MAPPING_OPS, SHAPES);
 }
 
 #[test]
 fn normalization_and_equivalence() {
     check_ops("normalize", NORMALIZE_OPS, SHAPES);
+    #[cfg(feature = "idna")]
+    check_ops("normalize", SCHEME_NORMALIZE_OPS, SHAPES);
 }
 
 #[test]
@@ -669,6 +684,7 @@ fn resolution() {
     check_ops("resolve", RESOLVE_OPS, SHAPES);
 }
 
+#[cfg(feature = "text")]
 const ENTRY_OPS: &[Op] = &[Op {
     name: "entry::clean",
     run: |s| {
@@ -682,6 +698,7 @@ const ENTRY_OPS: &[Op] = &[Op {
 }];
 
 #[test]
+#[cfg(feature = "text")]
 fn entry() {
     check_ops("entry", ENTRY_OPS, TYPED_SHAPES);
 }

@@ -3,17 +3,22 @@
 //! options, components and errors.
 
 use rfc3987::mapping::encoding_rs::{ISO_8859_5, UTF_16BE, UTF_8, WINDOWS_1252, WINDOWS_1258};
+#[cfg(feature = "idna")]
+use rfc3987::mapping::IdnaReason;
 use rfc3987::mapping::{
-    from_legacy, from_text, to_iri, to_uri, Component, IdnaReason, MappingError, ToIri, ToUri,
-    BIDI_FORMATTING, URI_EXCLUDED_ASCII,
+    from_legacy, from_text, to_iri, to_uri, Component, MappingError, ToIri, ToUri, BIDI_FORMATTING,
+    URI_EXCLUDED_ASCII,
 };
+#[cfg(feature = "idna")]
 use rfc3987::scheme::{Scheme, SchemeTable};
 use rfc3987::Error;
 
+#[cfg(feature = "idna")]
 fn idna_uri(iri: &str) -> Result<String, Error> {
     ToUri::new().idna(true).convert(iri)
 }
 
+#[cfg(feature = "idna")]
 fn idna_iri(uri: &str) -> String {
     ToIri::new().idna(true).convert(uri).unwrap()
 }
@@ -27,6 +32,7 @@ fn rfc_3_1_resume_with_and_without_toascii() {
     // "http://xn--rsum-bpad.example.org" instead of
     // "http://r%C3%A9sum%C3%A9.example.org".
     let iri = "http://r\u{E9}sum\u{E9}.example.org";
+    #[cfg(feature = "idna")]
     assert_eq!(idna_uri(iri).unwrap(), "http://xn--rsum-bpad.example.org");
     assert_eq!(to_uri(iri).unwrap(), "http://r%C3%A9sum%C3%A9.example.org");
 }
@@ -58,6 +64,7 @@ fn rfc_3_1_idn_in_the_query_is_left_to_the_server() {
     let uri = "http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org";
     assert_eq!(to_uri(iri).unwrap(), uri);
     // ToASCII is for the host only.
+    #[cfg(feature = "idna")]
     assert_eq!(idna_uri(iri).unwrap(), uri);
 }
 
@@ -106,6 +113,7 @@ fn rfc_3_2_1_right_to_left_override_stays_encoded_in_uppercase() {
         "http://xn--99zt52a.example.org/%E2%80%AE"
     );
     // ToUnicode of the punycode label: U+7D0D U+8C46 (Japanese Natto).
+    #[cfg(feature = "idna")]
     assert_eq!(
         idna_iri(uri),
         "http://\u{7D0D}\u{8C46}.example.org/%E2%80%AE"
@@ -236,12 +244,15 @@ fn convert_into_appends_and_leaves_the_buffer_alone_on_error() {
     let mut out = String::from("> ");
     ToUri::new().convert_into("\u{E9}", &mut out).unwrap();
     assert_eq!(out, "> %C3%A9");
-    let mut out = String::from("> ");
-    assert!(ToUri::new()
-        .idna(true)
-        .convert_into("http://\u{E9}_x/\u{E9}", &mut out)
-        .is_err());
-    assert_eq!(out, "> ");
+    #[cfg(feature = "idna")]
+    {
+        let mut out = String::from("> ");
+        assert!(ToUri::new()
+            .idna(true)
+            .convert_into("http://\u{E9}_x/\u{E9}", &mut out)
+            .is_err());
+        assert_eq!(out, "> ");
+    }
     let mut out = String::from("> ");
     ToIri::new().convert_into("%C3%A9", &mut out).unwrap();
     assert_eq!(out, "> \u{E9}");
@@ -251,6 +262,7 @@ fn convert_into_appends_and_leaves_the_buffer_alone_on_error() {
 // ToASCII (section 3.1).
 
 #[test]
+#[cfg(feature = "idna")]
 fn toascii_applies_to_domain_name_schemes_only() {
     assert_eq!(
         idna_uri("https://b\u{FC}cher.example/").unwrap(),
@@ -282,6 +294,7 @@ fn toascii_applies_to_domain_name_schemes_only() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn toascii_leaves_ascii_hosts_and_addresses_alone() {
     for uri in [
         "http://Example.ORG/",
@@ -306,6 +319,7 @@ fn toascii_leaves_ascii_hosts_and_addresses_alone() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn toascii_decodes_percent_encoded_utf8_hosts() {
     // The URI form of the section's example gives the same ACE host.
     assert_eq!(
@@ -320,6 +334,7 @@ fn toascii_decodes_percent_encoded_utf8_hosts() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn ideographic_full_stops_are_label_separators() {
     // RFC 3490 section 3.1: U+3002, U+FF0E and U+FF61 are dots; ToASCII
     // output uses '.'.
@@ -342,6 +357,7 @@ fn ideographic_full_stops_are_label_separators() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn toascii_reasons_are_the_real_ones_and_messages_bounded() {
     let reason = |iri: &str| match idna_uri(iri) {
         Err(Error::Mapping(MappingError::Idna(e))) => e.reason(),
@@ -365,6 +381,7 @@ fn toascii_reasons_are_the_real_ones_and_messages_bounded() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn toascii_failure_says_which_label_and_why() {
     let error = idna_uri("http://r\u{E9}sum\u{E9}.a_b.org/").unwrap_err();
     let Error::Mapping(MappingError::Idna(idna)) = &error else {
@@ -402,6 +419,7 @@ fn toascii_failure_says_which_label_and_why() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn idna_errors_point_into_the_input_when_lenient() {
     let error = ToUri::new()
         .idna(true)
@@ -542,6 +560,7 @@ fn to_iri_rejects_what_is_not_an_iri_reference() {
 // ToUnicode (section 3.2.1).
 
 #[test]
+#[cfg(feature = "idna")]
 fn tounicode_only_for_valid_appropriate_labels_of_domain_name_schemes() {
     assert_eq!(
         idna_iri("http://xn--rsum-bpad.example.org/"),
@@ -628,7 +647,13 @@ fn components_alone() {
             .unwrap(),
         "a%20b"
     );
-    // A host alone is a domain name when IDNA is asked for.
+    #[cfg(feature = "idna")]
+    components_alone_with_idna();
+}
+
+/// A host alone is a domain name when IDNA is asked for.
+#[cfg(feature = "idna")]
+fn components_alone_with_idna() {
     assert_eq!(
         ToUri::new()
             .idna(true)

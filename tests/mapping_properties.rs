@@ -20,8 +20,10 @@
 //!   with or without ToUnicode.
 
 use rfc3987::grammar::{class, rules};
+#[cfg(feature = "idna")]
+use rfc3987::mapping::to_iri;
 use rfc3987::mapping::{
-    is_bidi_formatting, to_iri, to_uri, MappingError, ToIri, ToUri, URI_EXCLUDED_ASCII,
+    is_bidi_formatting, to_uri, MappingError, ToIri, ToUri, URI_EXCLUDED_ASCII,
 };
 use rfc3987::percent::{self, Piece};
 use rfc3987::Error;
@@ -104,6 +106,7 @@ fn uri_to_iri_is_valid_idempotent_and_maps_back() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn idna_round_trips_on_generated_hosts() {
     let to_ascii = ToUri::new().idna(true);
     let to_unicode = ToIri::new().idna(true);
@@ -129,6 +132,7 @@ fn idna_round_trips_on_generated_hosts() {
 
 /// Labels in the form UTS 46 maps to (lowercase, NFC), so ToUnicode of
 /// their ACE form is the label itself; left-to-right and right-to-left.
+#[cfg(feature = "idna")]
 const IDN_LABELS: &[&str] = &[
     "example",
     "a1",

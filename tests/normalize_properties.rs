@@ -17,7 +17,9 @@
 
 use rfc3987::grammar::{class, rules};
 use rfc3987::mapping::is_bidi_formatting;
-use rfc3987::normalize::{Chars, Level, NormalizeError, Normalizer};
+#[cfg(feature = "idna")]
+use rfc3987::normalize::NormalizeError;
+use rfc3987::normalize::{Chars, Level, Normalizer};
 
 #[path = "support/rng.rs"]
 mod rng;
@@ -31,6 +33,7 @@ fn idempotent_and_valid_on_the_syntax_rung() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn idempotent_and_valid_on_the_scheme_rung() {
     idempotent_and_valid(Normalizer::new(Level::Scheme), 0x1D_0002);
 }
@@ -38,6 +41,7 @@ fn idempotent_and_valid_on_the_scheme_rung() {
 #[test]
 fn idempotent_and_valid_with_nfc_and_nfkc() {
     idempotent_and_valid(Normalizer::new(Level::Syntax).chars(Chars::Nfc), 0x1D_0003);
+    #[cfg(feature = "idna")]
     idempotent_and_valid(Normalizer::new(Level::Scheme).chars(Chars::Nfkc), 0x1D_0004);
 }
 
@@ -60,6 +64,7 @@ fn idempotent_and_valid(n: Normalizer<'_>, seed: u64) {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn strict_hosts_only_add_errors() {
     // With strict hosts the scheme rung either fails (some generated hosts
     // are invalid IDNs on purpose) or agrees with the lenient default.
@@ -81,6 +86,7 @@ fn strict_hosts_only_add_errors() {
 #[test]
 fn syntax_perturbations_are_syntax_equivalent() {
     let syntax = Normalizer::new(Level::Syntax);
+    #[cfg(feature = "idna")]
     let scheme = Normalizer::new(Level::Scheme);
     let mut rng = Rng::new(0x1D_0005);
     for _ in 0..CASES {
@@ -94,6 +100,7 @@ fn syntax_perturbations_are_syntax_equivalent() {
             "{x} vs {y}"
         );
         // Monotone: equivalent on the scheme rung too.
+        #[cfg(feature = "idna")]
         assert_eq!(
             scheme.normalize(&x).unwrap(),
             scheme.normalize(&y).unwrap(),
@@ -103,6 +110,7 @@ fn syntax_perturbations_are_syntax_equivalent() {
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn scheme_perturbations_are_scheme_equivalent() {
     let scheme = Normalizer::new(Level::Scheme);
     let mut rng = Rng::new(0x1D_0006);
@@ -300,6 +308,7 @@ impl Parts {
 
     /// Rewrites that scheme-based normalization must undo (on top of the
     /// syntax ones).
+    #[cfg(feature = "idna")]
     fn perturb_scheme(&self, rng: &mut Rng) -> Parts {
         let mut p = self.perturb_syntax(rng);
         let scheme = p.scheme.as_deref().map(str::to_ascii_lowercase);

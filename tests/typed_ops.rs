@@ -4,8 +4,12 @@
 
 use std::borrow::Cow;
 
-use rfc3987::mapping::{to_iri, to_uri, MappingError, ToIri, ToUri};
-use rfc3987::normalize::{equiv, normalize, Level, Normalizer};
+use rfc3987::mapping::{to_iri, to_uri};
+#[cfg(feature = "idna")]
+use rfc3987::mapping::{MappingError, ToIri, ToUri};
+#[cfg(feature = "idna")]
+use rfc3987::normalize::Normalizer;
+use rfc3987::normalize::{equiv, normalize, Level};
 use rfc3987::{Iri, IriRef};
 
 mod support;
@@ -28,6 +32,12 @@ fn unchanged_results_borrow_the_input() {
     assert!(is_borrowed(iri.to_iri()));
 }
 
+/// Every rung of the ladder (the scheme rung is the `idna` feature's).
+#[cfg(feature = "idna")]
+const LEVELS: &[Level] = &[Level::Simple, Level::Syntax, Level::Scheme];
+#[cfg(not(feature = "idna"))]
+const LEVELS: &[Level] = &[Level::Simple, Level::Syntax];
+
 #[test]
 fn methods_agree_with_the_string_functions() {
     let grammar = Grammar::load();
@@ -39,12 +49,15 @@ fn methods_agree_with_the_string_functions() {
         assert_eq!(r.to_uri(), to_uri(&text).unwrap(), "{text}");
         assert_eq!(r.to_iri(), to_iri(&text).unwrap(), "{text}");
         assert_eq!(r.normalize(), normalize(&text).unwrap(), "{text}");
-        let scheme = Normalizer::new(Level::Scheme);
-        assert_eq!(
-            r.normalize_with(&scheme).unwrap(),
-            scheme.normalize(&text).unwrap(),
-            "{text}"
-        );
+        #[cfg(feature = "idna")]
+        {
+            let scheme = Normalizer::new(Level::Scheme);
+            assert_eq!(
+                r.normalize_with(&scheme).unwrap(),
+                scheme.normalize(&text).unwrap(),
+                "{text}"
+            );
+        }
         // The results' components are those of their text parsed afresh.
         let normal = r.normalize();
         assert_eq!(
@@ -53,7 +66,7 @@ fn methods_agree_with_the_string_functions() {
         );
         let other = gen.generate(rule);
         let o = IriRef::parse(other.as_str()).unwrap();
-        for level in [Level::Simple, Level::Syntax, Level::Scheme] {
+        for &level in LEVELS {
             assert_eq!(
                 r.equivalent(&o, level),
                 equiv(&text, &other, level).unwrap(),
@@ -84,13 +97,17 @@ fn iris_stay_iris() {
     assert_eq!(uri.scheme(), "HTTP");
     let normal: Iri<Cow<'_, str>> = iri.normalize();
     assert_eq!(normal, "http://résumé.example.org:80/b");
-    let scheme = iri.normalize_with(&Normalizer::new(Level::Scheme)).unwrap();
-    assert_eq!(scheme.as_str(), "http://résumé.example.org/b");
+    #[cfg(feature = "idna")]
+    {
+        let scheme = iri.normalize_with(&Normalizer::new(Level::Scheme)).unwrap();
+        assert_eq!(scheme.as_str(), "http://résumé.example.org/b");
+    }
     let back: Iri<Cow<'_, str>> = uri.to_iri();
     assert_eq!(back, iri);
 }
 
 #[test]
+#[cfg(feature = "idna")]
 fn idna_options_and_their_errors() {
     let iri = Iri::parse("http://r\u{E9}sum\u{E9}.a_b.org/").unwrap();
     let error = iri.to_uri_with(&ToUri::new().idna(true)).unwrap_err();

@@ -8,7 +8,7 @@ use core::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use super::{is_bidi_formatting, Component};
+use super::{is_bidi_formatting, Component, LABEL_SEPARATORS};
 use crate::percent::{self, Piece};
 use crate::Found;
 
@@ -191,11 +191,6 @@ fn maps_to_nothing(c: char) -> bool {
     );
     mapped.is_empty()
 }
-
-/// The label separators of RFC 3490 section 3.1: FULL STOP, IDEOGRAPHIC
-/// FULL STOP, FULLWIDTH FULL STOP and HALFWIDTH IDEOGRAPHIC FULL STOP, all
-/// of which "MUST be recognized as dots".
-pub(crate) const LABEL_SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
 
 /// The labels of `host`, split at every separator of [`LABEL_SEPARATORS`],
 /// each with its byte offset in `host`.

@@ -115,6 +115,9 @@
 //!
 //! # URI to IRI (section 3.2)
 //!
+//! (The `normalization` feature, a default one: what is appropriate to
+//! decode depends on Unicode normalization data.)
+//!
 //! [`to_iri`] follows the five steps of section 3.2, one component at a
 //! time (the component decides what is appropriate):
 //!
@@ -178,6 +181,8 @@
 //! ```
 //!
 //! # IDNA
+//!
+//! (The `idna` feature, a default one.)
 //!
 //! Section 3.1 cites the ToASCII operation of RFC 3490 (IDNA2003) with
 //! UseSTD3ASCIIRules, and AllowUnassigned set for mapping (not creating)
@@ -246,10 +251,13 @@
 //!   with [`Component::Host`] to ask for ToASCII explicitly.
 //! - Scheme-specific syntax (section 6.1 a) is not checked.
 
+#[cfg(feature = "idna")]
 mod idna;
 #[cfg(feature = "legacy")]
 mod legacy;
+#[cfg(feature = "normalization")]
 mod text;
+#[cfg(feature = "normalization")]
 mod to_iri;
 mod to_uri;
 
@@ -263,15 +271,23 @@ use crate::{Found, Iri, IriRef};
 
 #[cfg(feature = "lint")]
 pub(crate) use self::idna::Quoted;
-#[cfg(feature = "bidi")]
-pub(crate) use self::idna::LABEL_SEPARATORS;
+#[cfg(feature = "idna")]
 pub(crate) use self::idna::{check_host, is_ace};
+#[cfg(feature = "idna")]
 pub use self::idna::{IdnaError, IdnaReason};
 #[cfg(feature = "legacy")]
 pub use self::legacy::from_legacy;
+#[cfg(feature = "normalization")]
 pub use self::text::from_text;
+#[cfg(feature = "normalization")]
 pub use self::to_iri::{to_iri, ToIri};
 pub use self::to_uri::{to_uri, ToUri};
+
+/// The label separators of RFC 3490 section 3.1: FULL STOP, IDEOGRAPHIC
+/// FULL STOP, FULLWIDTH FULL STOP and HALFWIDTH IDEOGRAPHIC FULL STOP, all
+/// of which "MUST be recognized as dots".
+#[cfg(any(feature = "idna", feature = "bidi"))]
+pub(crate) const LABEL_SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
 
 /// Sections 3.1 and 3.2 on parsed values: nothing to validate again, and
 /// a result that borrows the input when the mapping changes nothing.
@@ -322,12 +338,14 @@ impl<T: AsRef<str>> IriRef<T> {
     /// assert_eq!(uri.to_iri(), "http://www.example.org/Dürst");
     /// # Ok::<(), rfc3987::ParseError>(())
     /// ```
+    #[cfg(feature = "normalization")]
     #[must_use]
     pub fn to_iri(&self) -> IriRef<Cow<'_, str>> {
         self.to_iri_with(&ToIri::new())
     }
 
     /// The section 3.2 conversion with `conversion`'s options.
+    #[cfg(feature = "normalization")]
     #[must_use]
     pub fn to_iri_with(&self, conversion: &ToIri<'_>) -> IriRef<Cow<'_, str>> {
         let text = self.as_str();
@@ -358,12 +376,14 @@ impl<T: AsRef<str>> Iri<T> {
     }
 
     /// [`IriRef::to_iri`], as an IRI.
+    #[cfg(feature = "normalization")]
     #[must_use]
     pub fn to_iri(&self) -> Iri<Cow<'_, str>> {
         Iri(self.0.to_iri())
     }
 
     /// [`IriRef::to_iri_with`], as an IRI.
+    #[cfg(feature = "normalization")]
     #[must_use]
     pub fn to_iri_with(&self, conversion: &ToIri<'_>) -> Iri<Cow<'_, str>> {
         Iri(self.0.to_iri_with(conversion))
@@ -427,6 +447,7 @@ pub enum MappingError {
         c: char,
     },
     /// A host label that IDNA processing rejected ([`ToUri::idna`]).
+    #[cfg(feature = "idna")]
     Idna(IdnaError),
 }
 
@@ -436,6 +457,7 @@ impl MappingError {
     pub fn offset(&self) -> usize {
         match self {
             MappingError::NotAllowed { offset, .. } => *offset,
+            #[cfg(feature = "idna")]
             MappingError::Idna(e) => e.offset(),
         }
     }
@@ -446,6 +468,7 @@ impl MappingError {
     pub fn rule(&self) -> &'static str {
         match self {
             MappingError::NotAllowed { .. } => rules::URI_REFERENCE.name(),
+            #[cfg(feature = "idna")]
             MappingError::Idna(_) => rules::IREG_NAME.name(),
         }
     }
@@ -461,6 +484,7 @@ impl fmt::Display for MappingError {
                 Found::Char(*c),
                 *c as u32
             ),
+            #[cfg(feature = "idna")]
             MappingError::Idna(e) => e.fmt(f),
         }
     }
@@ -471,6 +495,7 @@ impl fmt::Display for MappingError {
 impl core::error::Error for MappingError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
+            #[cfg(feature = "idna")]
             MappingError::Idna(e) => Some(e),
             MappingError::NotAllowed { .. } => None,
         }

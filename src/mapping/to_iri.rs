@@ -5,6 +5,7 @@ use alloc::string::String;
 use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
 use icu_normalizer::ComposingNormalizerBorrowed;
 
+#[cfg(feature = "idna")]
 use super::idna::host_to_unicode;
 use super::{is_bidi_formatting, Component};
 use crate::components;
@@ -71,6 +72,7 @@ impl<'a> ToIri<'a> {
     /// Converts `xn--` labels of hosts of schemes whose hosts are domain
     /// names with ToUnicode, where the result is a valid, appropriate label
     /// (section 3.2.1; see the [module docs](super#idna)). Off by default.
+    #[cfg(feature = "idna")]
     pub fn idna(mut self, on: bool) -> Self {
         self.idna = on;
         self
@@ -186,6 +188,7 @@ impl<'a> ToIri<'a> {
         Ok(out)
     }
 
+    #[cfg_attr(not(feature = "idna"), allow(unused_variables))]
     fn host(&self, host: &str, dns: bool, out: &mut String) {
         if host.starts_with('[') {
             // An IP literal: US-ASCII, no percent-encoding.
@@ -194,6 +197,9 @@ impl<'a> ToIri<'a> {
         }
         let start = out.len();
         self.decode(Component::Host, host, out);
+        // Without the `idna` feature `dns` is always false: there is no
+        // `idna` option to set.
+        #[cfg(feature = "idna")]
         if dns {
             if let Some(unicode) = host_to_unicode(&out[start..], |c| self.appropriate(c, true)) {
                 out.truncate(start);

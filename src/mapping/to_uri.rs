@@ -2,11 +2,15 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+#[cfg(feature = "idna")]
 use core::ops::Range;
 
+#[cfg(feature = "idna")]
 use super::idna::host_to_ascii;
 use super::{Component, MappingError, URI_EXCLUDED_ASCII};
-use crate::components::{self, Positions};
+#[cfg(feature = "idna")]
+use crate::components;
+use crate::components::Positions;
 use crate::error::CheckError;
 use crate::grammar::{class, rules, Rule};
 use crate::percent;
@@ -42,8 +46,11 @@ pub fn to_uri(iri: &str) -> Result<String, Error> {
 #[derive(Clone, Copy, Debug)]
 #[must_use = "a configuration does nothing until it is used"]
 pub struct ToUri<'a> {
+    #[cfg(feature = "idna")]
     idna: bool,
     lenient: bool,
+    // Read by IDNA only (which hosts are domain names).
+    #[cfg_attr(not(feature = "idna"), allow(dead_code))]
     schemes: &'a SchemeTable,
 }
 
@@ -57,6 +64,7 @@ impl ToUri<'static> {
     /// The plain mapping: steps 1c and 2 only.
     pub fn new() -> Self {
         ToUri {
+            #[cfg(feature = "idna")]
             idna: false,
             lenient: false,
             schemes: &STANDARD,
@@ -68,6 +76,7 @@ impl<'a> ToUri<'a> {
     /// Converts the `ireg-name` of schemes whose hosts are domain names
     /// with ToASCII, label by label, before step 2 (see the [module
     /// docs](super#idna)). Off by default.
+    #[cfg(feature = "idna")]
     pub fn idna(mut self, on: bool) -> Self {
         self.idna = on;
         self
@@ -85,6 +94,7 @@ impl<'a> ToUri<'a> {
     /// (default: [`STANDARD`]).
     pub fn schemes<'b>(self, schemes: &'b SchemeTable) -> ToUri<'b> {
         ToUri {
+            #[cfg(feature = "idna")]
             idna: self.idna,
             lenient: self.lenient,
             schemes,
@@ -145,7 +155,8 @@ impl<'a> ToUri<'a> {
         // `dns_host` finds (from the parsed value's positions where a
         // typed method has them).
         self.map_valid(&text, component, None, out)
-            .map_err(|mut e| {
+            .map_err(|#[allow(unused_mut)] mut e| {
+                #[cfg(feature = "idna")]
                 if let MappingError::Idna(idna) = &mut e {
                     idna.offset = at(idna.offset);
                 }
@@ -163,24 +174,25 @@ impl<'a> ToUri<'a> {
         pos: Option<&Positions>,
         out: &mut String,
     ) -> Result<(), MappingError> {
-        let start = out.len();
-        let host = if self.idna {
-            self.dns_host(text, component, pos)
-        } else {
-            None
-        };
-        match host {
-            Some(host) => {
-                encode_ucs(&text[..host.start], out);
-                if let Err(mut e) = host_to_ascii(&text[host.clone()], out) {
-                    out.truncate(start);
-                    e.offset += host.start;
-                    return Err(MappingError::Idna(e));
-                }
-                encode_ucs(&text[host.end..], out);
+        #[cfg(feature = "idna")]
+        if let Some(host) = self
+            .idna
+            .then(|| self.dns_host(text, component, pos))
+            .flatten()
+        {
+            let start = out.len();
+            encode_ucs(&text[..host.start], out);
+            if let Err(mut e) = host_to_ascii(&text[host.clone()], out) {
+                out.truncate(start);
+                e.offset += host.start;
+                return Err(MappingError::Idna(e));
             }
-            None => encode_ucs(text, out),
+            encode_ucs(&text[host.end..], out);
+            return Ok(());
         }
+        #[cfg(not(feature = "idna"))]
+        let _ = (component, pos);
+        encode_ucs(text, out);
         Ok(())
     }
 
@@ -188,6 +200,7 @@ impl<'a> ToUri<'a> {
     /// anywhere: the host of a reference whose scheme has domain names as
     /// hosts, or a host given alone. IP literals and IPv4 addresses are not
     /// names.
+    #[cfg(feature = "idna")]
     fn dns_host(
         &self,
         text: &str,
