@@ -190,8 +190,11 @@ use crate::scheme::{Scheme, SchemeTable, STANDARD};
 use crate::types::parse_str;
 use crate::{Component, Components, Error, Host, Input, Iri, IriRef};
 
-/// A rung of the comparison ladder (section 5.3).
+/// A rung of the comparison ladder (section 5.3). Non-exhaustive: the
+/// scheme rung exists only with the `idna` feature, and features are
+/// additive (a match elsewhere in a build that turns it on must not break).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Level {
     /// Section 5.3.1: the string as written.
     Simple,
@@ -205,7 +208,10 @@ pub enum Level {
 }
 
 /// Character normalization (section 5.3.2.2), off by default.
+/// Non-exhaustive: the normalization forms exist only with the
+/// `normalization` feature.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Chars {
     /// Characters as written: what comparison requires.
     #[default]
