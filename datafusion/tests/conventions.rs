@@ -4,8 +4,11 @@
 //! struct results' fields and the lint list work with DataFusion's
 //! field access and nested functions.
 
+mod common;
+use common::text;
+
 use datafusion::arrow::array::{Array, ArrayRef, AsArray, RecordBatch};
-use datafusion::arrow::datatypes::{DataType, UInt64Type};
+use datafusion::arrow::datatypes::UInt64Type;
 use datafusion::common::Result;
 use datafusion::prelude::SessionContext;
 
@@ -26,16 +29,6 @@ async fn run(sql: &str) -> Result<RecordBatch> {
 async fn one(sql: &str) -> ArrayRef {
     let batch = run(sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
     batch.column(0).clone()
-}
-
-/// Row `i` of a text column.
-fn text(column: &ArrayRef, i: usize) -> Option<String> {
-    column.is_valid(i).then(|| match column.data_type() {
-        DataType::Utf8 => column.as_string::<i32>().value(i).to_owned(),
-        DataType::LargeUtf8 => column.as_string::<i64>().value(i).to_owned(),
-        DataType::Utf8View => column.as_string_view().value(i).to_owned(),
-        other => panic!("not text: {other}"),
-    })
 }
 
 /// Each function whose rows can fail, with arguments around `{}`, the

@@ -5,6 +5,9 @@
 //! test's own target directory (and profile), so a fresh clone needs
 //! nothing more than `cargo test`.
 
+mod common;
+use common::text;
+
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -215,16 +218,6 @@ async fn query(select: &str) -> RecordBatch {
     let batch = datafusion::arrow::compute::concat_batches(&batches[0].schema(), &batches).unwrap();
     assert_eq!(batch.num_rows(), ROWS.len(), "no row lost");
     batch
-}
-
-/// Row `i` of a text column.
-fn text(column: &ArrayRef, i: usize) -> Option<String> {
-    column.is_valid(i).then(|| match column.data_type() {
-        DataType::Utf8 => column.as_string::<i32>().value(i).to_owned(),
-        DataType::LargeUtf8 => column.as_string::<i64>().value(i).to_owned(),
-        DataType::Utf8View => column.as_string_view().value(i).to_owned(),
-        other => panic!("not text: {other}"),
-    })
 }
 
 fn column<'a>(batch: &'a RecordBatch, name: &str) -> &'a ArrayRef {
