@@ -4,7 +4,6 @@
 //! The crate-level docs ("Errors") say which operation returns which
 //! type and why.
 
-use alloc::boxed::Box;
 use core::fmt;
 
 #[cfg(feature = "bidi")]
@@ -65,7 +64,7 @@ pub enum Error {
         /// Which input.
         input: Input,
         /// Its error.
-        error: Box<Error>,
+        error: InputError,
     },
     /// A percent-encoded octet that is not part of well-formed UTF-8
     /// ([`percent::decode_utf8`](crate::percent::decode_utf8)).
@@ -93,6 +92,53 @@ pub enum Error {
     },
     /// A name that is not one of [`Component::as_str`](crate::Component::as_str)'s.
     UnknownComponent,
+}
+
+/// How one input of a function of two failed ([`Error::In`]): the typed
+/// error of that input, held without allocating (a loop that resolves
+/// many references pays nothing more for the rejected ones than a check
+/// does).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InputError {
+    /// It does not match its rule (`IRI` for a base or a target,
+    /// `IRI-reference` otherwise).
+    Syntax(CheckError),
+    /// Its normal form cannot be made (an equivalence test with
+    /// [`Normalizer::strict_hosts`](crate::normalize::Normalizer::strict_hosts)).
+    Normalize(NormalizeError),
+}
+
+impl InputError {
+    /// The typed error, as `source` gives it.
+    fn typed(&self) -> &(dyn core::error::Error + 'static) {
+        match self {
+            InputError::Syntax(e) => e,
+            InputError::Normalize(e) => e,
+        }
+    }
+}
+
+impl From<CheckError> for InputError {
+    fn from(e: CheckError) -> InputError {
+        InputError::Syntax(e)
+    }
+}
+
+impl From<NormalizeError> for InputError {
+    fn from(e: NormalizeError) -> InputError {
+        InputError::Normalize(e)
+    }
+}
+
+impl From<InputError> for Error {
+    /// The error of a function of one input: the typed error alone.
+    fn from(e: InputError) -> Error {
+        match e {
+            InputError::Syntax(e) => Error::Syntax(e),
+            InputError::Normalize(e) => Error::Normalize(e),
+        }
+    }
 }
 
 /// Which input of a function of two an [`Error::In`] is about.
@@ -127,10 +173,10 @@ impl Input {
 
 impl Error {
     /// `error` about `input`.
-    pub(crate) fn in_input(input: Input, error: impl Into<Error>) -> Error {
+    pub(crate) fn in_input(input: Input, error: impl Into<InputError>) -> Error {
         Error::In {
             input,
-            error: Box::new(error.into()),
+            error: error.into(),
         }
     }
 
@@ -155,7 +201,10 @@ impl Error {
             Error::Bidi(e) => e.offset(),
             #[cfg(feature = "text")]
             Error::Entry(e) => e.offset(),
-            Error::In { error, .. } => error.offset(),
+            Error::In { error, .. } => match error {
+                InputError::Syntax(e) => e.offset(),
+                InputError::Normalize(e) => e.offset(),
+            },
             Error::NotUtf8 { offset, .. } => *offset,
             #[cfg(feature = "legacy")]
             Error::Legacy { offset, .. } => *offset,
@@ -171,7 +220,10 @@ impl Error {
         match self {
             Error::Syntax(e) => Some(e),
             Error::Parse(e) => Some(e.error()),
-            Error::In { error, .. } => error.syntax(),
+            Error::In {
+                error: InputError::Syntax(e),
+                ..
+            } => Some(e),
             _ => None,
         }
     }
@@ -188,7 +240,7 @@ impl Error {
             Error::Bidi(e) => e,
             #[cfg(feature = "text")]
             Error::Entry(e) => e,
-            Error::In { error, .. } => return error.inner(),
+            Error::In { error, .. } => error.typed(),
             Error::NotUtf8 { .. } | Error::UnknownComponent => return None,
             #[cfg(feature = "text")]
             Error::SchemeList { .. } => return None,
@@ -203,7 +255,7 @@ impl fmt::Display for Error {
         match self {
             Error::In { input, error } => {
                 f.write_str(input.prefix())?;
-                fmt::Display::fmt(error, f)
+                fmt::Display::fmt(error.typed(), f)
             }
             Error::NotUtf8 { offset, octet } => write!(
                 f,

@@ -137,8 +137,8 @@
 //! [`Error`]**: `From` converts every other type into it, its `Display`
 //! is the inner error's, and for a function of two inputs
 //! ([`resolve::resolve`], [`normalize::equiv`], [`resolve::relativize`])
-//! [`Error::In`] says which ([`Input`]) and gives the error of that input
-//! as its `source`.
+//! [`Error::In`] says which ([`Input`]) and holds the error of that input
+//! ([`InputError`], without allocating), which is also its `source`.
 //!
 //! ```
 //! use rfc3987::normalize::{equiv, Level};
@@ -338,7 +338,7 @@ mod test_rng;
 
 pub use builder::Builder;
 pub use component::Component;
-pub use crate_error::{Error, Input};
+pub use crate_error::{Error, Input, InputError};
 pub use error::{CheckError, Found};
 pub use expected::Expected;
 pub use host::Host;

@@ -383,20 +383,32 @@ impl<'t> Normalizer<'t> {
 
     /// The normal form of `input`, an `IRI-reference`.
     pub fn normalize(&self, input: &str) -> Result<String, Error> {
-        let mut out = String::with_capacity(input.len() + 1);
-        self.normalize_into(input, &mut out)?;
-        Ok(out)
+        let reference = parse_str(input, Kind::Reference)?;
+        Ok(self.form(&reference)?)
     }
 
     /// Appends the normal form of `input` to `out` (on error, `out` may
     /// hold part of it).
     pub fn normalize_into(&self, input: &str, out: &mut String) -> Result<(), Error> {
         let reference = parse_str(input, Kind::Reference)?;
+        Ok(self.form_into(&reference, out)?)
+    }
+
+    /// The normal form of a parsed reference. Callers parse before they
+    /// call it, so a rejected input costs no heap.
+    fn form(&self, reference: &IriRef<&str>) -> Result<String, NormalizeError> {
+        let mut out = String::with_capacity(reference.as_str().len() + 1);
+        self.form_into(reference, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the normal form of a parsed reference to `out`.
+    fn form_into(&self, reference: &IriRef<&str>, out: &mut String) -> Result<(), NormalizeError> {
         if self.level == Level::Simple {
-            out.push_str(input);
+            out.push_str(reference.as_str());
             return Ok(());
         }
-        Ok(self.write(input, &reference.components(), out)?)
+        self.write(reference.as_str(), &reference.components(), out)
     }
 
     /// The normal form of a parsed reference. Only the scheme rung with
@@ -459,11 +471,15 @@ impl<'t> Normalizer<'t> {
     /// forms, or (above the simple rung) normal forms that map to the same
     /// URI (see the module documentation's "Equivalence").
     pub fn equivalent(&self, a: &str, b: &str) -> Result<bool, Error> {
+        // Both parsed before either is normalized: a rejected input costs
+        // no heap, and a syntax error comes before a host's.
+        let ra = parse_str(a, Kind::Reference).map_err(|e| Error::in_input(Input::First, e))?;
+        let rb = parse_str(b, Kind::Reference).map_err(|e| Error::in_input(Input::Second, e))?;
         let na = self
-            .normalize(a)
+            .form(&ra)
             .map_err(|error| Error::in_input(Input::First, error))?;
         let nb = self
-            .normalize(b)
+            .form(&rb)
             .map_err(|error| Error::in_input(Input::Second, error))?;
         Ok(self.same_forms(&na, &nb))
     }

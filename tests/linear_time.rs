@@ -32,6 +32,11 @@
 //! Inputs are valid or not as they come: an operation that rejects an input
 //! must do so in linear time too, so error paths are measured alike.
 //!
+//! A rejected input costs the functions on strings no heap at all
+//! ([`rejections_do_not_allocate`]): their errors hold the typed error
+//! inline, so a loop over a crawl's tokens pays for the invalid ones what
+//! a check pays.
+//!
 //! The whole table is printed (`--nocapture`), with the ratio and the peak
 //! heap of each pair.
 
@@ -682,6 +687,48 @@ fn normalization_and_equivalence() {
 #[test]
 fn resolution() {
     check_ops("resolve", RESOLVE_OPS, SHAPES);
+}
+
+/// A function on strings, given the base and the invalid input.
+type StringCall = fn(&str, &str) -> Result<String, rfc3987::Error>;
+
+#[test]
+fn rejections_do_not_allocate() {
+    let base = "http://a/b/c/d;p?q";
+    let invalid = [
+        "a b",
+        "http://[::1/",
+        "%zz",
+        "a\u{E000}b",
+        "http://a/<x>",
+        "#a#b",
+    ];
+    for bad in invalid {
+        let calls: [(&str, StringCall); 9] = [
+            ("resolve, reference", |base, bad| resolve(base, bad)),
+            ("resolve, base", |_, bad| resolve(bad, "g")),
+            ("relativize, target", |base, bad| relativize(base, bad)),
+            ("relativize, base", |base, bad| relativize(bad, base)),
+            ("equiv, first", |base, bad| {
+                equiv(bad, base, Level::Syntax).map(|_| String::new())
+            }),
+            ("equiv, second", |base, bad| {
+                equiv(base, bad, Level::Syntax).map(|_| String::new())
+            }),
+            ("normalize", |_, bad| rfc3987::normalize::normalize(bad)),
+            ("to_uri", |_, bad| rfc3987::mapping::to_uri(bad)),
+            ("check", |_, bad| {
+                rfc3987::check(&rules::IRI_REFERENCE, bad)
+                    .map(|()| String::new())
+                    .map_err(Into::into)
+            }),
+        ];
+        for (name, call) in calls {
+            let (result, heap) = peak_heap(|| call(base, bad));
+            let error = result.expect_err(name);
+            assert_eq!(heap, 0, "{name} of {bad:?} allocated {heap} bytes: {error}");
+        }
+    }
 }
 
 #[cfg(feature = "text")]

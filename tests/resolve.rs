@@ -200,7 +200,7 @@ fn broken_bases_get_the_error_check_gives() {
         );
         let want = rfc3987::check(&rules::IRI, &broken).map_err(|e| Error::In {
             input: Input::Base,
-            error: Box::new(Error::Syntax(e)),
+            error: rfc3987::InputError::Syntax(e),
         });
         let got = resolve(&broken, "../g").map(drop);
         assert_eq!(got, want, "{broken:?}");

@@ -121,7 +121,7 @@ fn compare(normalizer: &Normalizer<'_>, bytes: &[u8]) -> Result<bool, (usize, Fa
                     .expect_err("the recognizers reject ill-formed UTF-8");
                 let error = rfc3987::Error::In {
                     input: [Side::First, Side::Second][which],
-                    error: Box::new(rfc3987::Error::Syntax(error)),
+                    error: rfc3987::InputError::Syntax(error),
                 };
                 return Err((starts[which] + error.offset(), Failure::Side(error)));
             }

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use rfc3987::grammar::rules;
 use rfc3987::resolve::Base;
 use rfc3987::Iri;
-use rfc3987::{Error, Input as Side};
+use rfc3987::{Error, Input as Side, InputError};
 
 use crate::args::{CommandSpec, Common, OptionSpec, Parsed, UsageError};
 use crate::help;
@@ -135,17 +135,17 @@ fn relativize_bytes(base: &Iri<String>, bytes: &[u8]) -> Result<String, Error> {
     let Ok(target) = std::str::from_utf8(bytes) else {
         return Err(Error::In {
             input: Side::Target,
-            error: Box::new(Error::Syntax(
+            error: InputError::Syntax(
                 rfc3987::check_bytes(&rules::IRI, bytes)
                     .expect_err("the recognizers reject ill-formed UTF-8"),
-            )),
+            ),
         });
     };
     match Iri::parse(target) {
         Ok(target) => Ok(base.relativize(&target).into_inner()),
         Err(e) => Err(Error::In {
             input: Side::Target,
-            error: Box::new(Error::Syntax(*e.error())),
+            error: InputError::Syntax(*e.error()),
         }),
     }
 }
@@ -155,10 +155,10 @@ fn resolve_bytes(base: &Base<&str>, bytes: &[u8]) -> Result<String, Error> {
     let Ok(reference) = std::str::from_utf8(bytes) else {
         return Err(Error::In {
             input: Side::Reference,
-            error: Box::new(Error::Syntax(
+            error: InputError::Syntax(
                 rfc3987::check_bytes(&rules::IRI_REFERENCE, bytes)
                     .expect_err("the recognizers reject ill-formed UTF-8"),
-            )),
+            ),
         });
     };
     base.resolve_str(reference)

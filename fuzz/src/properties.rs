@@ -35,7 +35,8 @@ use rfc3987::mapping::{self, is_bidi_formatting, MappingError, ToIri, ToUri, URI
 use rfc3987::normalize::{self, Chars, Level, NormalizeError, Normalizer};
 use rfc3987::resolve;
 use rfc3987::{
-    AbsoluteIri, Builder, Components, Error, Host, Input, Iri, IriRef, ParseError, RelativeRef,
+    AbsoluteIri, Builder, Components, Error, Host, Input, InputError, Iri, IriRef, ParseError,
+    RelativeRef,
 };
 
 /// Every target, by name: the fuzz target `fuzz/fuzz_targets/NAME.rs`, its
@@ -1102,14 +1103,14 @@ pub fn resolve(data: &[u8]) -> Checked {
         (Err(e), Err(c), _) => {
             let want = Error::In {
                 input: Input::Base,
-                error: Box::new(Error::Syntax(c)),
+                error: InputError::Syntax(c),
             };
             assert_eq!(*e, want, "{base:?} {other:?}");
         }
         (Err(e), Ok(()), Err(c)) => {
             let want = Error::In {
                 input: Input::Reference,
-                error: Box::new(Error::Syntax(c)),
+                error: InputError::Syntax(c),
             };
             assert_eq!(*e, want, "{base:?} {other:?}");
         }

@@ -5,7 +5,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use rfc3987::{CheckError, Error, Input, ParseError};
+use rfc3987::{CheckError, Error, Input, InputError, ParseError};
 
 create_exception!(
     rfc3987_rs,
@@ -63,7 +63,10 @@ impl Failure {
         match e {
             Error::Mapping(e) => Some(e.rule()),
             Error::Normalize(e) => Some(e.rule()),
-            Error::In { error, .. } => Failure::rule_of(error),
+            Error::In {
+                error: InputError::Normalize(e),
+                ..
+            } => Some(e.rule()),
             _ => e.syntax().map(CheckError::rule),
         }
     }
