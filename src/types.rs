@@ -64,10 +64,17 @@ fn parse_as<T: AsRef<str>, V>(
 /// [`CheckError`] they return (no copy of the input).
 #[inline(always)]
 pub(crate) fn parse_str(text: &str, kind: Kind) -> Result<IriRef<&str>, CheckError> {
-    match accept_head(kind.rule(), text) {
-        Ok(Accepted::Split(pos)) => Ok(IriRef::from_positions(text, pos)),
-        Ok(wide) => Ok(IriRef::from_positions(text, wide.split(text))),
-        Err(reject) => Err(crate::rejected(kind.rule(), text, reject)),
+    parse_or_reject(text, kind).map_err(|reject| crate::rejected(kind.rule(), text, reject))
+}
+
+/// [`parse_str`], failing with the walk's bare verdict, for a caller that
+/// builds its error out of line (`crate::rejected` makes the
+/// [`CheckError`]).
+#[inline(always)]
+pub(crate) fn parse_or_reject(text: &str, kind: Kind) -> Result<IriRef<&str>, crate::scan::Reject> {
+    match accept_head(kind.rule(), text)? {
+        Accepted::Split(pos) => Ok(IriRef::from_positions(text, pos)),
+        wide => Ok(IriRef::from_positions(text, wide.split(text))),
     }
 }
 

@@ -124,7 +124,7 @@ use crate::components::{split, Positions};
 use crate::grammar::rules;
 use crate::parse_error::Kind;
 use crate::scan;
-use crate::types::parse_str;
+use crate::types::{parse_or_reject, parse_str};
 use crate::{Error, Input, Iri, IriRef};
 use dot_segments::remove_dots_after_slash;
 
@@ -198,25 +198,40 @@ fn resolve_with(base: &str, reference: &str, strict: bool) -> Result<String, Err
 /// `base` parsed as an `IRI` and `reference` as an `IRI-reference`, or
 /// the first one's error. The reference first: when it is rejected, the
 /// base is only validated (its error comes first), not split for nothing.
+/// The errors are made out of line, so that the valid path carries no
+/// error value.
 #[inline(always)]
 fn parse_both<'b, 'r>(
     base: &'b str,
     reference: &'r str,
 ) -> Result<(Iri<&'b str>, IriRef<&'r str>), Error> {
-    match parse_reference(reference) {
-        Ok(reference) => {
-            let base = parse_str(base, Kind::Iri).map_err(base_error)?;
-            Ok((Iri(base), reference))
-        }
-        Err(error) => {
-            crate::check(&rules::IRI, base).map_err(base_error)?;
-            Err(error)
-        }
+    let reference = match parse_or_reject(reference, Kind::Reference) {
+        Ok(parsed) => parsed,
+        Err(reject) => return Err(reference_error(base, reference, reject)),
+    };
+    match parse_str(base, Kind::Iri) {
+        Ok(base) => Ok((Iri(base), reference)),
+        Err(error) => Err(base_error(error)),
+    }
+}
+
+/// The error of a rejected reference: the base's if the base is not an
+/// `IRI` either, else the reference's.
+#[cold]
+#[inline(never)]
+fn reference_error(base: &str, reference: &str, reject: scan::Reject) -> Error {
+    match crate::check(&rules::IRI, base) {
+        Err(base) => base_error(base),
+        Ok(()) => Error::in_input(
+            Input::Reference,
+            crate::CheckError::rejected(&rules::IRI_REFERENCE, reference, reject),
+        ),
     }
 }
 
 /// The error of a base that is not an `IRI`.
 #[cold]
+#[inline(never)]
 fn base_error(error: crate::CheckError) -> Error {
     Error::in_input(Input::Base, error)
 }
@@ -225,7 +240,14 @@ fn base_error(error: crate::CheckError) -> Error {
 /// gives for it.
 #[inline(always)]
 fn parse_reference(reference: &str) -> Result<IriRef<&str>, Error> {
-    parse_str(reference, Kind::Reference).map_err(|e| Error::in_input(Input::Reference, e))
+    parse_str(reference, Kind::Reference).map_err(reference_only_error)
+}
+
+/// The error of a rejected reference whose base was checked before.
+#[cold]
+#[inline(never)]
+fn reference_only_error(error: crate::CheckError) -> Error {
+    Error::in_input(Input::Reference, error)
 }
 
 /// The target of `reference` against `base`, parsed values both: its text
