@@ -178,7 +178,7 @@ mod wide;
 pub(crate) use batch::{reject_slice, Batch, Input};
 pub(crate) use delims::{first_of, first_of_before, hits, last_of, padded_window, window_at, Head};
 pub(crate) use shift::Shift;
-pub(crate) use table::Dfa;
+pub(crate) use table::{CodeTables, Dfa};
 pub(crate) use wide::{Wide, WideTable};
 
 /// Bytes walked by the table between two looks at whether the state is
