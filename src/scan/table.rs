@@ -11,8 +11,10 @@ use super::Reject;
 
 /// The code tables of a grammar's accelerated states, shared by its
 /// rules, with the window check's sets of each ([`WindowSets::of`]),
-/// derived once when the crate compiles (not once per rule that shares
-/// them: that was most of the crate's compile time).
+/// derived once per table when the crate compiles, not once per rule that
+/// shares it: constant evaluation is slow, and per rule (77 rules, 18
+/// tables) the sets take rustc's `type_check_crate` pass from 0.8 s to
+/// 5.1 s (`RUSTC_BOOTSTRAP=1 cargo rustc --release -- -Ztime-passes`).
 pub(crate) struct CodeTables<const N: usize> {
     codes: [[u8; 256]; N],
     windows: [WindowSets; N],
