@@ -13,7 +13,8 @@
 #   bash benches/build-weight.sh            # JOBS=2 by default (cargo -j)
 #
 # Needs the crates.io registry (dependencies are fetched before timing),
-# GNU time (/usr/bin/time) and strip.
+# GNU time (/usr/bin/time), strip and nm (which also lists, on standard
+# error, the recognizers each rfc3987 program links).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 jobs="${JOBS:-2}"
@@ -94,6 +95,12 @@ for name in "${names[@]}"; do
   strip -o "$dir/stripped" "$dir/target/release/$name"
   size[$name]="$(stat -c %s "$dir/stripped")"
   echo "built $name: ${cpu[$name]} s CPU, ${size[$name]} bytes stripped" >&2
+  if [[ "$name" == rfc3987-* ]]; then
+    # The recognizers the program links (one `NAME_DFA` static each, of
+    # the 77 the grammar defines): those of the rules it names, not all.
+    linked="$(nm -C "$dir/target/release/$name" | sed -n 's/.*grammar::generated::rules::\([A-Z0-9_]*\)_DFA$/\1/p' | sort | tr '\n' ' ')"
+    echo "  recognizers linked: $(wc -w <<<"$linked"): $linked" >&2
+  fi
 done
 
 echo

@@ -15,8 +15,11 @@
 //!   fn` that checks the layout when the crate compiles, which is what
 //!   lets the scanner index without bounds checks.
 //! - `ALL_RULES`, sorted by lowercase name for lookup.
-//! - Tables are emitted once and shared by every rule they are equal for;
-//!   `ACCEL` holds every distinct code table of every rule.
+//! - Tables are emitted once and shared by every rule they are equal for,
+//!   each its own `static` (a shift machine's rows, a wide table, a
+//!   transition table), so that a program links only the tables of the
+//!   rules it names; `ACCEL` holds every distinct code table of every
+//!   rule, with the sets the scanner derives from each once.
 //! - `class::is_name(char)`: one predicate per character class, an ASCII
 //!   bit mask plus a sorted range table above ASCII.
 //!
@@ -94,37 +97,36 @@ pub fn emit(
         let codes = codes.iter().map(|&code| Literal::u8_unsuffixed(code));
         quote! { [#(#codes),*] }
     });
-    let shift_count = Literal::usize_unsuffixed(shift_rows.rows.len());
-    let shift_items = shift_rows.rows.iter().map(|rows| {
+    // One static per distinct machine's rows and per wide table, so that
+    // a program links only those of the rules it uses.
+    let shift_statics = shift_rows.rows.iter().enumerate().map(|(id, rows)| {
+        let name = shift_rows_name(id);
         let rows = rows.iter().map(|&row| hex64(row));
-        quote! { [#(#rows),*] }
+        quote! {
+            /// A shift machine's rows (see `abnf_dfa::dfa::shift`): per
+            /// byte, the transitions of its states, six bits each.
+            static #name: [u64; 256] = [#(#rows),*];
+        }
     });
     // Only where some rule has a wide machine (a configuration without
-    // trails has none): no unused import, no unused table.
-    let (wide_use, wide_tables) = if shift_rows.wide.is_empty() {
-        (quote! {}, quote! {})
+    // trails has none): no unused import.
+    let wide_use = if shift_rows.wide.is_empty() {
+        quote! {}
     } else {
-        let wide_count = Literal::usize_unsuffixed(shift_rows.wide.len());
-        let wide_items = shift_rows.wide.iter().map(|table| {
-            let lanes = table.iter().map(|lanes| {
-                let lanes = lanes.iter().map(|&lane| Literal::u8_unsuffixed(lane));
-                quote! { [#(#lanes),*] }
-            });
-            quote! { WideTable([#(#lanes),*]) }
-        });
-        (
-            quote! { use crate::scan::Wide; },
-            quote! {
-                /// The tables of every wide start machine (see
-                /// `abnf_dfa::dfa::shift::Wide`), shared by all rules: per
-                /// byte, the machine state each machine state goes to.
-                static WIDE_TABLES: [crate::scan::WideTable; #wide_count] = {
-                    use crate::scan::WideTable;
-                    [#(#wide_items),*]
-                };
-            },
-        )
+        quote! { use crate::scan::Wide; }
     };
+    let wide_statics = shift_rows.wide.iter().enumerate().map(|(id, table)| {
+        let name = wide_table_name(id);
+        let lanes = table.iter().map(|lanes| {
+            let lanes = lanes.iter().map(|&lane| Literal::u8_unsuffixed(lane));
+            quote! { [#(#lanes),*] }
+        });
+        quote! {
+            /// A wide start machine's table (see `abnf_dfa::dfa::shift::Wide`):
+            /// per byte, the machine state each machine state goes to.
+            static #name: crate::scan::WideTable = crate::scan::WideTable([#(#lanes),*]);
+        }
+    });
     let mut sorted: Vec<&Dfa> = dfas.iter().collect();
     sorted.sort_by_key(|d| d.rule.to_ascii_lowercase());
     let all: Vec<Ident> = sorted.iter().map(|d| ident(&screaming(&d.rule))).collect();
@@ -220,14 +222,12 @@ pub fn emit(
 
         /// The code tables of accelerated states, shared by all rules: per
         /// byte, how it keeps the state (see `abnf_dfa::dfa::accel`).
-        static ACCEL: [[u8; 256]; #accel_count] = [#(#accel_tables),*];
+        static ACCEL: crate::scan::CodeTables<#accel_count> =
+            crate::scan::CodeTables::new([#(#accel_tables),*]);
 
-        /// The rows of every shift machine (see `abnf_dfa::dfa::shift`),
-        /// shared by all rules: per byte, the transitions of a machine's
-        /// states, six bits each.
-        static SHIFT_ROWS: [[u64; 256]; #shift_count] = [#(#shift_items),*];
+        #(#shift_statics)*
 
-        #wide_tables
+        #(#wide_statics)*
 
         #(#table_items)*
     };
@@ -353,7 +353,8 @@ struct ShiftRows {
 }
 
 impl ShiftRows {
-    /// The index of `rows` in `SHIFT_ROWS`, adding them the first time.
+    /// The number of `rows` (its static's suffix), adding them the first
+    /// time.
     fn id(&mut self, rows: &[u64; 256]) -> usize {
         let next = self.rows.len();
         *self.ids.entry(*rows).or_insert_with(|| {
@@ -362,7 +363,8 @@ impl ShiftRows {
         })
     }
 
-    /// The index of `table` in `WIDE_TABLES`, adding it the first time.
+    /// The number of `table` (its static's suffix), adding it the first
+    /// time.
     fn wide_id(&mut self, table: &[[u8; 16]; 256]) -> usize {
         let next = self.wide.len();
         *self.wide_ids.entry(*table).or_insert_with(|| {
@@ -372,16 +374,26 @@ impl ShiftRows {
     }
 }
 
+/// The name of the static that holds the shift machine rows number `id`.
+fn shift_rows_name(id: usize) -> Ident {
+    ident(&format!("SHIFT_ROWS_{id}"))
+}
+
+/// The name of the static that holds the wide table number `id`.
+fn wide_table_name(id: usize) -> Ident {
+    ident(&format!("WIDE_TABLE_{id}"))
+}
+
 /// The `crate::scan::Wide` value of `wide`, for a rule whose state ids
 /// are premultiplied by `stride`.
 fn wide_item(wide: &Wide, stride: usize, rows: &mut ShiftRows) -> TokenStream {
-    let id = Literal::usize_unsuffixed(rows.wide_id(&wide.table));
     let mut full = [0u64; shift::WIDE_STATES + 1];
     for (slot, &state) in full[1..].iter_mut().zip(&wide.states) {
         *slot = u64::from(state) * stride as u64;
     }
     let full = full.iter().map(|&s| Literal::u16_unsuffixed(s as u16));
-    quote! { Wide::new(&super::WIDE_TABLES[#id], [#(#full),*]) }
+    let table = wide_table_name(rows.wide_id(&wide.table));
+    quote! { Wide::new(&super::#table, [#(#full),*]) }
 }
 
 /// The `crate::scan::Shift` values of `machines`, for a rule whose state
@@ -390,13 +402,13 @@ fn shift_items(machines: &[Machine], stride: usize, rows: &mut ShiftRows) -> Vec
     machines
         .iter()
         .map(|machine| {
-            let id = Literal::usize_unsuffixed(rows.id(&machine.rows));
+            let name = shift_rows_name(rows.id(&machine.rows));
             let mut full = [0u64; shift::STATES + 1];
             for (slot, &state) in full[1..].iter_mut().zip(&machine.states) {
                 *slot = u64::from(state) * stride as u64;
             }
             let full = full.iter().map(|&s| Literal::u16_unsuffixed(s as u16));
-            quote! { Shift::new(&super::SHIFT_ROWS[#id], [#(#full),*]) }
+            quote! { Shift::new(&super::#name, [#(#full),*]) }
         })
         .collect()
 }

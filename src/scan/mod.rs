@@ -86,8 +86,9 @@
 //! - every `classes[byte]` is below `stride`;
 //! - row 0 is the dead state and loops to itself;
 //! - states `accel_from..accel_from + accel_index.len()` are accelerated;
-//!   `accel_from` is past the dead state; every `accel_index` entry is an
-//!   index into `accel`.
+//!   `accel_from` is past the dead state; every `accel_index` entry of a
+//!   state (at a multiple of `stride`, the only ones read) is an index
+//!   into `accel`.
 //!
 //! So for any state read from `trans` (or `start`) and any byte,
 //! `state + classes[byte] < trans.len()`: the one load of the hot loop
@@ -178,7 +179,7 @@ mod wide;
 pub(crate) use batch::{reject_slice, Batch, Input};
 pub(crate) use delims::{first_of, first_of_before, hits, last_of, padded_window, window_at, Head};
 pub(crate) use shift::Shift;
-pub(crate) use table::Dfa;
+pub(crate) use table::{CodeTables, Dfa};
 pub(crate) use wide::{Wide, WideTable};
 
 /// Bytes walked by the table between two looks at whether the state is

@@ -9,10 +9,31 @@ use super::simd::WindowSets;
 use super::wide::Wide;
 use super::Reject;
 
-/// Most distinct code tables the generator may emit (for the window
-/// check's sets, derived in [`Dfa::new`]; a grammar with more fails the
-/// build).
-const ACCEL_MAX: usize = 24;
+/// The code tables of a grammar's accelerated states, shared by its
+/// rules, with the window check's sets of each ([`WindowSets::of`]),
+/// derived once per table when the crate compiles, not once per rule that
+/// shares it: constant evaluation is slow, and per rule (77 rules, 18
+/// tables) the sets take rustc's `type_check_crate` pass from 0.8 s to
+/// 5.1 s (`RUSTC_BOOTSTRAP=1 cargo rustc --release -- -Ztime-passes`).
+pub(crate) struct CodeTables<const N: usize> {
+    codes: [[u8; 256]; N],
+    windows: [WindowSets; N],
+}
+
+impl<const N: usize> CodeTables<N> {
+    /// The tables as the generator emits them, with their sets (checked by
+    /// `WindowSets::of`, so a table that breaks the window check's rules
+    /// fails the build).
+    pub(crate) const fn new(codes: [[u8; 256]; N]) -> CodeTables<N> {
+        let mut windows = [WindowSets::EMPTY; N];
+        let mut id = 0;
+        while id < N {
+            windows[id] = WindowSets::of(&codes[id]);
+            id += 1;
+        }
+        CodeTables { codes, windows }
+    }
+}
 
 /// A generated DFA, as `abnf-dfa` lays it out (see the module docs).
 pub(crate) struct Dfa {
@@ -24,6 +45,8 @@ pub(crate) struct Dfa {
     pub(super) accel_from: usize,
     pub(super) accel_index: &'static [u8],
     pub(super) accel: &'static [[u8; 256]],
+    /// `accel[id]`'s sets for the window check, by `id`.
+    pub(super) windows: &'static [WindowSets],
     /// The first state of the range of states that are in a shift
     /// machine (premultiplied).
     pub(super) shift_from: usize,
@@ -40,8 +63,6 @@ pub(crate) struct Dfa {
     /// by the tests).
     #[cfg_attr(not(simd_path), allow(dead_code))]
     pub(super) wide: Option<&'static Wide>,
-    /// `accel[id]`'s sets for the window check, by `id`.
-    pub(super) windows: [WindowSets; ACCEL_MAX],
     /// What every path to a state has read (the `NO_*` bits of
     /// `grammar::codes`, derived by `abnf_dfa::dfa::seen`), indexed by
     /// the premultiplied state shifted right by `facts_shift`.
@@ -57,7 +78,7 @@ impl Dfa {
     /// Called in `static` initializers only, so a violation is a compile
     /// error.
     #[allow(clippy::too_many_arguments, reason = "one per generated table")]
-    pub(crate) const fn new(
+    pub(crate) const fn new<const N: usize>(
         classes: &'static [u8; 256],
         trans: &'static [u16],
         stride: usize,
@@ -65,7 +86,7 @@ impl Dfa {
         accept_from: usize,
         accel_from: usize,
         accel_index: &'static [u8],
-        accel: &'static [[u8; 256]],
+        accel: &'static CodeTables<N>,
         shift_from: usize,
         shift_index: &'static [u16],
         shifts: &'static [Shift],
@@ -80,14 +101,27 @@ impl Dfa {
             assert!((classes[i] as usize) < stride, "a class past the row");
             i += 1;
         }
+        // These checks run in rustc's constant evaluator for every rule
+        // (about 110,000 transitions for this crate's grammar), where each
+        // call and operation a step counts: one remainder and comparison a
+        // transition, no method call, the dead state's row in a loop of
+        // its own, and only the entries of states in the index loops
+        // below. `cargo check --release` of the crate takes about 1.05 s
+        // so, 1.3 s with a call of `is_multiple_of` and both checks on
+        // every entry, 0.8 s with no check at all.
         let mut i = 0;
+        while i < stride {
+            assert!(trans[i] == 0, "the dead state must loop");
+            i += 1;
+        }
         while i < len {
             let target = trans[i] as usize;
-            assert!(
-                target.is_multiple_of(stride) && target < len,
-                "a bad state id"
-            );
-            assert!(i >= stride || target == 0, "the dead state must loop");
+            #[allow(
+                clippy::manual_is_multiple_of,
+                reason = "a call costs the constant evaluator more (see above)"
+            )]
+            let whole = target % stride == 0;
+            assert!(whole && target < len, "a bad state id");
             i += 1;
         }
         assert!(start.is_multiple_of(stride) && start < len);
@@ -96,10 +130,9 @@ impl Dfa {
         assert!(accel_index.len().is_multiple_of(stride) && accel_from + accel_index.len() <= len);
         let mut i = 0;
         while i < accel_index.len() {
-            assert!((accel_index[i] as usize) < accel.len());
-            i += 1;
+            assert!((accel_index[i] as usize) < N);
+            i += stride;
         }
-        assert!(accel.len() <= ACCEL_MAX, "more code tables than ACCEL_MAX");
         // A machine per accelerated state, then maybe the start state's.
         let accelerated = accel_index.len() / stride;
         assert!(
@@ -125,34 +158,27 @@ impl Dfa {
         }
         assert!(shift_from.is_multiple_of(stride) && shift_from + shift_index.len() <= len);
         assert!(shift_index.len().is_multiple_of(stride));
+        // Only the entries of states (multiples of the stride) are read.
         let mut i = 0;
         while i < shift_index.len() {
-            if i.is_multiple_of(stride) {
-                let machine = (shift_index[i] >> 8) as usize;
-                let offset = (shift_index[i] & 0xFF) as u64;
-                assert!(machine < shifts.len(), "a bad machine");
-                assert!(
-                    offset != shift::ESCAPE && offset < 64,
-                    "a bad machine state"
-                );
-                assert!(
-                    shifts[machine].state(offset) == shift_from + i,
-                    "a state's machine must have it"
-                );
-            }
-            i += 1;
+            let machine = (shift_index[i] >> 8) as usize;
+            let offset = (shift_index[i] & 0xFF) as u64;
+            assert!(machine < shifts.len(), "a bad machine");
+            assert!(
+                offset != shift::ESCAPE && offset < 64,
+                "a bad machine state"
+            );
+            assert!(
+                shifts[machine].state(offset) == shift_from + i,
+                "a state's machine must have it"
+            );
+            i += stride;
         }
         // State ids are `u16`s, so below 2^16, as `number` requires.
         assert!(len <= 1 << 16);
         // Distinct states have distinct fact indices, and every state one.
         assert!(facts_shift < usize::BITS && stride >> facts_shift == 1);
         assert!((len - stride) >> facts_shift < facts.len());
-        let mut windows = [WindowSets::EMPTY; ACCEL_MAX];
-        let mut id = 0;
-        while id < accel.len() {
-            windows[id] = WindowSets::of(&accel[id]);
-            id += 1;
-        }
         Dfa {
             classes,
             trans,
@@ -161,12 +187,12 @@ impl Dfa {
             accept_from,
             accel_from,
             accel_index,
-            accel,
+            accel: &accel.codes,
+            windows: &accel.windows,
             shift_from,
             shift_index,
             shifts,
             wide,
-            windows,
             facts,
             facts_shift,
             stride_inverse: stride_inverse(stride),
