@@ -76,7 +76,7 @@ impl Rule {
     }
 
     /// The rule's name, spelled as in the grammar file.
-    pub fn name(&self) -> &'static str {
+    pub const fn name(&self) -> &'static str {
         self.name
     }
 

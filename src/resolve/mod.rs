@@ -224,7 +224,7 @@ fn reference_error(base: &str, reference: &str, reject: scan::Reject) -> Error {
         Err(base) => base_error(base),
         Ok(()) => Error::in_input(
             Input::Reference,
-            crate::CheckError::rejected(&rules::IRI_REFERENCE, reference, reject),
+            crate::rejected(Kind::Reference.rule(), reference, reject),
         ),
     }
 }
