@@ -9,19 +9,25 @@
 //! chunk, computed on the calling thread with nothing to join.
 //!
 //! Each chunk is a zero-copy slice of the input ([`Array::slice`]) that the
-//! serial function turns into a column of its own; the columns are then
-//! concatenated ([`arrow_select::concat::concat`]; a struct's fields, and
-//! a column with its error column, on the pool at once), which copies
-//! each result once more. Row `i` of the result is the serial function's row
-//! `i`, nulls and error rows included: rayon's indexed `collect` keeps the
-//! chunks in order.
+//! serial function turns into a column of its own. The calling thread
+//! joins the chunks' columns in row order while the pool computes the
+//! next ones ([`stream`]): a text column's chunks are copied into one
+//! builder as they come, other columns (booleans, a parse's struct, the
+//! error column) are joined at the end ([`arrow_select::concat::concat`];
+//! a struct's fields on the pool at once). Row `i` of the result is the
+//! serial function's row `i`, nulls and error rows included
+//! (`streamed_chunks_join_as_the_serial_result`).
 
+use std::collections::BTreeMap;
 use std::ops::Range;
-use std::sync::Arc;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::{mpsc, Arc};
 
-use arrow_array::builder::BooleanBufferBuilder;
+use arrow_array::builder::{
+    BooleanBufferBuilder, GenericStringBuilder, LargeStringBuilder, StringBuilder,
+};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{ArrowError, DataType, Fields};
 use rayon::prelude::*;
@@ -102,43 +108,254 @@ fn join_structs(fields: &Fields, pieces: &[ArrayRef]) -> Result<ArrayRef, ArrowE
     )?))
 }
 
-/// The results of `work` on each chunk of `rows` rows, in order.
-fn run<T, F>(rows: usize, work: F) -> Result<Vec<T>, ArrowError>
+/// `work` on each chunk of `ranges` on the current pool, joined in order
+/// while later chunks are computed: each chunk is joined as soon as it and
+/// the chunks before it are done, and at most [`IN_FLIGHT_PER_THREAD`]
+/// chunks per thread are computed ahead of the join, so memory stays
+/// bounded and a joined chunk's buffers are freed for the chunks after
+/// it. The join's copy thus runs beside the computation instead of after
+/// it (a million-row `to_uri` result is about 80 MB of text: `cargo bench
+/// -p rfc3987-arrow --bench scaling`).
+///
+/// A caller outside the pool (the global pool's usual caller) joins while
+/// the pool's threads compute; a caller on one of the pool's threads
+/// (inside [`rayon::ThreadPool::install`]) computes chunks itself
+/// whenever the next one to join is not done yet.
+fn stream<T, F>(ranges: Vec<Range<usize>>, work: F) -> Result<T, ArrowError>
 where
-    T: Send,
+    T: Joined,
     F: Fn(Range<usize>) -> Result<T, ArrowError> + Sync,
 {
-    let ranges = ranges(rows, rayon::current_num_threads());
-    if ranges.len() == 1 {
-        return Ok(vec![work(0..rows)?]);
-    }
-    ranges.into_par_iter().map(&work).collect()
+    stream_on(None, ranges, work)
 }
 
+/// [`stream`] on `pool`, or on the current pool when `None`.
+fn stream_on<T, F>(
+    pool: Option<&rayon::ThreadPool>,
+    ranges: Vec<Range<usize>>,
+    work: F,
+) -> Result<T, ArrowError>
+where
+    T: Joined,
+    F: Fn(Range<usize>) -> Result<T, ArrowError> + Sync,
+{
+    let threads = pool.map_or_else(rayon::current_num_threads, |p| p.current_num_threads());
+    let ahead = threads * IN_FLIGHT_PER_THREAD;
+    let (ranges, work) = (&ranges[..], &work);
+    match pool {
+        Some(pool) => pool.in_place_scope_fifo(|scope| join_in_order(scope, ranges, work, ahead)),
+        None => rayon::in_place_scope_fifo(|scope| join_in_order(scope, ranges, work, ahead)),
+    }
+}
+
+/// The body of [`stream_on`]: spawns the chunks on `scope` in order, at
+/// most `ahead` of the join, and joins them in order as they come.
+fn join_in_order<'s, T, F>(
+    scope: &rayon::ScopeFifo<'s>,
+    ranges: &'s [Range<usize>],
+    work: &'s F,
+    ahead: usize,
+) -> Result<T, ArrowError>
+where
+    T: Joined + 's,
+    F: Fn(Range<usize>) -> Result<T, ArrowError> + Sync,
+{
+    let chunks = ranges.len();
+    let (done, results) = mpsc::channel();
+    let spawn = |i: usize| {
+        let done = done.clone();
+        let range = ranges[i].clone();
+        scope.spawn_fifo(move |_| {
+            // A panic is sent like a result, so that the join never waits
+            // for a chunk that will not come; it is raised again on the
+            // calling thread.
+            let result = panic::catch_unwind(AssertUnwindSafe(|| work(range)));
+            // The receiver is gone only when the join stopped at an
+            // earlier chunk's error: this chunk is not needed.
+            let _ = done.send((i, result));
+        });
+    };
+    let mut spawned = ahead.min(chunks);
+    (0..spawned).for_each(spawn);
+    let rows = ranges.iter().map(|r| r.len()).sum();
+    let mut joined = Joining::<T>::new(rows);
+    let mut early = BTreeMap::new();
+    for next in 0..chunks {
+        let result = loop {
+            if let Some(result) = early.remove(&next) {
+                break result;
+            }
+            let (i, result) = match results.try_recv() {
+                Ok(done) => done,
+                Err(_) => {
+                    // On a pool thread: compute a waiting chunk (or other
+                    // work of the pool) rather than wait. Blocking is safe
+                    // once nothing is left to run here, since every chunk
+                    // not done is then running on another thread. Outside
+                    // the pool `yield_now` is `None`: wait.
+                    if let Some(rayon::Yield::Executed) = rayon::yield_now() {
+                        continue;
+                    }
+                    results.recv().map_err(|_| {
+                        ArrowError::ComputeError("a chunk's result never came back".into())
+                    })?
+                }
+            };
+            early.insert(i, result);
+        };
+        if spawned < chunks {
+            spawn(spawned);
+            spawned += 1;
+        }
+        match result {
+            Ok(piece) => joined.push(piece?)?,
+            Err(payload) => panic::resume_unwind(payload),
+        }
+    }
+    joined.finish()
+}
+
+/// Chunks computed ahead of the join, per thread of the pool.
+const IN_FLIGHT_PER_THREAD: usize = 4;
+
 /// What a chunked function gives: a column, or a column with its error
-/// column; chunks of it join in order.
+/// column; chunks of it join in order, one by one as they come.
 pub(crate) trait Joined: Sized + Send {
-    fn join(pieces: Vec<Self>) -> Result<Self, ArrowError>;
+    /// Chunks joined so far.
+    type Joining: JoinNext<Self>;
+}
+
+/// A result joined chunk by chunk, in order.
+pub(crate) trait JoinNext<T> {
+    /// Nothing joined yet, of a result of `rows` rows.
+    fn new(rows: usize) -> Self;
+    /// Appends the next chunk's result.
+    fn push(&mut self, piece: T) -> Result<(), ArrowError>;
+    /// The joined result.
+    fn finish(self) -> Result<T, ArrowError>;
+}
+
+type Joining<T> = <T as Joined>::Joining;
+
+/// A column of `rows` rows joined chunk by chunk: a text column's chunks
+/// are copied into one builder as they come (the copy is the join's whole
+/// cost); other columns (booleans, structs) are kept and joined at the end
+/// with [`join`], where they cost little or join field by field on the
+/// pool.
+pub(crate) struct JoiningColumn {
+    rows: usize,
+    column: Column,
+}
+
+enum Column {
+    Empty,
+    Text(StringBuilder),
+    LargeText(LargeStringBuilder),
+    Pieces(Vec<ArrayRef>),
+}
+
+/// A builder for a text column of `rows` rows whose first chunk is
+/// `first`, with room for the text of every row as long as the first
+/// chunk's rows on average, and half as much again: a builder that
+/// outgrows its buffer copies the whole text (Arrow's buffers are
+/// over-aligned, so the system cannot grow them in place), while room
+/// never written is address space, not memory.
+fn text_builder<O: OffsetSizeTrait>(
+    first: &GenericStringArray<O>,
+    rows: usize,
+) -> GenericStringBuilder<O> {
+    let offsets = first.value_offsets();
+    let bytes = (offsets[first.len()] - offsets[0]).as_usize();
+    let expected = bytes.saturating_mul(rows) / first.len().max(1);
+    GenericStringBuilder::with_capacity(rows, expected.saturating_add(expected / 2))
+}
+
+impl JoinNext<ArrayRef> for JoiningColumn {
+    fn new(rows: usize) -> Self {
+        JoiningColumn {
+            rows,
+            column: Column::Empty,
+        }
+    }
+
+    fn push(&mut self, piece: ArrayRef) -> Result<(), ArrowError> {
+        match &mut self.column {
+            Column::Empty => {
+                self.column = match piece.data_type() {
+                    DataType::Utf8 => Column::Text(text_builder(piece.as_string(), self.rows)),
+                    DataType::LargeUtf8 => {
+                        Column::LargeText(text_builder(piece.as_string(), self.rows))
+                    }
+                    _ => Column::Pieces(Vec::new()),
+                };
+                if let Column::Empty = self.column {
+                    return Ok(());
+                }
+                self.push(piece)
+            }
+            Column::Text(builder) => builder.append_array(piece.as_string()).map_err(too_long),
+            Column::LargeText(builder) => builder.append_array(piece.as_string()).map_err(too_long),
+            Column::Pieces(pieces) => {
+                pieces.push(piece);
+                Ok(())
+            }
+        }
+    }
+
+    fn finish(self) -> Result<ArrayRef, ArrowError> {
+        match self.column {
+            Column::Empty => Err(ArrowError::ComputeError(
+                "joining the result's chunks: there were none".into(),
+            )),
+            Column::Text(mut builder) => Ok(Arc::new(builder.finish())),
+            Column::LargeText(mut builder) => Ok(Arc::new(builder.finish())),
+            Column::Pieces(pieces) => join(&pieces),
+        }
+    }
+}
+
+/// The error of a Utf8 result whose joined text passes 2 GiB.
+fn too_long(e: ArrowError) -> ArrowError {
+    ArrowError::ComputeError(format!(
+        "joining the result's chunks: {e} (a Utf8 result holds at most 2 GiB of \
+         text; pass a LargeUtf8 column or a smaller batch)"
+    ))
 }
 
 impl Joined for ArrayRef {
-    fn join(pieces: Vec<Self>) -> Result<Self, ArrowError> {
-        join(&pieces)
-    }
+    type Joining = JoiningColumn;
 }
 
-impl Joined for WithErrors {
-    fn join(pieces: Vec<Self>) -> Result<Self, ArrowError> {
-        let (values, errors): (Vec<ArrayRef>, Vec<ArrayRef>) =
-            pieces.into_iter().map(|p| (p.values, p.errors)).unzip();
-        // The two columns' joins are independent copies: on the pool at
-        // once.
-        let (values, errors) = rayon::join(|| join(&values), || join(&errors));
+/// A column and its error column joined chunk by chunk.
+pub(crate) struct JoiningWithErrors {
+    values: JoiningColumn,
+    errors: JoiningColumn,
+}
+
+impl JoinNext<WithErrors> for JoiningWithErrors {
+    fn new(rows: usize) -> Self {
+        JoiningWithErrors {
+            values: JoiningColumn::new(rows),
+            errors: JoiningColumn::new(rows),
+        }
+    }
+
+    fn push(&mut self, piece: WithErrors) -> Result<(), ArrowError> {
+        self.values.push(piece.values)?;
+        self.errors.push(piece.errors)
+    }
+
+    fn finish(self) -> Result<WithErrors, ArrowError> {
+        let (values, errors) = rayon::join(|| self.values.finish(), || self.errors.finish());
         Ok(WithErrors {
             values: values?,
             errors: errors?,
         })
     }
+}
+
+impl Joined for WithErrors {
+    type Joining = JoiningWithErrors;
 }
 
 /// `serial` on each chunk of `array`, joined: what `serial(array)`
@@ -148,13 +365,11 @@ where
     T: Joined,
     F: Fn(&dyn Array) -> Result<T, ArrowError> + Sync,
 {
-    let rows = array.len();
-    if ranges(rows, rayon::current_num_threads()).len() == 1 {
+    let ranges = ranges(array.len(), rayon::current_num_threads());
+    if ranges.len() == 1 {
         return serial(array);
     }
-    T::join(run(rows, |r| {
-        serial(array.slice(r.start, r.len()).as_ref())
-    })?)
+    stream(ranges, |r| serial(array.slice(r.start, r.len()).as_ref()))
 }
 
 /// [`map`] over two columns of one length, sliced alike (a difference in
@@ -164,16 +379,16 @@ where
     T: Joined,
     F: Fn(&dyn Array, &dyn Array) -> Result<T, ArrowError> + Sync,
 {
-    let rows = a.len();
-    if a.len() != b.len() || ranges(rows, rayon::current_num_threads()).len() == 1 {
+    let ranges = ranges(a.len(), rayon::current_num_threads());
+    if a.len() != b.len() || ranges.len() == 1 {
         return serial(a, b);
     }
-    T::join(run(rows, |r| {
+    stream(ranges, |r| {
         serial(
             a.slice(r.start, r.len()).as_ref(),
             b.slice(r.start, r.len()).as_ref(),
         )
-    })?)
+    })
 }
 
 #[cfg(test)]
@@ -232,6 +447,128 @@ mod tests {
             let got = join(&pieces).unwrap();
             assert_eq!(got.to_data(), want.to_data());
         }
+    }
+
+    /// `rows` texts, every seventh null, each with a character that is
+    /// not ASCII.
+    fn texts(rows: usize) -> ArrayRef {
+        Arc::new(arrow_array::StringArray::from_iter((0..rows).map(|i| {
+            (i % 7 != 3).then(|| format!("r{i}-\u{e9}{}", "x".repeat(i % 13)))
+        })))
+    }
+
+    /// A serial column function: the text in upper case, as Utf8 or
+    /// LargeUtf8 (like the input) or with an error column.
+    fn upper(a: &dyn Array) -> Result<ArrayRef, ArrowError> {
+        let upper = a
+            .as_string::<i32>()
+            .iter()
+            .map(|v| v.map(str::to_uppercase));
+        Ok(Arc::new(upper.collect::<arrow_array::StringArray>()))
+    }
+
+    fn large_upper(a: &dyn Array) -> Result<ArrayRef, ArrowError> {
+        let upper = a
+            .as_string::<i32>()
+            .iter()
+            .map(|v| v.map(str::to_uppercase));
+        Ok(Arc::new(upper.collect::<arrow_array::LargeStringArray>()))
+    }
+
+    fn upper_with_nulls_as_errors(a: &dyn Array) -> Result<WithErrors, ArrowError> {
+        let errors = a.logical_nulls().map(|n| {
+            n.iter()
+                .map(|valid| (!valid).then_some("null"))
+                .collect::<arrow_array::StringArray>()
+        });
+        Ok(WithErrors {
+            values: upper(a)?,
+            errors: Arc::new(errors.unwrap_or_else(|| vec![None::<&str>; a.len()].into())),
+        })
+    }
+
+    /// Chunks of `size` rows over `rows`.
+    fn cut(rows: usize, size: usize) -> Vec<Range<usize>> {
+        (0..rows.div_ceil(size))
+            .map(|c| c * size..((c + 1) * size).min(rows))
+            .collect()
+    }
+
+    /// More chunks than are computed ahead of the join, each joined as it
+    /// comes: the result is the serial function's on the whole column, for
+    /// Utf8, LargeUtf8 and a column with its error column.
+    #[test]
+    fn streamed_chunks_join_as_the_serial_result() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        let column = texts(30_011);
+        let ranges = cut(column.len(), 1000);
+        assert!(ranges.len() > 3 * IN_FLIGHT_PER_THREAD);
+        let slice = |r: &Range<usize>| column.slice(r.start, r.len());
+
+        let got: ArrayRef = stream_on(Some(&pool), ranges.clone(), |r| upper(&slice(&r))).unwrap();
+        assert_eq!(got.to_data(), upper(&column).unwrap().to_data());
+
+        let got: ArrayRef =
+            stream_on(Some(&pool), ranges.clone(), |r| large_upper(&slice(&r))).unwrap();
+        assert_eq!(got.to_data(), large_upper(&column).unwrap().to_data());
+
+        let got: WithErrors = stream_on(Some(&pool), ranges.clone(), |r| {
+            upper_with_nulls_as_errors(&slice(&r))
+        })
+        .unwrap();
+        let want = upper_with_nulls_as_errors(&column).unwrap();
+        assert_eq!(got.values.to_data(), want.values.to_data());
+        assert_eq!(got.errors.to_data(), want.errors.to_data());
+
+        // From one of the pool's threads, which computes chunks itself
+        // while the next one to join is not done: the same result.
+        let got: ArrayRef = pool
+            .install(|| stream(ranges.clone(), |r| upper(&slice(&r))))
+            .unwrap();
+        assert_eq!(got.to_data(), upper(&column).unwrap().to_data());
+        // A pool of one thread, whose only thread is the caller, computes
+        // every chunk itself.
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let got: ArrayRef = one
+            .install(|| stream(ranges.clone(), |r| upper(&slice(&r))))
+            .unwrap();
+        assert_eq!(got.to_data(), upper(&column).unwrap().to_data());
+    }
+
+    /// A chunk's error is the call's, and a chunk's panic is raised on the
+    /// calling thread; neither leaves the join waiting.
+    #[test]
+    fn a_chunks_error_or_panic_reaches_the_caller() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let column = texts(20_000);
+        let ranges = cut(column.len(), 500);
+        let failing = |r: Range<usize>| {
+            if r.start == 7_000 {
+                return Err(ArrowError::ComputeError("chunk at 7000".into()));
+            }
+            upper(&column.slice(r.start, r.len()))
+        };
+        let error = stream_on::<ArrayRef, _>(Some(&pool), ranges.clone(), failing).unwrap_err();
+        assert_eq!(error.to_string(), "Compute error: chunk at 7000");
+
+        let panicking = |r: Range<usize>| {
+            assert!(r.start != 12_000, "chunk at 12000");
+            upper(&column.slice(r.start, r.len()))
+        };
+        let payload = panic::catch_unwind(AssertUnwindSafe(|| {
+            stream_on::<ArrayRef, _>(Some(&pool), ranges.clone(), panicking)
+        }))
+        .unwrap_err();
+        assert_eq!(payload.downcast_ref::<&str>(), Some(&"chunk at 12000"));
     }
 
     #[test]

@@ -22,8 +22,9 @@
 //!
 //! **Threads.** A column of 8,192 rows or more is cut into chunks that run
 //! on rayon's current pool, each chunk a zero-copy slice computed by the
-//! same serial code, and the chunks' results are concatenated in row
-//! order (one more copy of the result). The pool is the global one (one
+//! same serial code, and the chunks' results are joined in row order
+//! while later chunks are computed (a text result is copied once more,
+//! into one column, beside the computation). The pool is the global one (one
 //! thread per core, or `RAYON_NUM_THREADS`), or the caller's: run the call
 //! inside [`rayon::ThreadPool::install`] to choose it, and in a pool of one
 //! thread to stay on one core. No call spawns a thread. `cargo bench -p
