@@ -508,6 +508,8 @@ pub(crate) struct Directory {
 }
 
 impl Directory {
+    // Always inlined: see `dot_segments::next_dot_start`.
+    #[inline(always)]
     pub(crate) fn of(base: &Parsed<'_>) -> Directory {
         let path = base.path();
         match scan::last_of(path.as_bytes(), b'/') {
