@@ -259,6 +259,10 @@ impl Rule {
 
     /// The rule named `name`, matched case-insensitively as ABNF names are
     /// (RFC 5234 section 2.1).
+    // `find` and `suggest` reach every rule's tables, and are
+    // `#[inline]`: compiled and linked only where called (see
+    // `crate::check_batch`).
+    #[inline]
     pub fn find(name: &str) -> Option<&'static Rule> {
         let all = Self::all();
         all.binary_search_by(|rule| cmp_ignore_ascii_case(rule.name(), name))
@@ -278,6 +282,7 @@ impl Rule {
     /// use rfc3987::grammar::Rule;
     /// assert_eq!(Rule::suggest("iri-refrence")[0], "IRI-reference");
     /// ```
+    #[inline]
     pub fn suggest(name: &str) -> Vec<&'static str> {
         let wanted = name.to_ascii_lowercase();
         let mut scored: Vec<(usize, &'static str)> = Self::all()
