@@ -28,6 +28,11 @@
 //! what the caller wrote, and is the business of resolution and
 //! normalization.
 //!
+//! The builder's and the setters' functions are `#[inline]`: like
+//! generics, they are compiled in the crate that calls them, so a program
+//! that only parses does not compile them (see BENCHMARKS.md, "What a
+//! dependent program compiles").
+//!
 //! [`ErrorKind::Structure`]: crate::ErrorKind::Structure
 
 use alloc::string::{String, ToString};
@@ -60,6 +65,7 @@ struct Parts<'a> {
 }
 
 impl<'a> Parts<'a> {
+    #[inline]
     fn of(r: &'a IriRef<String>) -> Parts<'a> {
         Parts {
             scheme: r.scheme(),
@@ -87,6 +93,7 @@ impl<'a> Parts<'a> {
     }
 
     /// Writes the IRI, checks how the path fits, and splits the result.
+    #[inline]
     fn assemble(&self, kind: Kind) -> Result<IriRef<String>, ParseError> {
         let mut text = String::new();
         if let Some(scheme) = self.scheme {
@@ -329,6 +336,7 @@ impl<'a> Builder<'a> {
         self
     }
 
+    #[inline]
     fn checked(&self) -> Result<(), ParseError> {
         let p = &self.parts;
         validate_opt(p.scheme, Component::Scheme)?;
@@ -343,12 +351,14 @@ impl<'a> Builder<'a> {
     }
 
     /// Checks every component and assembles an [`IriRef`].
+    #[inline]
     pub fn build(&self) -> Result<IriRef<String>, ParseError> {
         self.checked()?;
         self.parts.assemble(Kind::Reference)
     }
 
     /// Like [`build`](Self::build), for an [`Iri`]: the scheme is required.
+    #[inline]
     pub fn build_iri(&self) -> Result<Iri<String>, ParseError> {
         self.checked()?;
         self.parts.assemble(Kind::Iri).map(Iri)
@@ -356,6 +366,7 @@ impl<'a> Builder<'a> {
 
     /// Like [`build`](Self::build), for an [`AbsoluteIri`]: the scheme is
     /// required and the fragment not allowed.
+    #[inline]
     pub fn build_absolute(&self) -> Result<AbsoluteIri<String>, ParseError> {
         self.checked()?;
         self.parts
@@ -365,6 +376,7 @@ impl<'a> Builder<'a> {
 
     /// Like [`build`](Self::build), for a [`RelativeRef`]: the scheme is not
     /// allowed.
+    #[inline]
     pub fn build_relative(&self) -> Result<RelativeRef<String>, ParseError> {
         self.checked()?;
         self.parts.assemble(Kind::Relative).map(RelativeRef)
@@ -386,6 +398,7 @@ enum Change<'a> {
 
 /// Applies `change` to the components of `r`, reassembles them as a
 /// `kind`, and replaces `r` only if that worked.
+#[inline]
 fn edit(r: &mut IriRef<String>, kind: Kind, change: Change<'_>) -> Result<(), ParseError> {
     let mut p = Parts::of(r);
     match change {
@@ -416,6 +429,7 @@ macro_rules! setters {
         impl $Type<String> {
             /// Sets or removes the authority (`iauthority`, without the
             /// `//`). On error nothing changes.
+            #[inline]
             pub fn set_authority(&mut self, authority: Option<&str>) -> Result<(), ParseError> {
                 validate_opt(authority, Component::Authority)?;
                 edit(self.core_mut(), $kind, Change::Authority(authority))
@@ -423,6 +437,7 @@ macro_rules! setters {
 
             /// Sets or removes the userinfo (`iuserinfo`, without the `@`);
             /// setting one needs an authority. On error nothing changes.
+            #[inline]
             pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), ParseError> {
                 validate_opt(userinfo, Component::Userinfo)?;
                 if userinfo.is_some() && !self.has_authority() {
@@ -438,6 +453,7 @@ macro_rules! setters {
             /// Sets the host (`ihost`), adding an authority if there was
             /// none (remove it with `set_authority(None)`). On error nothing
             /// changes.
+            #[inline]
             pub fn set_host(&mut self, host: &str) -> Result<(), ParseError> {
                 validate(host, Component::Host)?;
                 edit(self.core_mut(), $kind, Change::Host(host))
@@ -445,6 +461,7 @@ macro_rules! setters {
 
             /// Sets or removes the port (`port`: digits, possibly none);
             /// setting one needs an authority. On error nothing changes.
+            #[inline]
             pub fn set_port(&mut self, port: Option<&str>) -> Result<(), ParseError> {
                 validate_opt(port, Component::Port)?;
                 if port.is_some() && !self.has_authority() {
@@ -459,6 +476,7 @@ macro_rules! setters {
 
             /// Sets the path (`ipath`); it must fit the rest (see
             /// [`Builder`](crate::Builder)). On error nothing changes.
+            #[inline]
             pub fn set_path(&mut self, path: &str) -> Result<(), ParseError> {
                 validate(path, Component::Path)?;
                 edit(self.core_mut(), $kind, Change::Path(path))
@@ -466,6 +484,7 @@ macro_rules! setters {
 
             /// Sets or removes the query (`iquery`, without the `?`). On
             /// error nothing changes.
+            #[inline]
             pub fn set_query(&mut self, query: Option<&str>) -> Result<(), ParseError> {
                 validate_opt(query, Component::Query)?;
                 edit(self.core_mut(), $kind, Change::Query(query))
@@ -480,6 +499,7 @@ macro_rules! fragment_setter {
         impl $Type<String> {
             /// Sets or removes the fragment (`ifragment`, without the
             /// `#`). On error nothing changes.
+            #[inline]
             pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), ParseError> {
                 validate_opt(fragment, Component::Fragment)?;
                 edit(self.core_mut(), $kind, Change::Fragment(fragment))
@@ -494,6 +514,7 @@ macro_rules! required_scheme_setter {
         impl $Type<String> {
             /// Replaces the scheme (`scheme`, without the `:`). On error
             /// nothing changes.
+            #[inline]
             pub fn set_scheme(&mut self, scheme: &str) -> Result<(), ParseError> {
                 validate(scheme, Component::Scheme)?;
                 edit(self.core_mut(), $kind, Change::Scheme(Some(scheme)))
@@ -524,6 +545,7 @@ macro_rules! required_scheme_setter {
 impl IriRef<String> {
     /// Sets or removes the scheme (`scheme`, without the `:`). On error
     /// nothing changes.
+    #[inline]
     pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), ParseError> {
         validate_opt(scheme, Component::Scheme)?;
         edit(self, Kind::Reference, Change::Scheme(scheme))

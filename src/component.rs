@@ -122,6 +122,9 @@ impl fmt::Display for Component {
 impl core::str::FromStr for Component {
     type Err = crate::Error;
 
+    /// `#[inline]`: compiled only in a crate that calls it (see
+    /// `crate::check_batch`).
+    #[inline]
     fn from_str(name: &str) -> Result<Component, crate::Error> {
         Component::ALL
             .into_iter()

@@ -528,9 +528,12 @@ impl Positions {
 /// and `ireg-name`. RFC 3986 section 3.2.2 resolves it as "first-match-
 /// wins": a host that matches `IPv4address` is an IPv4 address literal.
 /// The answer comes from the grammar's own `IPv4address` DFA, which reads
-/// at most 16 bytes before it stops.
+/// at most 16 bytes before it stops: by the plain walk, which the
+/// accelerated one takes for inputs that short anyway, and which does not
+/// link the accelerated walk over bytes into a program that parses only
+/// text (see `error::allows_scheme`).
 pub(crate) fn is_ipv4(text: &str) -> bool {
-    rules::IPV4ADDRESS.recognize(text.as_bytes()).is_ok()
+    rules::IPV4ADDRESS.recognize_plain(text.as_bytes()).is_ok()
 }
 
 #[cfg(test)]

@@ -101,6 +101,7 @@ fn unreserved(target: Target) -> fn(char) -> bool {
 /// One path segment (`isegment`): `/` is encoded too, so the result is
 /// one segment whatever the text, and it has no `:`, so it can also be
 /// the first segment of a relative reference.
+#[inline]
 pub fn path_segment(text: &str, target: Target) -> Cow<'_, str> {
     encode(text, unreserved(target))
 }
@@ -113,6 +114,7 @@ pub fn path_segment(text: &str, target: Target) -> Cow<'_, str> {
 ///
 /// assert_eq!(path("/home/zoë/my notes.txt", Target::Iri), "/home/zoë/my%20notes.txt");
 /// ```
+#[inline]
 pub fn path(text: &str, target: Target) -> Cow<'_, str> {
     let keep = unreserved(target);
     encode(text, |c| c == '/' || keep(c))
@@ -121,6 +123,7 @@ pub fn path(text: &str, target: Target) -> Cow<'_, str> {
 /// A query (`iquery`) holding `text` as data: `&`, `=`, `+`, `;` and the
 /// other `sub-delims` are encoded, so the result can be a key or a value
 /// of a `key=value&...` query; `/`, `?`, `:` and `@` stay.
+#[inline]
 pub fn query(text: &str, target: Target) -> Cow<'_, str> {
     match target {
         Target::Iri => encode(text, |c| class::is_iquery(c) && !class::is_sub_delims(c)),
@@ -131,6 +134,7 @@ pub fn query(text: &str, target: Target) -> Cow<'_, str> {
 /// A fragment (`ifragment`) holding `text` as data: `sub-delims` are
 /// encoded (media types give some of them meaning, as in `#page=2`); `/`,
 /// `?`, `:` and `@` stay.
+#[inline]
 pub fn fragment(text: &str, target: Target) -> Cow<'_, str> {
     match target {
         Target::Iri => encode(text, |c| class::is_ifragment(c) && !class::is_sub_delims(c)),
@@ -141,12 +145,14 @@ pub fn fragment(text: &str, target: Target) -> Cow<'_, str> {
 /// A userinfo (`iuserinfo`) holding `text` as data: `:` is encoded too,
 /// since many schemes read it as the user/password separator (RFC 3986
 /// section 3.2.1).
+#[inline]
 pub fn userinfo(text: &str, target: Target) -> Cow<'_, str> {
     encode(text, unreserved(target))
 }
 
 /// A registered name (`ireg-name`) holding `text` as data. See the module
 /// docs on DNS names.
+#[inline]
 pub fn reg_name(text: &str, target: Target) -> Cow<'_, str> {
     encode(text, unreserved(target))
 }

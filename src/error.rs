@@ -280,7 +280,7 @@ impl CheckError {
                 || rule
                     .context_at(state)
                     .contains(&rules::ISEGMENT_NZ_NC.name()))
-            && rule.recognize(b"a:").is_ok()
+            && allows_scheme(rule)
         {
             scheme_note(prefix)
         } else {
@@ -444,7 +444,7 @@ impl CheckError {
         // A ':' where a first segment (isegment-nz-nc) was open, or at the
         // very start of a rule that allows a scheme.
         let first_segment = context.contains(&rules::ISEGMENT_NZ_NC.name())
-            || (self.offset == 0 && self.rule.recognize(b"a:").is_ok());
+            || (self.offset == 0 && allows_scheme(self.rule));
         if c == ':' && first_segment {
             return Hint::FirstSegmentColon;
         }
@@ -693,6 +693,16 @@ fn scheme_hint(p: &mut MessageBuffer<'_, '_>, e: &CheckError) -> fmt::Result {
     }
 }
 
+/// Whether `rule` matches `a:`, a scheme alone: whether it allows a
+/// scheme at its start. By the plain walk, which two bytes take anyway,
+/// so that a program formatting errors does not link the accelerated
+/// walk over bytes (`Rule::recognize`), a second copy of the one over
+/// text that parsing uses (as `scheme_note` and `components::is_ipv4`
+/// do).
+fn allows_scheme(rule: &Rule) -> bool {
+    rule.recognize_plain(b"a:").is_ok()
+}
+
 /// Whether `prefix` ends in `%` or `%` and a hex digit (the grammar's
 /// `HEXDIG`, as the state that expects one more says).
 fn ends_in_percent(prefix: &[u8]) -> bool {
@@ -714,7 +724,7 @@ fn scheme_note(prefix: &[u8]) -> SchemeNote {
         return SchemeNote::None;
     };
     slot.copy_from_slice(prefix);
-    if rules::SCHEME.recognize(&buf[..=prefix.len()]).is_ok() {
+    if rules::SCHEME.recognize_plain(&buf[..=prefix.len()]).is_ok() {
         SchemeNote::FirstNotLetter
     } else {
         SchemeNote::None

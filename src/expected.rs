@@ -14,46 +14,40 @@ pub(crate) use crate::chars::shown_as_code;
 use crate::pieces::MessageBuffer;
 
 /// What a recognizer state accepts next, in the grammar's words.
-#[derive(Debug, PartialEq, Eq)]
+///
+/// Its lists are runs (`[start, length]`) of the generated pools, not
+/// pointers (a pointer in a static is a relocation in every
+/// position-independent program): [`rules`](Self::rules),
+/// [`chars`](Self::chars) and [`phrase`](Self::phrase) read them, beside
+/// the pools in the `grammar` module.
 pub struct Expected {
-    rules: &'static [&'static str],
-    chars: &'static [(u32, u32)],
+    pub(crate) rules: [u16; 2],
+    pub(crate) chars: [u16; 2],
+    pub(crate) phrase: [u16; 2],
     pct: bool,
     end: bool,
     percent: bool,
-    phrase: &'static str,
 }
 
 impl Expected {
-    /// A description as the generated code declares it.
+    /// A description as the generated code declares it: its rules,
+    /// characters and phrase as runs of the pools.
     pub(crate) const fn new(
-        rules: &'static [&'static str],
-        chars: &'static [(u32, u32)],
+        rules: [u16; 2],
+        chars: [u16; 2],
+        phrase: [u16; 2],
         pct: bool,
         end: bool,
         percent: bool,
-        phrase: &'static str,
     ) -> Expected {
         Expected {
             rules,
             chars,
+            phrase,
             pct,
             end,
             percent,
-            phrase,
         }
-    }
-
-    /// The unit-like rules of the description (`ipchar`, `ALPHA`, ...),
-    /// largest first.
-    pub fn rules(&self) -> &'static [&'static str] {
-        self.rules
-    }
-
-    /// The characters no rule of [`rules`](Self::rules) names, as
-    /// inclusive code-point ranges.
-    pub fn chars(&self) -> &'static [(u32, u32)] {
-        self.chars
     }
 
     /// Whether the input could have ended here.
@@ -70,16 +64,7 @@ impl Expected {
     /// Whether `c` is one of the literally listed characters.
     pub(crate) fn lists(&self, c: char) -> bool {
         let c = c as u32;
-        self.chars.iter().any(|&(lo, hi)| lo <= c && c <= hi)
-    }
-
-    /// The description in words: `ipchar, '/', '?', '#' or the end of the
-    /// input` (the generator's, see `abnf_dfa::dfa::expected`); `nothing`
-    /// when the state accepts nothing (never in a message: the dead state
-    /// is never the one before a rejected character). What `Display`
-    /// writes.
-    pub fn phrase(&self) -> &'static str {
-        self.phrase
+        self.chars().iter().any(|&(lo, hi)| lo <= c && c <= hi)
     }
 }
 
@@ -100,9 +85,35 @@ pub(crate) fn write_char(p: &mut MessageBuffer<'_, '_>, c: char) -> fmt::Result 
 /// [`Expected::phrase`].
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.phrase)
+        f.write_str(self.phrase())
     }
 }
+
+/// What the description holds, as if its lists were fields.
+impl fmt::Debug for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Expected")
+            .field("rules", &self.rules())
+            .field("chars", &self.chars())
+            .field("pct", &self.pct)
+            .field("end", &self.end)
+            .field("percent", &self.percent)
+            .field("phrase", &self.phrase())
+            .finish()
+    }
+}
+
+/// Equal when they say the same.
+impl PartialEq for Expected {
+    fn eq(&self, other: &Expected) -> bool {
+        self.rules() == other.rules()
+            && self.chars() == other.chars()
+            && (self.pct, self.end, self.percent) == (other.pct, other.end, other.percent)
+            && self.phrase() == other.phrase()
+    }
+}
+
+impl Eq for Expected {}
 
 #[cfg(test)]
 mod tests {

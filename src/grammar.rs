@@ -9,6 +9,7 @@
 
 use alloc::vec::Vec;
 
+use crate::expected::Expected;
 use crate::scan::Dfa;
 
 #[allow(
@@ -28,6 +29,40 @@ mod generated {
 /// which reads the facts.
 pub(crate) use crate::scan::codes;
 pub use generated::{class, rules};
+use generated::{CHAR_RANGES, NAME_LISTS, PHRASES};
+
+/// The run `[start, length]` of a generated pool; empty if it is not one
+/// (the generator emits only runs that are).
+fn run<T>(pool: &'static [T], [start, len]: [u16; 2]) -> &'static [T] {
+    let start = usize::from(start);
+    pool.get(start..start + usize::from(len)).unwrap_or(&[])
+}
+
+/// What an [`Expected`] lists, read from the generated pools its runs
+/// index (here, where the generated code is).
+impl Expected {
+    /// The unit-like rules of the description (`ipchar`, `ALPHA`, ...),
+    /// largest first.
+    pub fn rules(&self) -> &'static [&'static str] {
+        run(&NAME_LISTS, self.rules)
+    }
+
+    /// The characters no rule of [`rules`](Self::rules) names, as
+    /// inclusive code-point ranges.
+    pub fn chars(&self) -> &'static [(u32, u32)] {
+        run(&CHAR_RANGES, self.chars)
+    }
+
+    /// The description in words: `ipchar, '/', '?', '#' or the end of the
+    /// input` (the generator's, see `abnf_dfa::dfa::expected`); `nothing`
+    /// when the state accepts nothing (never in a message: the dead state
+    /// is never the one before a rejected character). What `Display`
+    /// writes.
+    pub fn phrase(&self) -> &'static str {
+        let [start, len] = self.phrase.map(usize::from);
+        PHRASES.get(start..start + len).unwrap_or("")
+    }
+}
 
 /// An ABNF rule of the grammar files, with its generated recognizer.
 pub struct Rule {
@@ -72,7 +107,7 @@ impl Rule {
     /// (never empty: the rule itself when nothing deeper).
     pub(crate) fn context_at(&self, state: u32) -> &'static [&'static str] {
         let id = self.contexts.get(state as usize).copied().unwrap_or(0);
-        generated::CONTEXTS[usize::from(id)]
+        run(&NAME_LISTS, generated::CONTEXTS[usize::from(id)])
     }
 
     /// The rule's name, spelled as in the grammar file.
@@ -224,6 +259,10 @@ impl Rule {
 
     /// The rule named `name`, matched case-insensitively as ABNF names are
     /// (RFC 5234 section 2.1).
+    // `find` and `suggest` reach every rule's tables, and are
+    // `#[inline]`: compiled and linked only where called (see
+    // `crate::check_batch`).
+    #[inline]
     pub fn find(name: &str) -> Option<&'static Rule> {
         let all = Self::all();
         all.binary_search_by(|rule| cmp_ignore_ascii_case(rule.name(), name))
@@ -243,6 +282,7 @@ impl Rule {
     /// use rfc3987::grammar::Rule;
     /// assert_eq!(Rule::suggest("iri-refrence")[0], "IRI-reference");
     /// ```
+    #[inline]
     pub fn suggest(name: &str) -> Vec<&'static str> {
         let wanted = name.to_ascii_lowercase();
         let mut scored: Vec<(usize, &'static str)> = Self::all()

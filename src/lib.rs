@@ -401,6 +401,10 @@ pub fn check_bytes(rule: &'static grammar::Rule, input: &[u8]) -> Result<(), Che
 /// assert!(verdicts[0].is_ok() && verdicts[1].is_ok());
 /// assert_eq!(verdicts[2].unwrap_err().offset(), 10);
 /// ```
+// `#[inline]`: compiled in the crate that calls it, as a generic is, so
+// a program that does not call it does not compile it (see BENCHMARKS.md,
+// "What a dependent program compiles").
+#[inline]
 pub fn check_batch(
     rule: &'static grammar::Rule,
     inputs: &[&str],
@@ -424,6 +428,7 @@ pub fn check_batch(
 /// assert!(verdicts[0].is_ok());
 /// assert_eq!(verdicts[1].as_ref().unwrap_err().offset(), 9);
 /// ```
+#[inline]
 pub fn check_batch_bytes(
     rule: &'static grammar::Rule,
     inputs: &[&[u8]],

@@ -470,6 +470,9 @@ impl<'t> Normalizer<'t> {
     /// Whether `a` and `b` are equivalent on this rung: equal normal
     /// forms, or (above the simple rung) normal forms that map to the same
     /// URI (see the module documentation's "Equivalence").
+    // `equivalent`, `same_forms` and `equiv`: `#[inline]`, compiled only
+    // in a crate that compares (see `crate::check_batch`).
+    #[inline]
     pub fn equivalent(&self, a: &str, b: &str) -> Result<bool, Error> {
         // Both parsed before either is normalized: a rejected input costs
         // no heap, and a syntax error comes before a host's.
@@ -490,6 +493,7 @@ impl<'t> Normalizer<'t> {
     /// to URIs"): what is left to differ is a character that the rung
     /// keeps encoded in one and raw in the other (`iprivate` in a query,
     /// a bidi formatting character).
+    #[inline]
     fn same_forms(&self, a: &str, b: &str) -> bool {
         a == b
             || (self.level != Level::Simple
@@ -770,6 +774,7 @@ pub fn normalize(input: &str) -> Result<String, Error> {
 /// }
 /// assert!(!equiv("http://example.com/", "http://example.com/?", Level::Scheme).unwrap());
 /// ```
+#[inline]
 pub fn equiv(a: &str, b: &str, level: Level) -> Result<bool, Error> {
     if level == Level::Simple {
         // No normal form to build: validate and compare.

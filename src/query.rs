@@ -104,6 +104,9 @@ impl<'a> Pairs<'a> {
 /// append_pair(&mut query, "name", "Zoë & Łukasz", Style::Form);
 /// assert_eq!(query, "name=Zo%C3%AB+%26+%C5%81ukasz");
 /// ```
+// `append_pair` and `push_part`: `#[inline]`, compiled only in a crate
+// that calls them (see `crate::check_batch`).
+#[inline]
 pub fn append_pair(query: &mut String, key: &str, value: &str, style: Style) {
     if !query.is_empty() {
         query.push('&');
@@ -113,6 +116,7 @@ pub fn append_pair(query: &mut String, key: &str, value: &str, style: Style) {
     push_part(query, value, style);
 }
 
+#[inline]
 fn push_part(out: &mut String, text: &str, style: Style) {
     match style {
         Style::Plain => out.push_str(&encode::query(text, Target::Iri)),

@@ -767,6 +767,9 @@ macro_rules! common {
             }
 
             /// [`parse_all`](Self::parse_all) on a slice, collected.
+            // `#[inline]`: compiled only in a crate that calls it (see
+            // `check_batch`).
+            #[inline]
             pub fn parse_batch(texts: &[&'a str]) -> alloc::vec::Vec<Result<Self, ParseError>> {
                 Self::parse_all(texts.iter().copied()).collect()
             }
@@ -787,6 +790,7 @@ macro_rules! common {
             /// text is decoded once and then parsed like UTF-8; an unpaired
             /// surrogate is an [`ErrorKind::Encoding`](crate::ErrorKind::Encoding)
             /// error at its position.
+            #[inline]
             pub fn from_utf16(units: &[u16]) -> Result<Self, ParseError> {
                 let text = crate::utf16::decode(units)?;
                 Self::try_from(text)
@@ -876,8 +880,11 @@ macro_rules! common {
             }
         }
 
+        // The conversions from text are `#[inline]`: compiled only in a
+        // crate that calls them (see `crate::check_batch`).
         impl FromStr for $Type<String> {
             type Err = ParseError;
+            #[inline]
             fn from_str(s: &str) -> Result<Self, ParseError> {
                 parse_as(
                     s,
@@ -890,6 +897,7 @@ macro_rules! common {
 
         impl<'a> TryFrom<&'a str> for $Type<&'a str> {
             type Error = ParseError;
+            #[inline]
             fn try_from(s: &'a str) -> Result<Self, ParseError> {
                 Self::parse(s)
             }
@@ -899,6 +907,7 @@ macro_rules! common {
         /// error ([`ParseError::into_input`]) on failure.
         impl TryFrom<String> for $Type<String> {
             type Error = ParseError;
+            #[inline]
             fn try_from(s: String) -> Result<Self, ParseError> {
                 parse_as(s, $kind, |s, pos| $wrap(IriRef::from_positions(s, pos)), |s| s)
             }

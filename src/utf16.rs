@@ -19,6 +19,9 @@ use crate::parse_error::ParseError;
 /// The error's input is the whole text decoded with U+FFFD in place of
 /// each unpaired surrogate (one code unit each), so that its caret line
 /// can show the context and [`ParseError::utf16_offset`] maps back.
+// `#[inline]`: compiled only in a crate that calls `from_utf16` (see
+// `crate::check_batch`).
+#[inline]
 pub(crate) fn decode(units: &[u16]) -> Result<String, ParseError> {
     let mut text = String::with_capacity(units.len());
     let mut bad = None;

@@ -20,6 +20,11 @@
 //!   transition table), so that a program links only the tables of the
 //!   rules it names; `ACCEL` holds every distinct code table of every
 //!   rule, with the sets the scanner derives from each once.
+//! - `EXPECTED` and `CONTEXTS`, what each state accepts next and the rules
+//!   it is inside of, for messages: runs (`[start, length]`) of three
+//!   pools (`NAME_LISTS`, `CHAR_RANGES`, `PHRASES`) rather than pointers,
+//!   since each pointer in a static is a relocation in a
+//!   position-independent binary.
 //! - `class::is_name(char)`: one predicate per character class, an ASCII
 //!   bit mask plus a sorted range table above ASCII.
 //!
@@ -76,22 +81,27 @@ pub fn emit(
             &mut diagnostics,
         )?);
     }
+    let pools = Pools::of(&diagnostics)?;
     let expected_count = Literal::usize_unsuffixed(diagnostics.descriptions.len());
-    let expected_items = diagnostics.descriptions.iter().map(|d| {
-        let names = d.rules.iter().map(String::as_str);
-        let pairs = d.chars.iter().map(|&(lo, hi)| {
-            let (lo, hi) = (hex(lo), hex(hi));
-            quote! { (#lo, #hi) }
+    let expected_items = diagnostics
+        .descriptions
+        .iter()
+        .zip(&pools.descriptions)
+        .map(|(d, placed)| {
+            let [rules, chars, phrase] = placed.map(run);
+            let (pct, end, percent) = (d.pct, d.end, d.percent);
+            quote! { Expected::new(#rules, #chars, #phrase, #pct, #end, #percent) }
         });
-        let (pct, end, percent) = (d.pct, d.end, d.percent);
-        let phrase = d.phrase();
-        quote! { Expected::new(&[#(#names),*], &[#(#pairs),*], #pct, #end, #percent, #phrase) }
-    });
     let context_count = Literal::usize_unsuffixed(diagnostics.contexts.len());
-    let context_items = diagnostics.contexts.iter().map(|names| {
-        let names = names.iter().map(String::as_str);
-        quote! { &[#(#names),*] }
+    let context_items = pools.contexts.iter().map(|&placed| run(placed));
+    let name_count = Literal::usize_unsuffixed(pools.names.len());
+    let names = pools.names.iter().map(String::as_str);
+    let char_count = Literal::usize_unsuffixed(pools.chars.len());
+    let char_pairs = pools.chars.iter().map(|&(lo, hi)| {
+        let (lo, hi) = (hex(lo), hex(hi));
+        quote! { (#lo, #hi) }
     });
+    let phrases = pools.phrases.as_str();
     let accel_count = Literal::usize_unsuffixed(accel.tables.len());
     let accel_tables = accel.tables.iter().map(|codes| {
         let codes = codes.iter().map(|&code| Literal::u8_unsuffixed(code));
@@ -157,14 +167,30 @@ pub fn emit(
 
         /// What each state accepts next, named by the grammar's unit-like
         /// rules (see `abnf_dfa::dfa::expected`); rules index it per state.
+        /// Each entry's rule names, characters and phrase are runs
+        /// (`[start, length]`) of `NAME_LISTS`, `CHAR_RANGES` and `PHRASES`.
         pub(crate) static EXPECTED: [crate::expected::Expected; #expected_count] = {
             use crate::expected::Expected;
             [#(#expected_items),*]
         };
 
         /// The innermost non-unit rules a state is inside of (see
-        /// `abnf_dfa::dfa::expected::contexts`); rules index it per state.
-        pub(crate) static CONTEXTS: [&[&str]; #context_count] = [#(#context_items),*];
+        /// `abnf_dfa::dfa::expected::contexts`), each a run of `NAME_LISTS`;
+        /// rules index it per state.
+        pub(crate) static CONTEXTS: [[u16; 2]; #context_count] = [#(#context_items),*];
+
+        /// The rule-name lists of `EXPECTED` and `CONTEXTS`, laid end to end
+        /// (a list that is already a run of it is not repeated): the tables
+        /// hold offsets, not pointers, which a position-independent binary
+        /// would relocate one by one.
+        pub(crate) static NAME_LISTS: [&str; #name_count] = [#(#names),*];
+
+        /// The characters of `EXPECTED`'s entries, as inclusive ranges, laid
+        /// end to end.
+        pub(crate) static CHAR_RANGES: [(u32, u32); #char_count] = [#(#char_pairs),*];
+
+        /// The phrases of `EXPECTED`'s entries, laid end to end.
+        pub(crate) const PHRASES: &str = #phrases;
 
         /// Every start rule, sorted by lowercase name.
         pub static ALL_RULES: &[&crate::grammar::Rule; #rule_count] = &[#(&rules::#all),*];
@@ -315,6 +341,111 @@ fn intern<T: Clone + Eq + std::hash::Hash>(
     items.push(item.clone());
     ids.insert(item, id);
     Ok(id)
+}
+
+/// `[start, length]`, a run of one of the pools.
+fn run([start, len]: [u16; 2]) -> TokenStream {
+    let (start, len) = (Literal::u16_unsuffixed(start), Literal::u16_unsuffixed(len));
+    quote! { [#start, #len] }
+}
+
+/// The diagnostics' lists laid end to end in three pools (rule names,
+/// character ranges, phrases), so that `EXPECTED` and `CONTEXTS` hold
+/// runs of them (`[start, length]`, `u16` each) instead of pointers: each
+/// pointer in a static is a relocation that a position-independent
+/// binary carries and applies at load time.
+struct Pools {
+    names: Vec<String>,
+    chars: Vec<(u32, u32)>,
+    phrases: String,
+    /// Per description: its rules, characters and phrase.
+    descriptions: Vec<[[u16; 2]; 3]>,
+    /// Per context: its rules.
+    contexts: Vec<[u16; 2]>,
+}
+
+impl Pools {
+    fn of(diagnostics: &Diagnostics) -> Result<Pools, Error> {
+        let mut names = Vec::new();
+        let mut chars = Vec::new();
+        // Longest lists first, so that shorter ones are found inside them.
+        let mut name_lists: Vec<&[String]> = diagnostics
+            .descriptions
+            .iter()
+            .map(|d| d.rules.as_slice())
+            .chain(diagnostics.contexts.iter().map(Vec::as_slice))
+            .collect();
+        name_lists.sort_by_key(|list| std::cmp::Reverse(list.len()));
+        for list in name_lists {
+            place(&mut names, list)?;
+        }
+        let mut char_lists: Vec<&[(u32, u32)]> = diagnostics
+            .descriptions
+            .iter()
+            .map(|d| d.chars.as_slice())
+            .collect();
+        char_lists.sort_by_key(|list| std::cmp::Reverse(list.len()));
+        for list in char_lists {
+            place(&mut chars, list)?;
+        }
+        let mut phrases = String::new();
+        let mut descriptions = Vec::new();
+        for d in &diagnostics.descriptions {
+            let phrase = d.phrase();
+            let at = match phrases.find(&phrase) {
+                Some(at) => at,
+                None => {
+                    phrases.push_str(&phrase);
+                    phrases.len() - phrase.len()
+                }
+            };
+            descriptions.push([
+                place(&mut names, &d.rules)?,
+                place(&mut chars, &d.chars)?,
+                [narrow(at)?, narrow(phrase.len())?],
+            ]);
+        }
+        let contexts = diagnostics
+            .contexts
+            .iter()
+            .map(|list| place(&mut names, list))
+            .collect::<Result<_, _>>()?;
+        narrow(phrases.len())?;
+        Ok(Pools {
+            names,
+            chars,
+            phrases,
+            descriptions,
+            contexts,
+        })
+    }
+}
+
+/// Where `list` is a run of `pool`, appending what is missing: found
+/// whole, or overlapping the pool's end, or appended.
+fn place<T: Clone + PartialEq>(pool: &mut Vec<T>, list: &[T]) -> Result<[u16; 2], Error> {
+    let start = if list.is_empty() {
+        0
+    } else if let Some(at) = pool.windows(list.len()).position(|run| run == list) {
+        at
+    } else {
+        let overlap = (1..list.len())
+            .rev()
+            .find(|&k| pool.ends_with(&list[..k]))
+            .unwrap_or(0);
+        pool.extend_from_slice(&list[overlap..]);
+        pool.len() - list.len()
+    };
+    narrow(pool.len())?;
+    Ok([narrow(start)?, narrow(list.len())?])
+}
+
+fn narrow(n: usize) -> Result<u16, Error> {
+    u16::try_from(n).map_err(|_| {
+        Error::general(format!(
+            "a diagnostics pool of {n} items; its runs are u16, widen them"
+        ))
+    })
 }
 
 /// Distinct code tables across all rules, indexed by `u8`.

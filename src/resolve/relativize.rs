@@ -38,6 +38,9 @@ use crate::{Iri, IriRef};
 ///     assert_eq!(resolve(base, reference).unwrap(), target);
 /// }
 /// ```
+// `#[inline]`: compiled only in a crate that calls it (see
+// `crate::check_batch`).
+#[inline]
 pub fn relativize(base: &str, target: &str) -> Result<String, Error> {
     let base = parse_str(base, Kind::Iri).map_err(|e| Error::in_input(Input::Base, e))?;
     let target = parse_str(target, Kind::Iri).map_err(|e| Error::in_input(Input::Target, e))?;
@@ -149,6 +152,9 @@ fn with_tail(mut prefix: String, query: Option<&str>, fragment: Option<&str>) ->
 /// below the longest common directory, then the rest of `path`. An empty
 /// `path` is reached by `.` from the empty directory of a rootless base
 /// path (`a:b`), and not at all from a directory that has a `/`.
+// `#[inline]`: compiled only in a crate that relativizes (see
+// `crate::check_batch`).
+#[inline]
 fn relative_path(dir: &str, path: &str) -> Option<String> {
     if path.is_empty() {
         return dir.is_empty().then(|| String::from("."));

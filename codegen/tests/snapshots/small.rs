@@ -85,34 +85,33 @@ pub mod rules {
 }
 /// What each state accepts next, named by the grammar's unit-like
 /// rules (see `abnf_dfa::dfa::expected`); rules index it per state.
+/// Each entry's rule names, characters and phrase are runs
+/// (`[start, length]`) of `NAME_LISTS`, `CHAR_RANGES` and `PHRASES`.
 pub(crate) static EXPECTED: [crate::expected::Expected; 6] = {
     use crate::expected::Expected;
     [
-        Expected::new(&[], &[], false, false, false, "nothing"),
-        Expected::new(&["letter"], &[], false, false, false, "letter"),
-        Expected::new(
-            &["letter"],
-            &[],
-            false,
-            true,
-            false,
-            "letter or the end of the input",
-        ),
-        Expected::new(&["DIGIT"], &[], false, false, false, "DIGIT"),
-        Expected::new(&[], &[], false, true, false, "the end of the input"),
-        Expected::new(
-            &["DIGIT"],
-            &[],
-            false,
-            true,
-            false,
-            "DIGIT or the end of the input",
-        ),
+        Expected::new([0, 0], [0, 0], [0, 7], false, false, false),
+        Expected::new([0, 1], [0, 0], [7, 6], false, false, false),
+        Expected::new([0, 1], [0, 0], [13, 30], false, true, false),
+        Expected::new([1, 1], [0, 0], [43, 5], false, false, false),
+        Expected::new([0, 0], [0, 0], [23, 20], false, true, false),
+        Expected::new([1, 1], [0, 0], [48, 29], false, true, false),
     ]
 };
 /// The innermost non-unit rules a state is inside of (see
-/// `abnf_dfa::dfa::expected::contexts`); rules index it per state.
-pub(crate) static CONTEXTS: [&[&str]; 2] = [&["word"], &["number"]];
+/// `abnf_dfa::dfa::expected::contexts`), each a run of `NAME_LISTS`;
+/// rules index it per state.
+pub(crate) static CONTEXTS: [[u16; 2]; 2] = [[2, 1], [3, 1]];
+/// The rule-name lists of `EXPECTED` and `CONTEXTS`, laid end to end
+/// (a list that is already a run of it is not repeated): the tables
+/// hold offsets, not pointers, which a position-independent binary
+/// would relocate one by one.
+pub(crate) static NAME_LISTS: [&str; 4] = ["letter", "DIGIT", "word", "number"];
+/// The characters of `EXPECTED`'s entries, as inclusive ranges, laid
+/// end to end.
+pub(crate) static CHAR_RANGES: [(u32, u32); 0] = [];
+/// The phrases of `EXPECTED`'s entries, laid end to end.
+pub(crate) const PHRASES: &str = "nothingletterletter or the end of the inputDIGITDIGIT or the end of the input";
 /// Every start rule, sorted by lowercase name.
 pub static ALL_RULES: &[&crate::grammar::Rule; 2] = &[&rules::NUMBER, &rules::WORD];
 /// Character classes: `is_rule(c)` is true when the one-character
