@@ -463,22 +463,22 @@ mod tests {
         })))
     }
 
-    /// A serial column function: the text in upper case, as Utf8 or
-    /// LargeUtf8 (like the input) or with an error column.
-    fn upper(a: &dyn Array) -> Result<ArrayRef, ArrowError> {
+    /// A serial column function: the text in upper case, as Utf8 (like
+    /// the input), as LargeUtf8, or with an error column.
+    fn upper_as<O: OffsetSizeTrait>(a: &dyn Array) -> Result<ArrayRef, ArrowError> {
         let upper = a
             .as_string::<i32>()
             .iter()
             .map(|v| v.map(str::to_uppercase));
-        Ok(Arc::new(upper.collect::<arrow_array::StringArray>()))
+        Ok(Arc::new(upper.collect::<GenericStringArray<O>>()))
+    }
+
+    fn upper(a: &dyn Array) -> Result<ArrayRef, ArrowError> {
+        upper_as::<i32>(a)
     }
 
     fn large_upper(a: &dyn Array) -> Result<ArrayRef, ArrowError> {
-        let upper = a
-            .as_string::<i32>()
-            .iter()
-            .map(|v| v.map(str::to_uppercase));
-        Ok(Arc::new(upper.collect::<arrow_array::LargeStringArray>()))
+        upper_as::<i64>(a)
     }
 
     fn upper_with_nulls_as_errors(a: &dyn Array) -> Result<WithErrors, ArrowError> {
