@@ -493,6 +493,13 @@ mod tests {
         })
     }
 
+    fn pool_of(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    }
+
     /// Chunks of `size` rows over `rows`.
     fn cut(rows: usize, size: usize) -> Vec<Range<usize>> {
         (0..rows.div_ceil(size))
@@ -505,10 +512,7 @@ mod tests {
     /// Utf8, LargeUtf8 and a column with its error column.
     #[test]
     fn streamed_chunks_join_as_the_serial_result() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(3)
-            .build()
-            .unwrap();
+        let pool = pool_of(3);
         let column = texts(30_011);
         let ranges = cut(column.len(), 1000);
         assert!(ranges.len() > 3 * IN_FLIGHT_PER_THREAD);
@@ -551,10 +555,7 @@ mod tests {
     /// calling thread; neither leaves the join waiting.
     #[test]
     fn a_chunks_error_or_panic_reaches_the_caller() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
+        let pool = pool_of(2);
         let column = texts(20_000);
         let ranges = cut(column.len(), 500);
         let failing = |r: Range<usize>| {
