@@ -541,10 +541,7 @@ mod tests {
         assert_eq!(got.to_data(), upper(&column).unwrap().to_data());
         // A pool of one thread, whose only thread is the caller, computes
         // every chunk itself.
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
+        let one = pool_of(1);
         let got: ArrayRef = one
             .install(|| stream(ranges.clone(), |r| upper(&slice(&r))))
             .unwrap();
