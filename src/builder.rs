@@ -30,8 +30,8 @@
 //!
 //! The builder's and the setters' functions are `#[inline]`: like
 //! generics, they are compiled in the crate that calls them, so a program
-//! that only parses does not compile them (see BENCHMARKS.md, "What a
-//! dependent program compiles").
+//! that only parses does not compile them (`bash benches/build-weight.sh`
+//! builds such a program and prints what it costs).
 //!
 //! [`ErrorKind::Structure`]: crate::ErrorKind::Structure
 

@@ -402,8 +402,8 @@ pub fn check_bytes(rule: &'static grammar::Rule, input: &[u8]) -> Result<(), Che
 /// assert_eq!(verdicts[2].unwrap_err().offset(), 10);
 /// ```
 // `#[inline]`: compiled in the crate that calls it, as a generic is, so
-// a program that does not call it does not compile it (see BENCHMARKS.md,
-// "What a dependent program compiles").
+// a program that does not call it does not compile it (`bash
+// benches/build-weight.sh` builds such a program and prints its cost).
 #[inline]
 pub fn check_batch(
     rule: &'static grammar::Rule,
