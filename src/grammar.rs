@@ -335,6 +335,24 @@ fn edit_distance(a: &str, b: &str) -> usize {
 mod tests {
     use super::*;
 
+    /// The readers of the pools fall back to an empty run for one out of
+    /// bounds; the generator emits none, and every description says
+    /// something.
+    #[test]
+    fn every_generated_run_lies_in_its_pool() {
+        let inside =
+            |[start, len]: [u16; 2], pool: usize| usize::from(start) + usize::from(len) <= pool;
+        for (i, e) in generated::EXPECTED.iter().enumerate() {
+            assert!(inside(e.rules, NAME_LISTS.len()), "EXPECTED[{i}].rules");
+            assert!(inside(e.chars, CHAR_RANGES.len()), "EXPECTED[{i}].chars");
+            assert!(inside(e.phrase, PHRASES.len()), "EXPECTED[{i}].phrase");
+            assert!(!e.phrase().is_empty(), "EXPECTED[{i}] says nothing");
+        }
+        for (i, &run) in generated::CONTEXTS.iter().enumerate() {
+            assert!(inside(run, NAME_LISTS.len()), "CONTEXTS[{i}]");
+        }
+    }
+
     #[test]
     fn longest_prefix_is_the_longest_recognized_prefix() {
         let inputs: [&[u8]; 8] = [
