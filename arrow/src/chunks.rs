@@ -250,14 +250,26 @@ type Joining<T> = <T as Joined>::Joining;
 /// pool.
 pub(crate) struct JoiningColumn {
     rows: usize,
-    column: Column,
+    /// `None` until the first chunk, whose type chooses the way.
+    column: Option<Column>,
 }
 
 enum Column {
-    Empty,
     Text(StringBuilder),
     LargeText(LargeStringBuilder),
     Pieces(Vec<ArrayRef>),
+}
+
+impl Column {
+    /// The way to join a column of `rows` rows whose first chunk is
+    /// `first`.
+    fn for_first(first: &dyn Array, rows: usize) -> Column {
+        match first.data_type() {
+            DataType::Utf8 => Column::Text(text_builder(first.as_string(), rows)),
+            DataType::LargeUtf8 => Column::LargeText(text_builder(first.as_string(), rows)),
+            _ => Column::Pieces(Vec::new()),
+        }
+    }
 }
 
 /// A builder for a text column of `rows` rows whose first chunk is
@@ -278,27 +290,15 @@ fn text_builder<O: OffsetSizeTrait>(
 
 impl JoinNext<ArrayRef> for JoiningColumn {
     fn new(rows: usize) -> Self {
-        JoiningColumn {
-            rows,
-            column: Column::Empty,
-        }
+        JoiningColumn { rows, column: None }
     }
 
     fn push(&mut self, piece: ArrayRef) -> Result<(), ArrowError> {
-        match &mut self.column {
-            Column::Empty => {
-                self.column = match piece.data_type() {
-                    DataType::Utf8 => Column::Text(text_builder(piece.as_string(), self.rows)),
-                    DataType::LargeUtf8 => {
-                        Column::LargeText(text_builder(piece.as_string(), self.rows))
-                    }
-                    _ => Column::Pieces(Vec::new()),
-                };
-                if let Column::Empty = self.column {
-                    return Ok(());
-                }
-                self.push(piece)
-            }
+        let rows = self.rows;
+        match self
+            .column
+            .get_or_insert_with(|| Column::for_first(piece.as_ref(), rows))
+        {
             Column::Text(builder) => builder.append_array(piece.as_string()).map_err(too_long),
             Column::LargeText(builder) => builder.append_array(piece.as_string()).map_err(too_long),
             Column::Pieces(pieces) => {
@@ -310,12 +310,12 @@ impl JoinNext<ArrayRef> for JoiningColumn {
 
     fn finish(self) -> Result<ArrayRef, ArrowError> {
         match self.column {
-            Column::Empty => Err(ArrowError::ComputeError(
+            None => Err(ArrowError::ComputeError(
                 "joining the result's chunks: there were none".into(),
             )),
-            Column::Text(mut builder) => Ok(Arc::new(builder.finish())),
-            Column::LargeText(mut builder) => Ok(Arc::new(builder.finish())),
-            Column::Pieces(pieces) => join(&pieces),
+            Some(Column::Text(mut builder)) => Ok(Arc::new(builder.finish())),
+            Some(Column::LargeText(mut builder)) => Ok(Arc::new(builder.finish())),
+            Some(Column::Pieces(pieces)) => join(&pieces),
         }
     }
 }
