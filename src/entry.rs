@@ -51,7 +51,11 @@
 //!    prefix, so `<URL:http://a/>` gives `http://a/`. Elsewhere `url:x`
 //!    is an IRI of the `url` scheme and stays; only `URL:` followed by
 //!    white space, which no IRI holds, goes. At most eight layers come
-//!    off: a text wrapped deeper is an error.
+//!    off: a text wrapped deeper is an error. This step reads each
+//!    character as steps 3 and 4 will make it (`(…）` is a pair, `＇` is
+//!    the apostrophe) and reads through the line breaks that step 2
+//!    removes (`<…>` + line break + `.`), so that cleaning what
+//!    [`clean`] gives changes nothing.
 //! 2. **Line breaks.** A line break inside the text, with the spaces and
 //!    tabs around it, is removed: Appendix C says white space added to
 //!    break a long identifier across lines "should be ignored". Other
@@ -521,8 +525,9 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
         return None;
     }
     let lengths = (first.len_utf8(), last.len_utf8());
+    let (first, last) = (as_mapped(first), as_mapped(last));
     match (first, last) {
-        ('<', '>') | ('\u{FF1C}', '\u{FF1E}') => return Some((lengths.0, lengths.1, true)),
+        ('<', '>') => return Some((lengths.0, lengths.1, true)),
         ('\'', _) | (_, '\'') => return None,
         _ => {}
     }
@@ -536,9 +541,10 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
     // The opening bracket must be the one the last character closes.
     let mut depth = 0usize;
     for (i, c) in text.char_indices() {
-        if c == first {
+        let mapped = as_mapped(c);
+        if mapped == first {
             depth += 1;
-        } else if c == last {
+        } else if mapped == last {
             depth -= 1;
             if depth == 0 && i + c.len_utf8() < text.len() {
                 return None;
@@ -553,14 +559,36 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
 /// `“http://a/”,`): the full stops, commas, colons, question and
 /// exclamation marks of every script
 /// ([`is_sentence_punctuation`](crate::chars::is_sentence_punctuation)).
+///
+/// The run reads through the line breaks (with the blanks around them)
+/// that step 2 removes: otherwise `(x)` + line break + `!` would become
+/// `(x)!`, which a second cleaning unwraps, and cleaning would not be
+/// idempotent.
 fn punctuation_after_wrapper(text: &str) -> Option<usize> {
-    let len: usize = text
-        .chars()
-        .rev()
-        .take_while(|&c| crate::chars::is_sentence_punctuation(c))
-        .map(char::len_utf8)
-        .sum();
-    (len > 0 && wrapper(&text[..text.len() - len]).is_some()).then_some(len)
+    let bytes = text.as_bytes();
+    let mut start = text.len();
+    let mut punctuation = false;
+    while let Some(c) = text[..start].chars().next_back() {
+        if crate::chars::is_sentence_punctuation(as_mapped(c)) {
+            start -= c.len_utf8();
+            punctuation = true;
+            continue;
+        }
+        let blank = bytes[..start]
+            .iter()
+            .rev()
+            .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            .count();
+        let line_break = bytes[start - blank..start]
+            .iter()
+            .any(|b| matches!(b, b'\r' | b'\n'));
+        if !line_break {
+            break;
+        }
+        start -= blank;
+    }
+    let len = text.len() - start;
+    (punctuation && wrapper(&text[..start]).is_some()).then_some(len)
 }
 
 /// The length of a `URL:` prefix (ASCII case-insensitive) at the start of
@@ -591,17 +619,44 @@ fn url_prefix_len(text: &str, in_angle_brackets: bool) -> Option<usize> {
             i += blank;
             continue;
         }
-        if !bytes.get(i)?.eq_ignore_ascii_case(&b"URL:"[matched]) {
+        let c = text[i..].chars().next()?;
+        if !as_mapped(c).eq_ignore_ascii_case(&char::from(b"URL:"[matched])) {
             return None;
         }
         matched += 1;
-        i += 1;
+        i += c.len_utf8();
     }
     // White space that no IRI holds: ASCII's, and the ideographic space
     // that step 3 makes a space. (U+00A0 and the other Unicode spaces are
     // `ucschar`: `url:\u{A0}x` is an IRI.)
-    let spaced = text[i..].starts_with(|c: char| c.is_ascii_whitespace() || c == IDEOGRAPHIC_SPACE);
+    let spaced = text[i..]
+        .chars()
+        .next()
+        .is_some_and(|c| as_mapped(c).is_ascii_whitespace());
     (in_angle_brackets || spaced).then_some(i)
+}
+
+/// The character that steps 3 and 4 make of `c` standing alone (`（` is
+/// `(`, `｢` is `「`, `＇` is `'`, U+2329 is `〈`), or `c` itself when they
+/// make more than one character of it. Step 1 reads characters as these:
+/// otherwise `(）` would stay, become `()` in step 3, and a second
+/// cleaning would unwrap it, so cleaning would not be idempotent.
+fn as_mapped(c: char) -> char {
+    if c.is_ascii() {
+        return c;
+    }
+    let normalizer = if in_width_block(c) {
+        ComposingNormalizerBorrowed::new_nfkc()
+    } else {
+        ComposingNormalizerBorrowed::new_nfc()
+    };
+    let mut buf = [0; 4];
+    let mapped = normalizer.normalize(c.encode_utf8(&mut buf));
+    let mut chars = mapped.chars();
+    match (chars.next(), chars.next()) {
+        (Some(m), None) => m,
+        _ => c,
+    }
 }
 
 /// The most unchanged bytes between two changes of one kind that

@@ -81,3 +81,93 @@ fn hostile_input_takes_linear_time() {
         );
     }
 }
+
+/// The pieces of text that the steps act on, for the property below:
+/// wrappers and brackets of several scripts (and their full-width and
+/// half-width forms), sentence punctuation, the blanks and line breaks of
+/// step 2, the `URL:` prefix whole and broken, width and NFC material,
+/// characters that step 5 encodes, and plain IRI text.
+const PIECES: &[&str] = &[
+    "(",
+    ")",
+    "<",
+    ">",
+    "\"",
+    "“",
+    "”",
+    "「",
+    "」",
+    "＜",
+    "＞",
+    "（",
+    "）",
+    "｢",
+    "｣",
+    "[",
+    "]",
+    "«",
+    "»",
+    "'",
+    "＇",
+    ".",
+    "!",
+    "?",
+    ",",
+    ";",
+    "。",
+    "！",
+    "．",
+    "｡",
+    "、",
+    " ",
+    "\t",
+    "\n",
+    "\r\n",
+    "\u{3000}",
+    "\u{A0}",
+    "URL:",
+    "url:",
+    "ur",
+    "l:",
+    "x",
+    "ａ",
+    "ﾃ",
+    "ﾞ",
+    "e",
+    "\u{301}",
+    "\u{338}",
+    "%",
+    "#",
+    "?",
+    "/",
+    ":",
+    "\u{200E}",
+    "\u{FFFD}",
+    "http://a/",
+    "例え",
+    "\u{2329}",
+    "〉",
+    "＂",
+    "ＵＲＬ：",
+    "ｕ",
+    "\u{2000}",
+    "\u{37E}",
+    "\u{387}",
+    "[x]",
+];
+
+proptest::proptest! {
+    /// Cleaning is idempotent: what [`clean`] gives, cleaned again, comes
+    /// back unchanged and with no change, whichever order the pieces
+    /// that the steps act on come in.
+    #[test]
+    fn cleaning_is_idempotent(pieces in proptest::collection::vec(0..PIECES.len(), 1..12)) {
+        let text: String = pieces.iter().map(|&i| PIECES[i]).collect();
+        if let Ok(cleaned) = clean(&text) {
+            let iri = cleaned.iri().as_str();
+            let again = clean(iri).unwrap_or_else(|e| panic!("{text:?} gave {iri:?}: {e}"));
+            proptest::prop_assert_eq!(again.iri().as_str(), iri, "{:?}", text);
+            proptest::prop_assert!(again.changes().is_empty(), "{:?}: {:?}", text, again.changes());
+        }
+    }
+}
