@@ -494,7 +494,8 @@ fn a_label_lint_is_u_label_lint<T: AsRef<str>>(r: &IriRef<T>) {
 // entry
 
 /// Entry of typed or pasted text (section 7.2): a cleaned result is an
-/// `IRI-reference`, cleaning it again changes nothing, and every change
+/// `IRI-reference`, cleaning it again changes nothing and reports no
+/// change, and every change
 /// names a range inside the input; a failure points inside the input. A
 /// valid NFC `IRI` with nothing to clean (no white space around it, no
 /// bidi formatting character, no full-width or half-width form or
@@ -533,6 +534,11 @@ pub fn entry(data: &[u8]) -> Checked {
             }
             let again = rfc3987::entry::clean(iri).unwrap_or_else(|e| panic!("{iri:?}: {e}"));
             assert_eq!(again.iri().as_str(), iri, "{text:?}: not idempotent");
+            assert!(
+                again.changes().is_empty(),
+                "{text:?}: cleaning {iri:?} again changed {:?}",
+                again.changes()
+            );
             Checked::Valid
         }
         Err(e) => {
