@@ -100,6 +100,11 @@ for name in "${names[@]}"; do
     # the 77 the grammar defines): those of the rules it names, not all.
     linked="$(nm -C "$dir/target/release/$name" | sed -n 's/.*grammar::generated::rules::\([A-Z0-9_]*\)_DFA$/\1/p' | sort | tr '\n' ' ')"
     echo "  recognizers linked: $(wc -w <<<"$linked"): $linked" >&2
+    # UTS 46 and the normalization forms are linked only where the program
+    # turns them on (`ToUri::idna`, `Level::Scheme`, `Chars`): this one
+    # does not.
+    uts46="$(nm -C "$dir/target/release/$name" | grep -c 'idna::uts46' || true)"
+    echo "  UTS 46 functions linked: $uts46" >&2
   fi
 done
 

@@ -226,6 +226,27 @@ pub enum Chars {
     Nfkc,
 }
 
+/// The normalizer of one [`Chars`] form. [`Normalizer`] holds this rather
+/// than matching on its `Chars` at each run, so that the tables of a form
+/// are linked only into programs that set that form
+/// ([`Normalizer::chars`]): NFKC's add about 58 KB to a stripped binary
+/// that normalizes without it (`bash benches/build-weight.sh`, the
+/// default-features program).
+#[cfg(feature = "normalization")]
+type Form = fn() -> ComposingNormalizerBorrowed<'static>;
+
+impl Chars {
+    /// The normalizer of this form (none for [`Chars::AsIs`]).
+    #[cfg(feature = "normalization")]
+    const fn form(self) -> Option<Form> {
+        match self {
+            Chars::AsIs => None,
+            Chars::Nfc => Some(ComposingNormalizerBorrowed::new_nfc as Form),
+            Chars::Nfkc => Some(ComposingNormalizerBorrowed::new_nfkc as Form),
+        }
+    }
+}
+
 /// Why a parsed IRI reference could not be normalized: only the scheme
 /// rung with [`Normalizer::strict_hosts`] can fail, on a host that is not
 /// a valid domain name. (The functions on strings, which also parse,
@@ -297,26 +318,63 @@ impl core::error::Error for NormalizeError {}
 /// let n = Normalizer::new(Level::Scheme).schemes(&table).chars(Chars::Nfc);
 /// assert_eq!(n.normalize("gopher://h:70/re\u{301}").unwrap(), "gopher://h/r\u{e9}");
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 #[must_use = "a configuration does nothing until it is used"]
 pub struct Normalizer<'t> {
     level: Level,
     chars: Chars,
+    /// `chars.form()`, set with `chars`.
+    #[cfg(feature = "normalization")]
+    form: Option<Form>,
     schemes: &'t SchemeTable,
     #[cfg(feature = "idna")]
     strict_hosts: bool,
+    /// [`dns_host`] on the scheme rung, set with `level`.
+    #[cfg(feature = "idna")]
+    dns_host: Option<DnsHost>,
+}
+
+/// UTS 46 on the DNS hosts of the scheme rung, held by a [`Normalizer`]
+/// of [`Level::Scheme`] rather than chosen by its level at each call, so
+/// that UTS 46 and its data are linked only into programs that normalize
+/// on that rung: they are about 240 KB of a stripped binary (`bash
+/// benches/build-weight.sh`, the default-features program, which
+/// normalizes on the syntax rung).
+#[cfg(feature = "idna")]
+type DnsHost = fn(&mut String, usize, bool) -> Result<(), IdnaReason>;
+
+impl fmt::Debug for Normalizer<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("Normalizer");
+        d.field("level", &self.level)
+            .field("chars", &self.chars)
+            .field("schemes", &self.schemes);
+        #[cfg(feature = "idna")]
+        d.field("strict_hosts", &self.strict_hosts);
+        d.finish()
+    }
 }
 
 impl Normalizer<'static> {
     /// A normalizer for `level`, with the [`STANDARD`] scheme table and no
     /// character normalization.
+    ///
+    /// Inlined, so that a constant level links only its own rung's code.
+    #[inline]
     pub const fn new(level: Level) -> Self {
         Normalizer {
             level,
             chars: Chars::AsIs,
+            #[cfg(feature = "normalization")]
+            form: None,
             schemes: &STANDARD,
             #[cfg(feature = "idna")]
             strict_hosts: false,
+            #[cfg(feature = "idna")]
+            dns_host: match level {
+                Level::Scheme => Some(dns_host as DnsHost),
+                _ => None,
+            },
         }
     }
 }
@@ -330,8 +388,15 @@ impl Default for Normalizer<'static> {
 
 impl<'t> Normalizer<'t> {
     /// With character normalization `chars` (ignored on [`Level::Simple`]).
+    ///
+    /// Inlined, so that a constant form links only its own tables.
+    #[inline]
     pub const fn chars(mut self, chars: Chars) -> Self {
         self.chars = chars;
+        #[cfg(feature = "normalization")]
+        {
+            self.form = chars.form();
+        }
         self
     }
 
@@ -340,9 +405,13 @@ impl<'t> Normalizer<'t> {
         Normalizer {
             level: self.level,
             chars: self.chars,
+            #[cfg(feature = "normalization")]
+            form: self.form,
             schemes,
             #[cfg(feature = "idna")]
             strict_hosts: self.strict_hosts,
+            #[cfg(feature = "idna")]
+            dns_host: self.dns_host,
         }
     }
 
@@ -574,23 +643,15 @@ impl<'t> Normalizer<'t> {
                 lowercase_literals(&mut out[host_start..]);
             }
             #[cfg(feature = "idna")]
-            if let Some(rule) = rule {
+            if let (Some(rule), Some(dns_host)) = (rule, self.dns_host) {
                 if rule.dns_host() && out.len() > host_start {
-                    // Strict hosts: the domain-name check of `to_uri`'s
-                    // IDNA, on the syntax-normalized host.
-                    if self.strict_hosts {
-                        if let Err(e) = crate::mapping::check_host(&out[host_start..]) {
-                            return Err(NormalizeError::InvalidHost {
-                                offset: subslice_offset(input, host),
-                                len: host.len(),
-                                reason: e.reason(),
-                            });
-                        }
+                    if let Err(reason) = dns_host(out, host_start, self.strict_hosts) {
+                        return Err(NormalizeError::InvalidHost {
+                            offset: subslice_offset(input, host),
+                            len: host.len(),
+                            reason,
+                        });
                     }
-                    // On failure `out` keeps the syntax-normalized host
-                    // (never after the check above: UTS 46 ToUnicode
-                    // accepts every name its ToASCII accepts).
-                    let _ = idn_host(out, host_start);
                 }
             }
         }
@@ -660,9 +721,9 @@ impl<'t> Normalizer<'t> {
         // Decoded characters take part in character normalization (only
         // with the `normalization` feature is `chars` other than `AsIs`).
         #[cfg(feature = "normalization")]
-        {
+        if let Some(form) = self.form {
             let decoded = out.split_off(start);
-            normalize_chars(&decoded, self.chars, component, out);
+            normalize_chars(&decoded, &form(), component, out);
         }
         #[cfg(not(feature = "normalization"))]
         let _ = component;
@@ -856,7 +917,12 @@ fn lowercase_literals(text: &mut str) {
 /// resulting character that the component does not allow unencoded (see
 /// "Readings of the RFC" in the module docs).
 #[cfg(feature = "normalization")]
-fn normalize_chars(text: &str, form: Chars, component: Component, out: &mut String) {
+fn normalize_chars(
+    text: &str,
+    normalizer: &ComposingNormalizerBorrowed<'static>,
+    component: Component,
+    out: &mut String,
+) {
     let bytes = text.as_bytes();
     let mut run_start = 0;
     let mut i = 0;
@@ -874,27 +940,26 @@ fn normalize_chars(text: &str, form: Chars, component: Component, out: &mut Stri
             i += 1;
             continue;
         }
-        normalize_run(&text[run_start..i], form, component, out);
+        normalize_run(&text[run_start..i], normalizer, component, out);
         let end = (i + boundary).min(bytes.len());
         out.push_str(&text[i..end]);
         i = end;
         run_start = i;
     }
-    normalize_run(&text[run_start..], form, component, out);
+    normalize_run(&text[run_start..], normalizer, component, out);
 }
 
 #[cfg(feature = "normalization")]
-fn normalize_run(run: &str, form: Chars, component: Component, out: &mut String) {
-    let normalizer = match form {
-        Chars::AsIs => None,
-        _ if run.is_ascii() => None,
-        Chars::Nfc => Some(ComposingNormalizerBorrowed::new_nfc()),
-        Chars::Nfkc => Some(ComposingNormalizerBorrowed::new_nfkc()),
-    };
-    let Some(normalizer) = normalizer.filter(|n| !n.is_normalized(run)) else {
+fn normalize_run(
+    run: &str,
+    normalizer: &ComposingNormalizerBorrowed<'static>,
+    component: Component,
+    out: &mut String,
+) {
+    if run.is_ascii() || normalizer.is_normalized(run) {
         out.push_str(run);
         return;
-    };
+    }
     let mut push = |c: char| {
         if component.allows_unencoded(c) {
             out.push(c);
@@ -903,6 +968,20 @@ fn normalize_run(run: &str, form: Chars, component: Component, out: &mut String)
         }
     };
     normalizer.normalize_iter(run.chars()).for_each(&mut push);
+}
+
+/// The scheme rung's step on the DNS host `out[start..]`: with `strict`,
+/// the domain-name check of `to_uri`'s IDNA on the syntax-normalized host
+/// (failing for its reason); then [`idn_host`], which on failure leaves
+/// the syntax-normalized host (never after the check: UTS 46 ToUnicode
+/// accepts every name its ToASCII accepts).
+#[cfg(feature = "idna")]
+fn dns_host(out: &mut String, start: usize, strict: bool) -> Result<(), IdnaReason> {
+    if strict {
+        crate::mapping::check_host(&out[start..]).map_err(|e| e.reason())?;
+    }
+    let _ = idn_host(out, start);
+    Ok(())
 }
 
 /// Replaces the registered name `out[start..]` by its UTS 46 ToUnicode
@@ -967,14 +1046,16 @@ mod tests {
     #[test]
     #[cfg(feature = "normalization")]
     fn character_runs_stop_at_delimiters() {
+        let nfc = ComposingNormalizerBorrowed::new_nfc();
+        let nfkc = ComposingNormalizerBorrowed::new_nfkc();
         let mut out = String::new();
-        normalize_chars("a=\u{338}e\u{301}", Chars::Nfc, Component::Query, &mut out);
+        normalize_chars("a=\u{338}e\u{301}", &nfc, Component::Query, &mut out);
         assert_eq!(out, "a=\u{338}é");
         out.clear();
-        normalize_chars("a\u{FF0F}b", Chars::Nfkc, Component::Path, &mut out);
+        normalize_chars("a\u{FF0F}b", &nfkc, Component::Path, &mut out);
         assert_eq!(out, "a%2Fb");
         out.clear();
-        normalize_chars("%C3e\u{301}", Chars::Nfc, Component::Path, &mut out);
+        normalize_chars("%C3e\u{301}", &nfc, Component::Path, &mut out);
         assert_eq!(out, "%C3é");
     }
 }

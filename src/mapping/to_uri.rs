@@ -2,6 +2,7 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use core::fmt;
 #[cfg(feature = "idna")]
 use core::ops::Range;
 
@@ -43,15 +44,35 @@ pub fn to_uri(iri: &str) -> Result<String, Error> {
 ///     "https://xn--bcher-kva.example/a%20b?q=%C3%A4"
 /// );
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 #[must_use = "a configuration does nothing until it is used"]
 pub struct ToUri<'a> {
+    /// ToASCII when [`ToUri::idna`] is on.
     #[cfg(feature = "idna")]
-    idna: bool,
+    idna: Option<HostToAscii>,
     lenient: bool,
     // Read by IDNA only (which hosts are domain names).
     #[cfg_attr(not(feature = "idna"), allow(dead_code))]
     schemes: &'a SchemeTable,
+}
+
+/// ToASCII of a host, held by [`ToUri`] once [`ToUri::idna`] turns it on
+/// rather than chosen by a flag at each conversion, so that UTS 46 and its
+/// data are linked only into programs that turn IDNA on: they are about
+/// 240 KB of a stripped binary (`bash benches/build-weight.sh`, the
+/// default-features program, which maps without IDNA).
+#[cfg(feature = "idna")]
+type HostToAscii = fn(&str, &mut String) -> Result<(), super::IdnaError>;
+
+impl fmt::Debug for ToUri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("ToUri");
+        #[cfg(feature = "idna")]
+        d.field("idna", &self.idna.is_some());
+        d.field("lenient", &self.lenient)
+            .field("schemes", &self.schemes)
+            .finish()
+    }
 }
 
 impl Default for ToUri<'static> {
@@ -65,7 +86,7 @@ impl ToUri<'static> {
     pub fn new() -> Self {
         ToUri {
             #[cfg(feature = "idna")]
-            idna: false,
+            idna: None,
             lenient: false,
             schemes: &STANDARD,
         }
@@ -77,8 +98,13 @@ impl<'a> ToUri<'a> {
     /// with ToASCII, label by label, before step 2 (see the [module
     /// docs](super#idna)). Off by default.
     #[cfg(feature = "idna")]
+    #[inline]
     pub fn idna(mut self, on: bool) -> Self {
-        self.idna = on;
+        self.idna = if on {
+            Some(host_to_ascii as HostToAscii)
+        } else {
+            None
+        };
         self
     }
 
@@ -175,14 +201,13 @@ impl<'a> ToUri<'a> {
         out: &mut String,
     ) -> Result<(), MappingError> {
         #[cfg(feature = "idna")]
-        if let Some(host) = self
+        if let Some((to_ascii, host)) = self
             .idna
-            .then(|| self.dns_host(text, component, pos))
-            .flatten()
+            .and_then(|to_ascii| Some((to_ascii, self.dns_host(text, component, pos)?)))
         {
             let start = out.len();
             encode_ucs(&text[..host.start], out);
-            if let Err(mut e) = host_to_ascii(&text[host.clone()], out) {
+            if let Err(mut e) = to_ascii(&text[host.clone()], out) {
                 out.truncate(start);
                 e.offset += host.start;
                 return Err(MappingError::Idna(e));
