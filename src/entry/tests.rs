@@ -138,37 +138,48 @@ fn a_url_prefix_broken_by_line_breaks_is_a_wrapper() {
     assert_eq!(cleaned("url x"), "url%20x");
 }
 
+/// Each input cleans to its result, and the result cleans to itself.
+fn cleans_to(cases: &[(&str, &str)]) {
+    for &(input, want) in cases {
+        assert_eq!(cleaned(input), want, "{input:?}");
+        assert_eq!(cleaned(want), want, "{input:?} cleaned again");
+    }
+}
+
 #[test]
 fn punctuation_after_a_wrapper_reads_through_line_breaks() {
-    // Step 2 would join `(x)` and `!` into `(x)!`, which a second
-    // cleaning unwraps.
-    assert_eq!(cleaned("(\u{FFFD})\n!"), "%EF%BF%BD");
-    assert_eq!(cleaned("“http://a/” \r\n\t,\n."), "http://a/");
-    assert_eq!(cleaned("「http://例え/」\n。"), "http://例え/");
-    assert_eq!(cleaned("<(x).\n!>"), "x");
-    // A blank without a line break is data: the wrapper stays and the
-    // space is encoded.
-    assert_eq!(cleaned("(x) !"), "(x)%20!");
-    assert_eq!(cleaned(&cleaned("(x) !")), "(x)%20!");
-    // Line breaks with no punctuation after them are not a suffix.
-    assert_eq!(cleaned("(x)\ny"), "(x)y");
+    cleans_to(&[
+        // Step 2 would join `(x)` and `!` into `(x)!`, which a second
+        // cleaning unwraps.
+        ("(\u{FFFD})\n!", "%EF%BF%BD"),
+        ("“http://a/” \r\n\t,\n.", "http://a/"),
+        ("「http://例え/」\n。", "http://例え/"),
+        ("<(x).\n!>", "x"),
+        // A blank without a line break is data: the wrapper stays and
+        // the space is encoded.
+        ("(x) !", "(x)%20!"),
+        // Line breaks with no punctuation after them are not a suffix.
+        ("(x)\ny", "(x)y"),
+    ]);
 }
 
 #[test]
 fn wrappers_are_read_as_the_width_and_nfc_steps_make_them() {
-    // Step 3 makes `(）` a pair, so step 1 takes it as one.
-    assert_eq!(cleaned("(http://a/）"), "http://a/");
-    assert_eq!(cleaned("（http://a/)"), "http://a/");
-    assert_eq!(cleaned("＜http://a/>"), "http://a/");
-    assert_eq!(cleaned("｢http://a/」"), "http://a/");
-    assert_eq!(cleaned("<http://a/>．"), "http://a/");
-    // U+2329 is `〈` in NFC.
-    assert_eq!(cleaned("\u{2329}http://a/〉"), "http://a/");
-    // A full-width apostrophe is the apostrophe, which IRIs hold.
-    assert_eq!(cleaned("＇x＇"), "'x'");
-    // A full-width `URL:` is Appendix C's prefix too.
-    assert_eq!(cleaned("<ＵＲＬ：http://a/>"), "http://a/");
-    assert_eq!(cleaned("ｕｒｌ：\u{3000}http://a/"), "http://a/");
+    cleans_to(&[
+        // Step 3 makes `(）` a pair, so step 1 takes it as one.
+        ("(http://a/）", "http://a/"),
+        ("（http://a/)", "http://a/"),
+        ("＜http://a/>", "http://a/"),
+        ("｢http://a/」", "http://a/"),
+        ("<http://a/>．", "http://a/"),
+        // U+2329 is `〈` in NFC.
+        ("\u{2329}http://a/〉", "http://a/"),
+        // A full-width apostrophe is the apostrophe, which IRIs hold.
+        ("＇x＇", "'x'"),
+        // A full-width `URL:` is Appendix C's prefix too.
+        ("<ＵＲＬ：http://a/>", "http://a/"),
+        ("ｕｒｌ：\u{3000}http://a/", "http://a/"),
+    ]);
     assert!(clean("(）").is_err());
 }
 
