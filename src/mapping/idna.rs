@@ -551,7 +551,7 @@ pub(crate) fn is_ace(label: &str) -> bool {
 /// then map back by [`host_to_ascii`] to what `host` maps to (up to ASCII
 /// case), or nothing is
 /// replaced (a rule across labels failed).
-pub(super) fn host_to_unicode(host: &str, appropriate: impl Fn(char) -> bool) -> Option<String> {
+pub(super) fn host_to_unicode(host: &str, appropriate: &dyn Fn(char) -> bool) -> Option<String> {
     if !labels(host).any(|(_, label)| is_ace(label)) {
         return None;
     }
@@ -761,7 +761,7 @@ mod tests {
 
     #[test]
     fn to_unicode_only_when_valid_and_appropriate() {
-        let any = |_| true;
+        let any: &dyn Fn(char) -> bool = &|_| true;
         assert_eq!(
             host_to_unicode("xn--99zt52a.example.org", any).unwrap(),
             "納豆.example.org"
@@ -778,7 +778,7 @@ mod tests {
         assert_eq!(host_to_unicode("xn--zz.example.org", any), None);
         assert_eq!(host_to_unicode("example.org", any), None);
         // Not appropriate by the caller's test.
-        assert_eq!(host_to_unicode("xn--99zt52a.org", |c| c != '納'), None);
+        assert_eq!(host_to_unicode("xn--99zt52a.org", &|c| c != '納'), None);
         // The name would not map back: another label fails ToASCII.
         assert_eq!(host_to_unicode("xn--99zt52a.a_b", any), None);
         // A decoded label that itself begins with xn-- (UTS 46 forbids it).

@@ -1,6 +1,7 @@
 //! Section 3.2: URI to IRI.
 
 use alloc::string::String;
+use core::fmt;
 
 use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
 use icu_normalizer::ComposingNormalizerBorrowed;
@@ -37,12 +38,32 @@ pub fn to_iri(uri: &str) -> Result<String, Error> {
 }
 
 /// The section 3.2 conversion, with its options.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 #[must_use = "a configuration does nothing until it is used"]
 pub struct ToIri<'a> {
-    idna: bool,
+    /// ToUnicode when [`ToIri::idna`] is on.
+    #[cfg(feature = "idna")]
+    idna: Option<HostToUnicode>,
     keep_lookalikes: bool,
     schemes: &'a SchemeTable,
+}
+
+/// ToUnicode of a host, keeping the labels whose characters pass the
+/// test; held by [`ToIri`] once [`ToIri::idna`] turns it on rather than
+/// chosen by a flag at each conversion, so that UTS 46 and its data are
+/// linked only into programs that turn IDNA on (as with `ToUri`: `bash
+/// benches/build-weight.sh` prints whether they are linked).
+#[cfg(feature = "idna")]
+type HostToUnicode = fn(&str, &dyn Fn(char) -> bool) -> Option<String>;
+
+impl fmt::Debug for ToIri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ToIri")
+            .field("idna", &self.is_idna())
+            .field("keep_lookalikes", &self.keep_lookalikes)
+            .field("schemes", &self.schemes)
+            .finish()
+    }
 }
 
 impl Default for ToIri<'static> {
@@ -56,7 +77,8 @@ impl ToIri<'static> {
     /// IDNA.
     pub fn new() -> Self {
         ToIri {
-            idna: false,
+            #[cfg(feature = "idna")]
+            idna: None,
             keep_lookalikes: true,
             schemes: &STANDARD,
         }
@@ -66,15 +88,23 @@ impl ToIri<'static> {
 impl<'a> ToIri<'a> {
     /// Whether ToUnicode is on.
     pub(crate) fn is_idna(&self) -> bool {
-        self.idna
+        #[cfg(feature = "idna")]
+        return self.idna.is_some();
+        #[cfg(not(feature = "idna"))]
+        return false;
     }
 
     /// Converts `xn--` labels of hosts of schemes whose hosts are domain
     /// names with ToUnicode, where the result is a valid, appropriate label
     /// (section 3.2.1; see the [module docs](super#idna)). Off by default.
     #[cfg(feature = "idna")]
+    #[inline]
     pub fn idna(mut self, on: bool) -> Self {
-        self.idna = on;
+        self.idna = if on {
+            Some(host_to_unicode as HostToUnicode)
+        } else {
+            None
+        };
         self
     }
 
@@ -102,6 +132,7 @@ impl<'a> ToIri<'a> {
     /// (default: [`STANDARD`]).
     pub fn schemes<'b>(self, schemes: &'b SchemeTable) -> ToIri<'b> {
         ToIri {
+            #[cfg(feature = "idna")]
             idna: self.idna,
             keep_lookalikes: self.keep_lookalikes,
             schemes,
@@ -138,7 +169,7 @@ impl<'a> ToIri<'a> {
                 self.decode(Component::Userinfo, userinfo, out);
                 out.push('@');
             }
-            let dns = self.idna && scheme.is_some_and(|s| self.schemes.get(s).dns_host());
+            let dns = self.is_idna() && scheme.is_some_and(|s| self.schemes.get(s).dns_host());
             self.host(host, dns, out);
             if let Some(port) = pos.port(uri) {
                 out.push(':');
@@ -173,14 +204,14 @@ impl<'a> ToIri<'a> {
         crate::check(component.rule(), text)?;
         let mut out = String::with_capacity(text.len());
         match component {
-            Component::Host => self.host(text, self.idna, &mut out),
+            Component::Host => self.host(text, self.is_idna(), &mut out),
             Component::Authority => {
                 let (start, end) = components::host_bounds(text.as_bytes(), 0, text.len());
                 if start > 0 {
                     self.decode(Component::Userinfo, &text[..start - 1], &mut out);
                     out.push('@');
                 }
-                self.host(&text[start..end], self.idna, &mut out);
+                self.host(&text[start..end], self.is_idna(), &mut out);
                 out.push_str(&text[end..]);
             }
             _ => self.decode(component, text, &mut out),
@@ -200,8 +231,8 @@ impl<'a> ToIri<'a> {
         // Without the `idna` feature `dns` is always false: there is no
         // `idna` option to set.
         #[cfg(feature = "idna")]
-        if dns {
-            if let Some(unicode) = host_to_unicode(&out[start..], |c| self.appropriate(c, true)) {
+        if let Some(to_unicode) = self.idna.filter(|_| dns) {
+            if let Some(unicode) = to_unicode(&out[start..], &|c| self.appropriate(c, true)) {
                 out.truncate(start);
                 out.push_str(&unicode);
             }
