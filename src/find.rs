@@ -85,6 +85,14 @@
 //!      `「http://例え.jp/」と言った` gives `http://例え.jp/`, while
 //!      Wikipedia's `http://a/Rust_(language)` keeps its parentheses.
 //!      Between `<` and `>` or two `"` (step 4) brackets need no partner.
+//!    - in the host of a scheme whose hosts are DNS names (`http`, `https`,
+//!      `ws`, `wss`, `ftp`, `file`), a character that no domain name holds:
+//!      the sub-delimiters `!$&'()*+,;=` and non-ASCII punctuation but the
+//!      five IDNA2008 allows in labels (`·`, `׳`, `״`, `་`, `・`). So
+//!      `https://a.example,https://b.example` is two IRIs, and neither the
+//!      possessive of `https://example.org’s page` nor the Turkish suffix
+//!      of `https://google.com'da` is part of one. Paths keep these
+//!      characters (`/wiki/Ender's_Game`, `/wiki/Michelson–Morley`).
 //!
 //!    Letters, digits, marks, dashes, `・` and `·` (which stand inside
 //!    words), and ASCII characters the grammar allows, are part of an IRI.
@@ -131,7 +139,7 @@
 //! Section 7.3's rule has a price: text written right after an IRI without
 //! a space belongs to it (`http://例え.jp/を参照` is one IRI). Only a
 //! delimiter or punctuation can say where such an IRI ends. Host names are
-//! not checked against DNS or IDNA, and a name without a scheme
+//! not checked against DNS or IDNA beyond step 3's characters, and a name without a scheme
 //! (`www.example.org`) is not found: it is not an IRI.
 
 use core::ops::Range;
@@ -149,6 +157,7 @@ use icu_properties::{CodePointMapData, CodePointSetData};
 
 use crate::chars::{self, Bracket};
 use crate::grammar::{class, rules};
+use crate::scheme::{Scheme, STANDARD};
 use crate::Iri;
 
 /// The schemes a [`Finder`] looks for unless told otherwise: the common
@@ -470,7 +479,9 @@ impl<'t> Matches<'_, 't> {
             } else {
                 Opener::Other
             };
-            end = trim_end(&text[..cut(opener)?], after_prefix);
+            let cut = cut(opener)?;
+            let cut = host_stop(&text[start..cut]).map_or(cut, |at| start + at);
+            end = trim_end(&text[..cut], after_prefix);
         }
         if end <= after_prefix {
             return None;
@@ -723,6 +734,55 @@ fn role(c: char) -> Role {
     } else {
         Role::Inside
     }
+}
+
+/// Where the host of `candidate` holds a character that no domain name
+/// has, when its scheme's hosts are DNS names ([`STANDARD`]'s `http`,
+/// `https`, `ws`, `wss`, `ftp`, `file`): an ASCII sub-delimiter
+/// (`!$&'()*+,;=`, which the `ireg-name` rule allows) or non-ASCII
+/// punctuation (`General_Category=P*`: `’`, `—`, `¿`, ...) other than the
+/// five that IDNA2008 lets a label hold in context (RFC 5892 section 2.6
+/// and Appendix A: `·`, `׳`, `״`, `་`, `・`). Such a character is the
+/// text's, not the host's: `https://a.example,https://b.example` is a
+/// list, `https://example.org’s` a possessive, `https://google.com'da` a
+/// Turkish suffix. Paths keep them (`/wiki/Ender's_Game`).
+fn host_stop(candidate: &str) -> Option<usize> {
+    let colon = candidate.find(':')?;
+    if !STANDARD
+        .lookup(&candidate[..colon])
+        .is_some_and(Scheme::dns_host)
+    {
+        return None;
+    }
+    let authority_start = colon + 1 + "//".len();
+    let rest = candidate[colon + 1..].strip_prefix("//")?;
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    let host_start = authority.rfind('@').map_or(0, |at| at + 1);
+    let host = &authority[host_start..];
+    if host.starts_with('[') {
+        return None; // An IP literal: the grammar says where it ends.
+    }
+    let host = &host[..host.find(':').unwrap_or(host.len())];
+    let (at, _) = host
+        .char_indices()
+        .find(|&(_, c)| outside_domain_names(c))?;
+    Some(authority_start + host_start + at)
+}
+
+/// Whether `c` can stand in no domain name, though `ireg-name` allows it
+/// (see [`host_stop`]).
+fn outside_domain_names(c: char) -> bool {
+    if c.is_ascii() {
+        return matches!(
+            c,
+            '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '='
+        );
+    }
+    // RFC 5892's exceptions: PVALID U+0F0B, CONTEXTO U+00B7, U+05F3,
+    // U+05F4, U+30FB (U+0375 is a symbol).
+    const IN_LABELS: [char; 5] = ['\u{B7}', '\u{5F3}', '\u{5F4}', '\u{F0B}', '\u{30FB}'];
+    let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+    GeneralCategoryGroup::Punctuation.contains(gc) && !IN_LABELS.contains(&c)
 }
 
 /// What stands right before an IRI, as far as [`boundary`] cares.

@@ -137,8 +137,11 @@ fn help() -> String {
          U+00A0, U+3000, U+200B), at a bidi formatting character, at a quote\n\
          or angle bracket of any script, at non-ASCII sentence punctuation\n\
          (、。，．：；！？ ، । …) even with text right after it, at a closing\n\
-         bracket of any script with no opening partner in the IRI, or before\n\
-         trailing ASCII punctuation (.,;:!?'). A non-ASCII letter does not end\n\
+         bracket of any script with no opening partner in the IRI, in the host\n\
+         of http, https, ws, wss, ftp or file at a character no domain name\n\
+         holds (!$&'()*+,;= and non-ASCII punctuation: 'https://a.example,\n\
+         https://b.example' is two IRIs), or before trailing ASCII\n\
+         punctuation (.,;:!?'). A non-ASCII letter does not end\n\
          an IRI (section 7.3). Inside <...> or \"...\" the delimiters alone say\n\
          where it ends, and white space inside <...> is left out of the IRI\n\
          (RFC 3986 Appendix C). An IRI never spans lines.\n\

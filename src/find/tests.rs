@@ -354,3 +354,57 @@ fn lines_are_numbered_and_offsets_are_per_line() {
         ]
     );
 }
+
+#[test]
+fn a_host_ends_where_no_domain_name_goes_on() {
+    for (text, iris) in [
+        (
+            "https://a.example,https://b.example/",
+            &["https://a.example", "https://b.example/"][..],
+        ),
+        (
+            "http://x.org;http://y.org",
+            &["http://x.org", "http://y.org"],
+        ),
+        ("see https://example.org's page", &["https://example.org"]),
+        ("https://github.com’s new feature", &["https://github.com"]),
+        ("https://google.com'da ara", &["https://google.com"]),
+        ("https://example.com—the best", &["https://example.com"]),
+        ("¿https://ejemplo.es¿o no?", &["https://ejemplo.es"]),
+        ("ws://a.example!x", &["ws://a.example"]),
+        (
+            "https://a.example:8080,https://b.example",
+            &["https://a.example:8080", "https://b.example"],
+        ),
+        (
+            "https://user:p'w@a.example/x",
+            &["https://user:p'w@a.example/x"],
+        ),
+        // Punctuation that IDNA2008 allows in a label, in context.
+        ("https://例え・テスト.jp/", &["https://例え・テスト.jp/"]),
+        ("https://col·legi.cat/", &["https://col·legi.cat/"]),
+        ("https://བོད་ཡིག.example/", &["https://བོད་ཡིག.example/"]),
+        // Paths, IP literals and the schemes of other hosts keep them.
+        (
+            "https://en.wikipedia.org/wiki/Ender's_Game",
+            &["https://en.wikipedia.org/wiki/Ender's_Game"],
+        ),
+        (
+            "https://a.example/x,https://b.example",
+            &["https://a.example/x,https://b.example"],
+        ),
+        ("http://[::1]/x,y", &["http://[::1]/x,y"]),
+        (
+            "mailto:a@b.example,c@d.example",
+            &["mailto:a@b.example,c@d.example"],
+        ),
+        ("urn:isbn:0-395,36341-1", &["urn:isbn:0-395,36341-1"]),
+        // The delimiters say where the IRI ends.
+        ("<https://a.example,b>", &["https://a.example,b"]),
+        ("\"https://a.example's\"", &["https://a.example's"]),
+        // Nothing left of the host: no match.
+        ("https://'quoted'", &[]),
+    ] {
+        assert_eq!(found(text), iris, "{text}");
+    }
+}

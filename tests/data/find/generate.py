@@ -418,6 +418,36 @@ HANDWRITTEN = [
 for lang, style, cls, text, expected in HANDWRITTEN:
     add(lang, style, cls, text, expected)
 
+# A character that no domain name holds ends a host of http(s): a list
+# written without spaces, punctuation run on after a bare host. Paths keep
+# such characters (the Wikipedia titles above).
+for lang in LANGS:
+    d = LANGS[lang]
+    b0, a0 = d["before"][0], d["after"][0]
+    one = "https://" + d["iris"][1].split("/")[2]
+    two = "https://" + d["iris"][2].split("/")[2] + "/"
+    add(lang, "chat", "host-list", f"{b0} {one},{two} {a0}", [one, two])
+    add(lang, "chat", "host-list", f"{one};{two}", [one, two])
+    add(lang, "prose", "host-dash", f"{b0} {one}—{a0}", [one])
+
+HOST_WORDS = [
+    # English possessives, typed and typographic.
+    ("en", "prose", "host-apostrophe", "Check https://github.com’s new feature.", ["https://github.com"]),
+    ("en", "chat", "host-apostrophe", "did you read https://example.org's FAQ?", ["https://example.org"]),
+    # Turkish case suffixes after a name, with either apostrophe.
+    ("tr", "chat", "host-apostrophe", "https://google.com'da ara, sonra https://tr.wikipedia.org’ya bak",
+     ["https://google.com", "https://tr.wikipedia.org"]),
+    # Spanish inverted marks run on after a host, and a path's apostrophe.
+    ("es", "prose", "host-punct", "¿Conoces https://ejemplo.es¿o no? Mira https://es.wikipedia.org/wiki/L'Hospitalet.",
+     ["https://ejemplo.es", "https://es.wikipedia.org/wiki/L'Hospitalet"]),
+    # Hosts whose labels hold the punctuation IDNA2008 allows in context.
+    ("ja", "prose", "host-punct", "サイトはhttps://例え・テスト.jp/です", ["https://例え・テスト.jp/です"]),
+    ("ca", "prose", "host-punct", "Vegeu https://col·legi.cat/ara", ["https://col·legi.cat/ara"]),
+]
+
+for lang, style, cls, text, expected in HOST_WORDS:
+    add(lang, style, cls, text, expected)
+
 ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t"}
 
 
