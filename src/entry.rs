@@ -10,8 +10,9 @@
 //! appropriately converting the characters being input, by eliminating
 //! characters that cannot be converted, and/or by issuing a warning or
 //! error message to the user". [`clean`] converts, and reports every
-//! conversion; it eliminates nothing but wrappers and white space, and what
-//! it cannot convert is an error that points at it.
+//! conversion; it eliminates nothing but wrappers and the white space and
+//! invisible marks around them, and what it cannot convert is an error
+//! that points at it.
 //!
 //! ```
 //! use rfc3987::entry::{clean, ChangeKind};
@@ -39,8 +40,10 @@
 //! # The steps, in order
 //!
 //! 1. **Trim and unwrap.** White space (Unicode `White_Space`: the
-//!    no-break and ideographic spaces too) around the text is removed,
-//!    then a wrapper, repeatedly: angle brackets (`<…>`, full-width
+//!    no-break and ideographic spaces too), bidi formatting characters
+//!    (the LRM and RLM that right-to-left text puts around an IRI) and
+//!    invisible format characters (U+200B ZERO WIDTH SPACE, U+FEFF) around
+//!    the text are removed, then a wrapper, repeatedly: angle brackets (`<…>`, full-width
 //!    `＜…＞`), a pair of quotation marks of any script (Unicode
 //!    `Quotation_Mark`: `"…"`, `“…”`, `„…“`, `«…»`, `「…」`, `『…』`; not
 //!    the apostrophe, which IRIs hold), or a pair of brackets that
@@ -457,13 +460,13 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
     let mut layers = 0;
     loop {
         let text = &input[start..end];
-        let leading = text.len() - text.trim_start().len();
+        let leading = text.len() - text.trim_start_matches(surrounds).len();
         if leading > 0 {
             touching(&mut front, ChangeKind::Trimmed, start..start + leading);
             start += leading;
         }
         let text = &input[start..end];
-        let trailing = text.len() - text.trim_end().len();
+        let trailing = text.len() - text.trim_end_matches(surrounds).len();
         if trailing > 0 {
             touching(&mut back, ChangeKind::Trimmed, end - trailing..end);
             end -= trailing;
@@ -508,6 +511,25 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
             }),
     );
     Ok(start..end)
+}
+
+/// Whether step 1 removes `c` around the text: white space (`White_Space`),
+/// the bidi formatting characters that right-to-left text puts around an
+/// IRI (`Bidi_Control`: LRM, RLM, ALM, the embeddings, overrides and
+/// isolates, which section 4.1 forbids in an IRI) and the other invisible
+/// format characters (`Default_Ignorable_Code_Point` with
+/// `General_Category=Cf`: U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER,
+/// U+FEFF, a pasted byte order mark), but not the joiners U+200C and
+/// U+200D. Inside the text the same characters are data, encoded in step 5.
+fn surrounds(c: char) -> bool {
+    use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, JoinControl};
+    use icu_properties::CodePointMapData;
+    c.is_whitespace()
+        || is_bidi_formatting(c)
+        || (!c.is_ascii()
+            && CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format
+            && CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+            && !CodePointSetData::new::<JoinControl>().contains(c))
 }
 
 /// The wrapper around all of `text`, as the lengths of its opening and
@@ -572,6 +594,12 @@ fn punctuation_after_wrapper(text: &str) -> Option<usize> {
         if crate::chars::is_sentence_punctuation(as_mapped(c)) {
             start -= c.len_utf8();
             punctuation = true;
+            continue;
+        }
+        // A bidi mark or invisible character between them (`»` RLM `.`),
+        // which would be trimmed once the punctuation is gone.
+        if surrounds(c) && !c.is_whitespace() {
+            start -= c.len_utf8();
             continue;
         }
         let blank = bytes[..start]

@@ -610,8 +610,9 @@ fn lint_properties() {
 /// Text as people type or paste it: the pieces that entry's steps act on
 /// (wrappers and brackets of several scripts and their full-width,
 /// half-width and NFC-singleton forms, sentence punctuation, the blanks
-/// and line breaks of step 2, the `URL:` prefix whole, broken and
-/// full-width, width and NFC material, characters that step 5 encodes),
+/// and line breaks of step 2, bidi marks and invisible characters that
+/// step 1 trims, the `URL:` prefix whole, broken and full-width, width and
+/// NFC material, characters that step 5 encodes),
 /// in any order.
 fn typed() -> impl Strategy<Value = Vec<u8>> {
     const PIECES: &[&str] = &[
@@ -672,6 +673,12 @@ fn typed() -> impl Strategy<Value = Vec<u8>> {
         "/",
         ":",
         "\u{200E}",
+        "\u{200F}",
+        "\u{2067}",
+        "\u{2069}",
+        "\u{200B}",
+        "\u{200D}",
+        "\u{FEFF}",
         "\u{FFFD}",
         "http://a/",
         "例え",

@@ -109,7 +109,8 @@ fn help() -> String {
          \n\
          Prints each INPUT, or when none is given each line of standard input,\n\
          cleaned into an IRI reference, one line per input. In order:\n\
-         \x20 1. white space around it and wrappers go: <...>, \"...\", URL:\n\
+         \x20 1. white space, bidi marks (LRM, RLM) and invisible format\n\
+         \x20    characters around it, and wrappers, go: <...>, \"...\", URL:\n\
          \x20 2. a line break inside, with the spaces and tabs around it, goes\n\
          \x20 3. full-width ASCII becomes ASCII, half-width Katakana full-width\n\
          \x20 4. the text is normalized to NFC\n\

@@ -497,17 +497,25 @@ fn a_label_lint_is_u_label_lint<T: AsRef<str>>(r: &IriRef<T>) {
 /// `IRI-reference`, cleaning it again changes nothing and reports no
 /// change, and every change
 /// names a range inside the input; a failure points inside the input. A
-/// valid NFC `IRI` with nothing to clean (no white space around it, no
-/// bidi formatting character, no full-width or half-width form or
+/// valid NFC `IRI` with nothing to clean (no white space or invisible
+/// format character around it, no bidi formatting character, no full-width or half-width form or
 /// ideographic space for step 3, no ideographic full stop in its host)
 /// comes back unchanged, with no
 /// change: entry never turns an IRI into another (`url:x` stays).
 pub fn entry(data: &[u8]) -> Checked {
     let text = String::from_utf8_lossy(data);
     if let Ok(iri) = Iri::parse(&*text) {
+        // Step 1 trims invisible format characters at the ends.
+        let invisible = |c: char| {
+            use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, JoinControl};
+            use icu_properties::{CodePointMapData, CodePointSetData};
+            CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format
+                && CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+                && !CodePointSetData::new::<JoinControl>().contains(c)
+        };
         let nothing_to_clean = icu_normalizer::ComposingNormalizerBorrowed::new_nfc()
             .is_normalized(&text)
-            && text.trim() == text
+            && text.trim_matches(invisible).trim() == text
             && !text.chars().any(|c| {
                 is_bidi_formatting(c) || ('\u{FF01}'..='\u{FF9F}').contains(&c) || c == '\u{3000}'
             })

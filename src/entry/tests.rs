@@ -366,3 +366,47 @@ fn what_cannot_be_converted_is_an_error_at_its_place() {
     let error = clean("http://[::1 ]/").unwrap_err();
     assert_eq!(error.offset(), 11);
 }
+
+#[test]
+fn bidi_marks_and_invisible_characters_around_the_text_go() {
+    cleans_to(&[
+        // Copied out of right-to-left text with the marks around it.
+        (
+            "https://ar.wikipedia.org/wiki/مصر\u{200F}",
+            "https://ar.wikipedia.org/wiki/مصر",
+        ),
+        (
+            "\u{200F}https://he.wikipedia.org/wiki/ישראל\u{200E}",
+            "https://he.wikipedia.org/wiki/ישראל",
+        ),
+        (
+            "\u{2067}https://مثال.مصر/صفحة\u{2069}",
+            "https://مثال.مصر/صفحة",
+        ),
+        (
+            "\u{200F}«https://a.example/b»\u{200F}.",
+            "https://a.example/b",
+        ),
+        (
+            "\u{202B} <https://a.example/> \u{202C}",
+            "https://a.example/",
+        ),
+        // A byte order mark, zero-width spaces and word joiners.
+        ("\u{FEFF}http://a.example/", "http://a.example/"),
+        (
+            "\u{200B}http://a.example/\u{200B}\u{2060}",
+            "http://a.example/",
+        ),
+        // Inside, the same characters are data (bidi formatting
+        // characters percent-encoded, as section 4.1 asks).
+        (
+            "http://a.example/x\u{200F}y",
+            "http://a.example/x%E2%80%8Fy",
+        ),
+        ("http://a.example/x\u{200B}y", "http://a.example/x\u{200B}y"),
+        // The joiners stand inside words (emoji, Indic scripts): data.
+        ("http://a.example/\u{200D}", "http://a.example/\u{200D}"),
+    ]);
+    let error = clean("\u{200F}\u{FEFF}").unwrap_err();
+    assert_eq!(error.changes()[0].kind, ChangeKind::Trimmed);
+}
