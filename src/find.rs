@@ -101,7 +101,11 @@
 //!    two `"`, the delimiters say exactly where it ends, and it is taken as
 //!    it is. Otherwise characters that end sentences or quote
 //!    (`Terminal_Punctuation` and `Quotation_Mark`: `.,;:!?'`, a trailing
-//!    `’`) are removed from its end. Between `<` and `>`, white space is
+//!    `’`) are removed from its end. Markdown emphasis around it ends it
+//!    too: after a run of `*`, `_`, `~` right before the IRI, the same run
+//!    mirrored ends it (`**http://a/b**`, `_http://a/b_`, `~~http://a/b~~`,
+//!    `**http://例え.jp/a**を見て`; a `_` or `~` followed by an ASCII letter
+//!    or digit does not, as in Markdown: `_http://a/b_c_`). Between `<` and `>`, white space is
 //!    ignored (Appendix C: "the whitespace should be ignored when the URI
 //!    is extracted"): when the text up to `>` is an IRI broken across
 //!    lines, the match's range covers it with its white space and its
@@ -481,6 +485,8 @@ impl<'t> Matches<'_, 't> {
             };
             let cut = cut(opener)?;
             let cut = host_stop(&text[start..cut]).map_or(cut, |at| start + at);
+            let cut =
+                emphasis_end(before, &text[after_prefix..cut]).map_or(cut, |at| after_prefix + at);
             end = trim_end(&text[..cut], after_prefix);
         }
         if end <= after_prefix {
@@ -734,6 +740,31 @@ fn role(c: char) -> Role {
     } else {
         Role::Inside
     }
+}
+
+/// Where the Markdown emphasis opened right before the IRI closes in
+/// `iri` (the text after the scheme's prefix), if it does: the opening
+/// run is the `*`, `_` and `~` (at most three) that end `before`, the
+/// closing one the same run mirrored (`**…**`, `_…_`, `~~…~~`, `*_…_*`),
+/// first found after at least one character. A run with `_` or `~` closes
+/// only where no ASCII letter or digit follows, as in Markdown, so
+/// `_http://a/b_c_` keeps `b_c` (and `~user` stays in a path); non-ASCII
+/// text may follow it (`**http://例え.jp/a**を見て`). The grammar allows
+/// these characters, so only the opening run says that the closing one is
+/// not part of the IRI.
+fn emphasis_end(before: &str, iri: &str) -> Option<usize> {
+    let marks = |b: &u8| matches!(b, b'*' | b'_' | b'~');
+    let run = before.bytes().rev().take_while(marks).count();
+    if run == 0 || run > 3 {
+        return None;
+    }
+    let opening = &before.as_bytes()[before.len() - run..];
+    let intraword = opening.iter().any(|&b| b != b'*');
+    let bytes = iri.as_bytes();
+    (1..bytes.len().saturating_sub(run - 1)).find(|&at| {
+        bytes[at..at + run].iter().eq(opening.iter().rev())
+            && !(intraword && bytes.get(at + run).is_some_and(u8::is_ascii_alphanumeric))
+    })
 }
 
 /// Where the host of `candidate` holds a character that no domain name

@@ -562,6 +562,15 @@ fn prose() -> impl Strategy<Value = Vec<u8>> {
         "\u{3000}",
         "\u{200B}",
         "\u{FEFF}",
+        // Markdown emphasis, and what a host never holds.
+        "**",
+        "*",
+        "_",
+        "~~",
+        "~",
+        ",",
+        "'s",
+        "—",
     ];
     let piece = prop_oneof![
         3 => select(WORDS).prop_map(str::to_owned),

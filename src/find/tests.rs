@@ -408,3 +408,41 @@ fn a_host_ends_where_no_domain_name_goes_on() {
         assert_eq!(found(text), iris, "{text}");
     }
 }
+
+#[test]
+fn markdown_emphasis_around_an_iri_is_not_part_of_it() {
+    for (text, iris) in [
+        ("**https://a.example/b**", &["https://a.example/b"][..]),
+        ("*https://a.example/b*", &["https://a.example/b"]),
+        ("_https://a.example/b_", &["https://a.example/b"]),
+        ("__https://a.example/b__,", &["https://a.example/b"]),
+        ("~~https://a.example/b~~", &["https://a.example/b"]),
+        ("*_https://a.example/b_*", &["https://a.example/b"]),
+        ("see *https://a.example/b*.", &["https://a.example/b"]),
+        ("**https://a.example/b.**", &["https://a.example/b"]),
+        ("**https://a.example**", &["https://a.example"]),
+        // Chinese and Japanese write on right after the closing run.
+        (
+            "詳しくは**https://例え.jp/案内**を見て",
+            &["https://例え.jp/案内"],
+        ),
+        (
+            "请看~~https://例子.中国/旧~~新的",
+            &["https://例子.中国/旧"],
+        ),
+        // `_` and `~` before an ASCII letter or digit do not close, as in
+        // Markdown: the path keeps them.
+        (
+            "_https://en.wikipedia.org/wiki/Foo_Bar_",
+            &["https://en.wikipedia.org/wiki/Foo_Bar"],
+        ),
+        ("_https://a.example/a_b_", &["https://a.example/a_b"]),
+        ("~https://a.example/~user/~", &["https://a.example/~user/"]),
+        // No opening run: the grammar's characters stay.
+        ("https://a.example/*", &["https://a.example/*"]),
+        ("https://a.example/b_", &["https://a.example/b_"]),
+        ("<**https://a.example/b**>", &["https://a.example/b"]),
+    ] {
+        assert_eq!(found(text), iris, "{text}");
+    }
+}

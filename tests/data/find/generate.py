@@ -448,6 +448,18 @@ HOST_WORDS = [
 for lang, style, cls, text, expected in HOST_WORDS:
     add(lang, style, cls, text, expected)
 
+# Markdown emphasis around an IRI in chat (`**…**`, `_…_`, `~~…~~`): the
+# grammar allows `*`, `_` and `~`, so only the opening run says that the
+# closing one is not part of the IRI.
+for lang in LANGS:
+    d = LANGS[lang]
+    s = sep(d["cjk"])
+    b0, a0 = d["before"][0], d["after"][0]
+    iris = d["iris"]
+    add(lang, "md", "md-emphasis", f"{b0}{s}**{iris[0]}**{s}{a0}", [iris[0]])
+    add(lang, "md", "md-emphasis", f"_{iris[1]}_{'。' if d['cjk'] else '.'}", [iris[1]])
+    add(lang, "md", "md-emphasis", f"~~{iris[2]}~~ {a0}", [iris[2]])
+
 ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t"}
 
 
