@@ -45,7 +45,8 @@ pub(crate) const MIN_CHUNK_ROWS: usize = 4 * 1024;
 /// asking the system for fresh pages. On 1,000,000 rows and 2 threads,
 /// 16 (chunks of 31,250 rows) against 4: `to_uri` 0.54 against 0.57-0.58
 /// of one thread's time, `normalize` 0.58 against 0.60 (`cargo bench -p
-/// rfc3987-arrow --bench scaling`, alternate runs on an idle machine).
+/// rfc3987-arrow --bench scaling`, its shared-process column, alternate
+/// runs on an idle machine).
 const CHUNKS_PER_THREAD: usize = 16;
 
 /// `0..rows` cut into contiguous ranges of near-equal length for a pool
