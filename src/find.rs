@@ -88,10 +88,13 @@
 //!    - in the host of a scheme whose hosts are DNS names (`http`, `https`,
 //!      `ws`, `wss`, `ftp`, `file`), a character that no domain name holds:
 //!      the sub-delimiters `!$&'()*+,;=` and non-ASCII punctuation but the
-//!      five IDNA2008 allows in labels (`·`, `׳`, `״`, `་`, `・`). So
+//!      five IDNA2008 allows in labels (`·`, `׳`, `״`, `་`, `・`); and in
+//!      its last label a change of script (`Script`, digits and marks going
+//!      with any), which no top-level domain has. So
 //!      `https://a.example,https://b.example` is two IRIs, and neither the
-//!      possessive of `https://example.org’s page` nor the Turkish suffix
-//!      of `https://google.com'da` is part of one. Paths keep these
+//!      possessive of `https://example.org’s page`, the Turkish suffix of
+//!      `https://google.com'da` nor the Korean particle of
+//!      `https://example.com에서` is part of one. Paths keep these
 //!      characters (`/wiki/Ender's_Game`, `/wiki/Michelson–Morley`).
 //!
 //!    Letters, digits, marks, dashes, `・` and `·` (which stand inside
@@ -155,7 +158,7 @@ use alloc::vec::Vec;
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{
     BidiControl, DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup, JoinControl,
-    QuotationMark, TerminalPunctuation, WhiteSpace, WordBreak,
+    QuotationMark, Script, TerminalPunctuation, WhiteSpace, WordBreak,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
@@ -776,7 +779,8 @@ fn emphasis_end(before: &str, iri: &str) -> Option<usize> {
 /// and Appendix A: `·`, `׳`, `״`, `་`, `・`). Such a character is the
 /// text's, not the host's: `https://a.example,https://b.example` is a
 /// list, `https://example.org’s` a possessive, `https://google.com'da` a
-/// Turkish suffix. Paths keep them (`/wiki/Ender's_Game`).
+/// Turkish suffix. Paths keep them (`/wiki/Ender's_Game`). The host also
+/// ends where its last label changes script ([`second_script`]).
 fn host_stop(candidate: &str) -> Option<usize> {
     let colon = candidate.find(':')?;
     if !STANDARD
@@ -794,10 +798,40 @@ fn host_stop(candidate: &str) -> Option<usize> {
         return None; // An IP literal: the grammar says where it ends.
     }
     let host = &host[..host.find(':').unwrap_or(host.len())];
-    let (at, _) = host
+    let end = host
         .char_indices()
-        .find(|&(_, c)| outside_domain_names(c))?;
-    Some(authority_start + host_start + at)
+        .find(|&(_, c)| outside_domain_names(c))
+        .map(|(at, _)| at);
+    let host = &host[..end.unwrap_or(host.len())];
+    // The top-level label, where text run on after the host lands.
+    let tld = host.rfind('.').map_or(0, |dot| dot + 1);
+    let end = second_script(&host[tld..]).map(|at| tld + at).or(end)?;
+    Some(authority_start + host_start + end)
+}
+
+/// Where `label` changes script, if it does: the first character whose
+/// `Script` is another than that of the first one with a script of its
+/// own (`Common` and `Inherited` characters, digits, `-` and combining
+/// marks, go with any). No top-level domain mixes scripts, so in the last
+/// label of a host such a change is text written on after the IRI, as
+/// Korean, Japanese and Chinese write it: `https://example.com에서`,
+/// `https://例え.jpで`, `https://пример.рфで`.
+fn second_script(label: &str) -> Option<usize> {
+    let scripts = CodePointMapData::<Script>::new();
+    let mut first = None;
+    label.char_indices().find_map(|(at, c)| {
+        let script = scripts.get(c);
+        if matches!(script, Script::Common | Script::Inherited) {
+            return None;
+        }
+        match first {
+            None => {
+                first = Some(script);
+                None
+            }
+            Some(first) => (script != first).then_some(at),
+        }
+    })
 }
 
 /// Whether `c` can stand in no domain name, though `ireg-name` allows it

@@ -571,6 +571,9 @@ fn prose() -> impl Strategy<Value = Vec<u8>> {
         ",",
         "'s",
         "—",
+        "에서",
+        "で",
+        ".com",
     ];
     let piece = prop_oneof![
         3 => select(WORDS).prop_map(str::to_owned),

@@ -140,7 +140,8 @@ fn help() -> String {
          bracket of any script with no opening partner in the IRI, in the host\n\
          of http, https, ws, wss, ftp or file at a character no domain name\n\
          holds (!$&'()*+,;= and non-ASCII punctuation: 'https://a.example,\n\
-         https://b.example' is two IRIs), at the Markdown emphasis that\n\
+         https://b.example' is two IRIs) or where its last label changes\n\
+         script (https://example.com에서), at the Markdown emphasis that\n\
          closes around it (**...**, _..._, ~~...~~), or before trailing\n\
          ASCII punctuation (.,;:!?'). A non-ASCII letter does not end an\n\
          IRI (section 7.3). Inside <...> or \"...\" the delimiters alone say\n\

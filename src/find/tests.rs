@@ -446,3 +446,39 @@ fn markdown_emphasis_around_an_iri_is_not_part_of_it() {
         assert_eq!(found(text), iris, "{text}");
     }
 }
+
+#[test]
+fn a_change_of_script_in_the_last_label_ends_a_host() {
+    for (text, iris) in [
+        (
+            "자세한 내용은 https://example.com에서 확인",
+            &["https://example.com"][..],
+        ),
+        ("https://例え.jpで確認", &["https://例え.jp"]),
+        ("https://例え.テストで確認", &["https://例え.テスト"]),
+        ("https://пример.рфで", &["https://пример.рф"]),
+        ("请访问https://example.cn了解更多", &["https://example.cn"]),
+        ("ดูที่https://example.co.thนะครับ", &["https://example.co.th"]),
+        ("http://localhost에서", &["http://localhost"]),
+        // One script, digits and marks with any: the host stays whole.
+        ("https://bücher.de/", &["https://bücher.de/"]),
+        (
+            "https://example.vermögensberater/",
+            &["https://example.vermögensberater/"],
+        ),
+        ("https://ตัวอย่าง.ไทย/ข่าว", &["https://ตัวอย่าง.ไทย/ข่าว"]),
+        ("https://उदाहरण.भारत/लेख", &["https://उदाहरण.भारत/लेख"]),
+        ("https://例え.jp2/", &["https://例え.jp2/"]),
+        // Only the last label: a second-level label may mix (Japanese).
+        ("https://ソニーstore.jp/", &["https://ソニーstore.jp/"]),
+        // Text in the top-level label's own script, or after a path,
+        // belongs to the IRI (section 7.3).
+        ("https://例え.中国了解", &["https://例え.中国了解"]),
+        (
+            "https://example.com/page에서",
+            &["https://example.com/page에서"],
+        ),
+    ] {
+        assert_eq!(found(text), iris, "{text}");
+    }
+}

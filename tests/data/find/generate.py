@@ -448,6 +448,24 @@ HOST_WORDS = [
 for lang, style, cls, text, expected in HOST_WORDS:
     add(lang, style, cls, text, expected)
 
+# Korean, Japanese, Chinese and Thai write on right after a bare host; no
+# top-level domain changes script, so the change ends the host. (Text in
+# the script of the top-level label, or after a path, belongs to the IRI:
+# section 7.3.)
+HOST_SUFFIXES = [
+    ("ko", "prose", "host-suffix", "자세한 내용은 https://example.com에서 확인하세요.", ["https://example.com"]),
+    ("ko", "chat", "host-suffix", "https://예시.kr에 들어가 보세요", ["https://예시.kr"]),
+    ("ja", "prose", "host-suffix", "詳しくはhttps://example.jpをご覧ください。", ["https://example.jp"]),
+    ("ja", "chat", "host-suffix", "https://例え.jpで確認して", ["https://例え.jp"]),
+    ("ja", "prose", "host-suffix", "ロシア語版はhttps://пример.рфです。", ["https://пример.рф"]),
+    ("zh", "prose", "host-suffix", "请访问https://example.cn了解更多。", ["https://example.cn"]),
+    ("zh", "chat", "host-suffix", "打开https://例子.cn就行", ["https://例子.cn"]),
+    ("th", "chat", "host-suffix", "ดูที่https://example.co.thนะครับ", ["https://example.co.th"]),
+]
+
+for lang, style, cls, text, expected in HOST_SUFFIXES:
+    add(lang, style, cls, text, expected)
+
 # Markdown emphasis around an IRI in chat (`**…**`, `_…_`, `~~…~~`): the
 # grammar allows `*`, `_` and `~`, so only the opening run says that the
 # closing one is not part of the IRI.
