@@ -4,6 +4,13 @@ fn found(text: &str) -> Vec<&str> {
     find(text).map(|m| m.as_str()).collect()
 }
 
+/// Each text's matches are its IRIs.
+fn finds(cases: &[(&str, &[&str])]) {
+    for &(text, iris) in cases {
+        assert_eq!(found(text), iris, "{text}");
+    }
+}
+
 #[test]
 fn roles_come_from_properties() {
     for c in [
@@ -357,7 +364,7 @@ fn lines_are_numbered_and_offsets_are_per_line() {
 
 #[test]
 fn a_host_ends_where_no_domain_name_goes_on() {
-    for (text, iris) in [
+    finds(&[
         (
             "https://a.example,https://b.example/",
             &["https://a.example", "https://b.example/"][..],
@@ -404,14 +411,12 @@ fn a_host_ends_where_no_domain_name_goes_on() {
         ("\"https://a.example's\"", &["https://a.example's"]),
         // Nothing left of the host: no match.
         ("https://'quoted'", &[]),
-    ] {
-        assert_eq!(found(text), iris, "{text}");
-    }
+    ]);
 }
 
 #[test]
 fn markdown_emphasis_around_an_iri_is_not_part_of_it() {
-    for (text, iris) in [
+    finds(&[
         ("**https://a.example/b**", &["https://a.example/b"][..]),
         ("*https://a.example/b*", &["https://a.example/b"]),
         ("_https://a.example/b_", &["https://a.example/b"]),
@@ -442,14 +447,12 @@ fn markdown_emphasis_around_an_iri_is_not_part_of_it() {
         ("https://a.example/*", &["https://a.example/*"]),
         ("https://a.example/b_", &["https://a.example/b_"]),
         ("<**https://a.example/b**>", &["https://a.example/b"]),
-    ] {
-        assert_eq!(found(text), iris, "{text}");
-    }
+    ]);
 }
 
 #[test]
 fn a_change_of_script_in_the_last_label_ends_a_host() {
-    for (text, iris) in [
+    finds(&[
         (
             "자세한 내용은 https://example.com에서 확인",
             &["https://example.com"][..],
@@ -478,7 +481,5 @@ fn a_change_of_script_in_the_last_label_ends_a_host() {
             "https://example.com/page에서",
             &["https://example.com/page에서"],
         ),
-    ] {
-        assert_eq!(found(text), iris, "{text}");
-    }
+    ]);
 }
