@@ -43,10 +43,10 @@
 //!    no-break and ideographic spaces too), bidi formatting characters
 //!    (the LRM and RLM that right-to-left text puts around an IRI) and
 //!    invisible format characters (U+200B ZERO WIDTH SPACE, U+FEFF) around
-//!    the text are removed, then a wrapper, repeatedly: angle brackets (`<…>`, full-width
-//!    `＜…＞`), a pair of quotation marks of any script (Unicode
-//!    `Quotation_Mark`: `"…"`, `“…”`, `„…“`, `«…»`, `「…」`, `『…』`; not
-//!    the apostrophe, which IRIs hold), or a pair of brackets that
+//!    the text are removed, then a wrapper, repeatedly: angle brackets
+//!    (`<…>`, full-width `＜…＞`), a pair of quotation marks of any script
+//!    (Unicode `Quotation_Mark`: `"…"`, `“…”`, `„…“`, `«…»`, `「…」`,
+//!    `『…』`; not the apostrophe, which IRIs hold), or a pair of brackets that
 //!    encloses the whole text (`Bidi_Paired_Bracket`: `(…)`, `（…）`,
 //!    `【…】`); sentence punctuation right after a closing wrapper
 //!    (`<…>.`, `「…」。`: `Sentence_Break` `STerm`, `ATerm`, `SContinue`);
@@ -520,7 +520,8 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
 /// format characters (`Default_Ignorable_Code_Point` with
 /// `General_Category=Cf`: U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER,
 /// U+FEFF, a pasted byte order mark), but not the joiners U+200C and
-/// U+200D. Inside the text the same characters are data, encoded in step 5.
+/// U+200D. Inside the text they are data (step 5 encodes the bidi
+/// formatting characters).
 fn surrounds(c: char) -> bool {
     use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, JoinControl};
     use icu_properties::CodePointMapData;

@@ -108,11 +108,11 @@
 //!    too: after a run of `*`, `_`, `~` right before the IRI, the same run
 //!    mirrored ends it (`**http://a/b**`, `_http://a/b_`, `~~http://a/b~~`,
 //!    `**http://例え.jp/a**を見て`; a `_` or `~` followed by an ASCII letter
-//!    or digit does not, as in Markdown: `_http://a/b_c_`). Between `<` and `>`, white space is
-//!    ignored (Appendix C: "the whitespace should be ignored when the URI
-//!    is extracted"): when the text up to `>` is an IRI broken across
-//!    lines, the match's range covers it with its white space and its
-//!    [`Match::iri`] is the IRI without it.
+//!    or digit does not, as in Markdown: `_http://a/b_c_`). Between `<`
+//!    and `>`, white space is ignored (Appendix C: "the whitespace should
+//!    be ignored when the URI is extracted"): when the text up to `>` is
+//!    an IRI broken across lines, the match's range covers it with its
+//!    white space and its [`Match::iri`] is the IRI without it.
 //! 5. **Valid, and more than a scheme.** What remains is parsed as an
 //!    [`Iri`]; if removing punctuation made it invalid, the longest valid
 //!    prefix is taken instead. A match must have something after
@@ -145,8 +145,9 @@
 //!
 //! Section 7.3's rule has a price: text written right after an IRI without
 //! a space belongs to it (`http://例え.jp/を参照` is one IRI). Only a
-//! delimiter or punctuation can say where such an IRI ends. Host names are
-//! not checked against DNS or IDNA beyond step 3's characters, and a name without a scheme
+//! delimiter or punctuation can say where such an IRI ends (or, after a
+//! host, a change of script). Host names are not checked against DNS or
+//! IDNA beyond step 3's characters, and a name without a scheme
 //! (`www.example.org`) is not found: it is not an IRI.
 
 use core::ops::Range;
