@@ -581,9 +581,11 @@ impl<'t> Linter<'t> {
         // Whether the host has a label with Latin letters (its top-level
         // domain, usually): then a label of one other script that reads
         // as Latin is a whole-script confusable (UTS 39 section 4).
+        // The characters the labels denote: `xn--` labels decoded, and
+        // `%HH` too (`2%41` holds the Latin `A`, as its IRI form `2A` does).
         let latin_host = match iri.host_parsed() {
             Some(Host::RegName(host)) => host.split(LABEL_SEPARATORS).any(|label| {
-                unicode_label(label)
+                decode(&unicode_label(label))
                     .chars()
                     .any(|c| c.script() == Script::Latin)
             }),
