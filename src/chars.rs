@@ -43,6 +43,22 @@ pub(crate) fn shown_as_code(c: char) -> bool {
     c.is_control() || is_bidi_formatting(c) || c.is_whitespace()
 }
 
+/// Whether `c` is an invisible format character other than a joiner:
+/// `Default_Ignorable_Code_Point` with `General_Category=Cf` (U+200B ZERO
+/// WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN, ...), not
+/// `Join_Control` (U+200C and U+200D, which shape words of many scripts).
+/// Text carries them around an IRI unseen; none is part of what a reader
+/// takes for the address.
+#[cfg(feature = "text")]
+pub(crate) fn is_invisible_format(c: char) -> bool {
+    use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, JoinControl};
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    !c.is_ascii()
+        && CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format
+        && CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+        && !CodePointSetData::new::<JoinControl>().contains(c)
+}
+
 /// A paired bracket of any script (Unicode `Bidi_Paired_Bracket_Type`),
 /// with its partner (`Bidi_Paired_Bracket`): `(` and `)`, `（` and `）`,
 /// `「` and `」`, `【` and `】`, `《` and `》`...

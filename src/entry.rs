@@ -523,14 +523,7 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
 /// U+200D. Inside the text they are data (step 5 encodes the bidi
 /// formatting characters).
 fn surrounds(c: char) -> bool {
-    use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, JoinControl};
-    use icu_properties::CodePointMapData;
-    c.is_whitespace()
-        || is_bidi_formatting(c)
-        || (!c.is_ascii()
-            && CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format
-            && CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
-            && !CodePointSetData::new::<JoinControl>().contains(c))
+    c.is_whitespace() || is_bidi_formatting(c) || crate::chars::is_invisible_format(c)
 }
 
 /// The wrapper around all of `text`, as the lengths of its opening and

@@ -158,8 +158,8 @@ use alloc::vec::Vec;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{
-    BidiControl, DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup, JoinControl,
-    QuotationMark, Script, TerminalPunctuation, WhiteSpace, WordBreak,
+    BidiControl, GeneralCategory, GeneralCategoryGroup, QuotationMark, Script, TerminalPunctuation,
+    WhiteSpace, WordBreak,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
@@ -702,9 +702,7 @@ fn role(c: char) -> Role {
     let gc = CodePointMapData::<GeneralCategory>::new().get(c);
     if CodePointSetData::new::<WhiteSpace>().contains(c)
         || CodePointSetData::new::<BidiControl>().contains(c)
-        || (gc == GeneralCategory::Format
-            && CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
-            && !CodePointSetData::new::<JoinControl>().contains(c))
+        || chars::is_invisible_format(c)
     {
         return Role::Stop;
     }
