@@ -123,7 +123,7 @@
 //! | --- | --- | --- |
 //! | [`CheckError`] | [`check`], [`check_bytes`] and their batch forms | the syntax error: the rule, the offset, what was found and what the grammar expected there, in the grammar's words; `Copy`, built without allocating |
 //! | [`ParseError`] | `parse`, [`Builder`], the setters, [`lint::lint`], [`bidi::violations`] | a `CheckError` with the input it is about, for the caret line of `{:#}` |
-//! | [`mapping::MappingError`] | `to_uri_with` on a parsed IRI | what section 3.1 refuses: a character a URI cannot hold, a host that IDNA rejects ([`mapping::IdnaError`], whose [`mapping::IdnaReason`] normalization reports too) |
+//! | [`mapping::MappingError`] | `to_uri_with` on a parsed IRI | what section 3.1 refuses: a character a URI cannot hold, a host that IDNA rejects (`MappingError::Idna`, whose [`mapping::IdnaReason`] normalization reports too) |
 //! | [`normalize::NormalizeError`] | `normalize_with`, `Normalizer::normalize_ref` | the one failure of a parsed value: a host that is not a domain name, with strict hosts |
 //! | [`bidi::BidiError`] | `check_strict` on a parsed value | a bidirectional formatting character (section 4.1) |
 //! | [`entry::EntryError`] | [`entry::clean`] | typed text that cleaning could not make an IRI |
@@ -234,7 +234,7 @@
 //! - `idna` (default; brings `normalization`): UTS 46 with the `idna`
 //!   crate: `ToUri::idna`, `ToIri::idna`, the scheme rung of normalization
 //!   (`normalize::Level::Scheme`, whose DNS hosts are IDNs, and
-//!   `Normalizer::strict_hosts`), `mapping::IdnaError`.
+//!   `Normalizer::strict_hosts`), `MappingError::Idna` and `mapping::IdnaReason`.
 //! - `text` (default; brings `normalization`): section 7.2's `entry` and
 //!   section 7.3's `find`, with ICU4X's character properties.
 //! - `bidi` (default): section 4.2's rules (`bidi`, `check_strict`), with

@@ -98,7 +98,7 @@
 //!   `https`, `ws`, `wss`, `ftp`, `file`), US-ASCII ones too (bad
 //!   Punycode, `-` first or last, a label over 63 octets, a name over
 //!   253), with the check and the profile of [`crate::mapping`]'s IDNA
-//!   section; the message is [`crate::mapping::IdnaError`]'s, with its
+//!   section; the message is [`crate::mapping::MappingError::Idna`]'s, with its
 //!   offset in the input, and names the rule that failed
 //!   ([`crate::mapping::IdnaReason`]). Section 4.4's example 10 (a label
 //!   of numbers beside right-to-left labels) is `bidi-number-label`, not
@@ -140,7 +140,7 @@ use crate::bidi::{
 };
 use crate::grammar::class;
 use crate::mapping::{
-    check_host, is_ace, is_bidi_formatting, IdnaReason, Quoted, LABEL_SEPARATORS,
+    check_host, is_ace, is_bidi_formatting, IdnaReason, MappingError, Quoted, LABEL_SEPARATORS,
 };
 use icu_properties::props::BidiClass;
 
@@ -475,10 +475,19 @@ impl<'t> Linter<'t> {
         }
         if let Err(error) = check_host(host) {
             let error = error.shifted(range.start);
-            let start = error.offset();
-            let end = (start + error.label().len()).min(range.end);
+            let MappingError::Idna {
+                offset: start,
+                label,
+                reason,
+                ..
+            } = &error
+            else {
+                unreachable!("checking a host fails only on IDNA")
+            };
+            let start = *start;
+            let end = (start + label.len()).min(range.end);
             let same = number_label.is_some_and(|label| label.start == start);
-            if same && error.reason() == IdnaReason::Bidi {
+            if same && *reason == IdnaReason::Bidi {
                 return;
             }
             let message = format!(

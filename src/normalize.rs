@@ -267,7 +267,7 @@ pub enum NormalizeError {
         /// Length of the host in bytes.
         len: usize,
         /// The rule the host breaks, in the words of `to_uri`'s IDNA
-        /// errors ([`crate::mapping::IdnaError`]).
+        /// errors ([`crate::mapping::MappingError::Idna`]).
         reason: IdnaReason,
     },
 }
@@ -979,7 +979,11 @@ fn normalize_run(
 #[cfg(feature = "idna")]
 fn dns_host(out: &mut String, start: usize, strict: bool) -> Result<(), IdnaReason> {
     if strict {
-        crate::mapping::check_host(&out[start..]).map_err(|e| e.reason())?;
+        if let Err(crate::mapping::MappingError::Idna { reason, .. }) =
+            crate::mapping::check_host(&out[start..])
+        {
+            return Err(reason);
+        }
     }
     let _ = idn_host(out, start);
     Ok(())

@@ -312,7 +312,9 @@ fn toascii_leaves_ascii_hosts_and_addresses_alone() {
         ("http://-a.example/", IdnaReason::Hyphen),
     ] {
         match idna_uri(uri) {
-            Err(Error::Mapping(MappingError::Idna(e))) => assert_eq!(e.reason(), reason, "{uri}"),
+            Err(Error::Mapping(MappingError::Idna { reason: r, .. })) => {
+                assert_eq!(r, reason, "{uri}")
+            }
             other => panic!("{uri}: {other:?}"),
         }
     }
@@ -360,7 +362,7 @@ fn ideographic_full_stops_are_label_separators() {
 #[cfg(feature = "idna")]
 fn toascii_reasons_are_the_real_ones_and_messages_bounded() {
     let reason = |iri: &str| match idna_uri(iri) {
-        Err(Error::Mapping(MappingError::Idna(e))) => e.reason(),
+        Err(Error::Mapping(MappingError::Idna { reason, .. })) => reason,
         other => panic!("{iri}: {other:?}"),
     };
     // A label of characters UTS 46 ignores maps to nothing; it was
@@ -384,12 +386,18 @@ fn toascii_reasons_are_the_real_ones_and_messages_bounded() {
 #[cfg(feature = "idna")]
 fn toascii_failure_says_which_label_and_why() {
     let error = idna_uri("http://r\u{E9}sum\u{E9}.a_b.org/").unwrap_err();
-    let Error::Mapping(MappingError::Idna(idna)) = &error else {
+    let Error::Mapping(MappingError::Idna {
+        offset,
+        label,
+        reason,
+        ..
+    }) = &error
+    else {
         panic!("{error}");
     };
-    assert_eq!(idna.label(), "a_b");
-    assert_eq!(idna.offset(), 16);
-    assert_eq!(idna.reason(), IdnaReason::Disallowed('_'));
+    assert_eq!(label, "a_b");
+    assert_eq!(*offset, 16);
+    assert_eq!(*reason, IdnaReason::Disallowed('_'));
     assert_eq!(
         error.to_string(),
         "ToASCII rejects the host label 'a_b' at byte 16: '_' (U+005F) is not allowed in a \
@@ -410,9 +418,13 @@ fn toascii_failure_says_which_label_and_why() {
     ];
     for &(iri, offset, reason) in cases {
         match idna_uri(iri) {
-            Err(Error::Mapping(MappingError::Idna(e))) => {
-                assert_eq!((e.offset(), e.reason()), (offset, reason), "{iri}: {e}")
-            }
+            Err(Error::Mapping(
+                e @ MappingError::Idna {
+                    offset: at,
+                    reason: why,
+                    ..
+                },
+            )) => assert_eq!((at, why), (offset, reason), "{iri}: {e}"),
             other => panic!("{iri}: {other:?}"),
         }
     }
@@ -427,10 +439,15 @@ fn idna_errors_point_into_the_input_when_lenient() {
         .convert("http://a b.\u{E9}/")
         .unwrap_err();
     match error {
-        Error::Mapping(MappingError::Idna(e)) => {
-            assert_eq!(e.offset(), 7);
-            assert_eq!(e.label(), "a%20b");
-            assert_eq!(e.reason(), IdnaReason::Disallowed(' '));
+        Error::Mapping(MappingError::Idna {
+            offset,
+            label,
+            reason,
+            ..
+        }) => {
+            assert_eq!(offset, 7);
+            assert_eq!(label, "a%20b");
+            assert_eq!(reason, IdnaReason::Disallowed(' '));
         }
         other => panic!("{other:?}"),
     }

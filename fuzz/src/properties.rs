@@ -822,7 +822,7 @@ pub fn to_uri(data: &[u8]) -> Checked {
                 "{text:?}: IDNA not idempotent"
             );
         }
-        Err(Error::Mapping(MappingError::Idna(e))) => {
+        Err(Error::Mapping(e @ MappingError::Idna { .. })) => {
             assert!(e.offset() < text.len(), "{text:?}: {e}")
         }
         Err(e) => panic!("{text:?}: IDNA mapping fails with {e}"),

@@ -8,7 +8,7 @@ use core::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use super::{is_bidi_formatting, Component, LABEL_SEPARATORS};
+use super::{is_bidi_formatting, Component, MappingError, LABEL_SEPARATORS};
 use crate::percent::{self, Piece};
 use crate::Found;
 
@@ -19,19 +19,9 @@ const MAX_NAME_LEN: usize = 253;
 /// The longest label, in octets (RFC 1034 section 3.1).
 const MAX_LABEL_LEN: usize = 63;
 
-/// A host label that ToASCII rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IdnaError {
-    pub(super) offset: usize,
-    label: String,
-    reason: IdnaReason,
-    /// Whether the error is about the whole host, not one label.
-    whole_host: bool,
-}
-
 /// Why ToASCII rejected a label: the validity rule of UTS 46 (and the
 /// IDNA2008 rules it includes) that failed, found by asking each rule of
-/// the label separately ([`IdnaError`]'s module docs list the order).
+/// the label separately (the order is in [`crate::mapping`]'s docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum IdnaReason {
@@ -70,7 +60,7 @@ pub enum IdnaReason {
 }
 
 /// The reason in words, the same wherever an IDNA check fails
-/// ([`IdnaError`], [`crate::normalize::NormalizeError::InvalidHost`]).
+/// ([`MappingError::Idna`], [`crate::normalize::NormalizeError::InvalidHost`]).
 impl fmt::Display for IdnaReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -104,55 +94,6 @@ impl fmt::Display for IdnaReason {
         }
     }
 }
-
-impl IdnaError {
-    /// Byte offset of the label (of the host, for
-    /// [`IdnaReason::NameTooLong`] and [`IdnaReason::Bidi`] across labels)
-    /// in the input.
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// The label as written in the input, after [`ToUri::lenient`]'s
-    /// encoding if any (the whole host for a reason about the name).
-    ///
-    /// [`ToUri::lenient`]: super::ToUri::lenient
-    pub fn label(&self) -> &str {
-        &self.label
-    }
-
-    /// Why it failed.
-    pub fn reason(&self) -> IdnaReason {
-        self.reason
-    }
-
-    /// The same error with its offset moved `by` bytes on (a host's
-    /// offsets made the input's).
-    #[cfg(feature = "lint")]
-    pub(crate) fn shifted(mut self, by: usize) -> Self {
-        self.offset += by;
-        self
-    }
-}
-
-impl fmt::Display for IdnaError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = if self.whole_host {
-            "host"
-        } else {
-            "host label"
-        };
-        write!(
-            f,
-            "ToASCII rejects the {what} '{}' at byte {}: ",
-            Quoted(&self.label),
-            self.offset
-        )?;
-        self.reason.fmt(f)
-    }
-}
-
-impl core::error::Error for IdnaError {}
 
 /// A label as quoted in a message: at most [`Quoted::MAX_CHARS`]
 /// characters (then `…` and the length); controls, bidi formatting
@@ -231,11 +172,11 @@ fn to_ascii(text: &str, dns_length: DnsLength) -> Option<alloc::borrow::Cow<'_, 
 /// `.` in the result (RFC 3490 section 3.1), so `example.com。` maps to
 /// `example.com.`. US-ASCII labels are kept as written (RFC 3490 section
 /// 4.1: ToASCII does not change them; UTS 46 would lowercase them).
-pub(crate) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), IdnaError> {
+pub(crate) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), MappingError> {
     if host.is_empty() {
         return Ok(());
     }
-    let error = |offset: usize, label: &str, reason| IdnaError {
+    let error = |offset: usize, label: &str, reason| MappingError::Idna {
         offset,
         label: String::from(label),
         reason,
@@ -330,7 +271,7 @@ fn decodes_to_ace(ascii: &str) -> bool {
 }
 
 /// Checks `host` as [`host_to_ascii`] does, without keeping the result.
-pub(crate) fn check_host(host: &str) -> Result<(), IdnaError> {
+pub(crate) fn check_host(host: &str) -> Result<(), MappingError> {
     host_to_ascii(host, &mut String::new())
 }
 
@@ -612,14 +553,16 @@ mod tests {
     use alloc::format;
     use alloc::string::ToString;
 
-    fn ascii(host: &str) -> Result<String, IdnaError> {
+    fn ascii(host: &str) -> Result<String, MappingError> {
         let mut out = String::new();
         host_to_ascii(host, &mut out).map(|()| out)
     }
 
     fn reason(host: &str) -> (usize, IdnaReason) {
-        let e = ascii(host).unwrap_err();
-        (e.offset(), e.reason())
+        match ascii(host).unwrap_err() {
+            MappingError::Idna { offset, reason, .. } => (offset, reason),
+            e => panic!("{host}: {e}"),
+        }
     }
 
     #[test]
@@ -750,7 +693,7 @@ mod tests {
             "ToASCII rejects the host label 'a_b' at byte 3: '_' (U+005F) is not allowed \
              in a domain name label (UTS 46 with the STD3 rules)"
         );
-        assert_eq!(e.label(), "a_b");
+        assert!(matches!(&e, MappingError::Idna { label, .. } if label == "a_b"));
         assert_eq!(
             ascii("1a.\u{5D0}").unwrap_err().to_string(),
             "ToASCII rejects the host label '1a' at byte 0: it breaks the bidi rule for domain \

@@ -83,7 +83,7 @@
 //!   allows: `http://résumé.example.org` becomes
 //!   `http://xn--rsum-bpad.example.org` instead of
 //!   `http://r%C3%A9sum%C3%A9.example.org`. A label that fails is an
-//!   [`IdnaError`] naming the label and the reason. See [the IDNA
+//!   [`MappingError::Idna`] naming the label and the reason. See [the IDNA
 //!   section](#idna) for how ToASCII is read.
 //! - [`ToUri::lenient`]: section 3.1 lets systems that accept IRIs
 //!   percent-encode the printable US-ASCII characters that URIs do not
@@ -209,7 +209,7 @@
 //! Two differences from RFC 3490 follow from UTS 46 and are not
 //! configurable there: unassigned code points are rejected (as with
 //! AllowUnassigned false), and labels must also pass the bidi and joiner
-//! rules of IDNA2008. A failure is an [`IdnaError`] with the label and the
+//! rules of IDNA2008. A failure is a [`MappingError::Idna`] with the label and the
 //! rule that failed ([`IdnaReason`]); `tests/idna_conformance.rs` runs every
 //! line of Unicode's `IdnaTestV2.txt` (UTS 46 version 16.0) through
 //! [`ToUri::idna`] for the verdict and the failing rule (all agree but
@@ -269,12 +269,12 @@ use alloc::string::String;
 use crate::grammar::rules;
 use crate::{Found, Iri, IriRef};
 
+#[cfg(feature = "idna")]
+pub use self::idna::IdnaReason;
 #[cfg(feature = "lint")]
 pub(crate) use self::idna::Quoted;
 #[cfg(feature = "idna")]
 pub(crate) use self::idna::{check_host, is_ace};
-#[cfg(feature = "idna")]
-pub use self::idna::{IdnaError, IdnaReason};
 #[cfg(feature = "legacy")]
 pub use self::legacy::from_legacy;
 #[cfg(feature = "normalization")]
@@ -446,9 +446,25 @@ pub enum MappingError {
         /// The character.
         c: char,
     },
-    /// A host label that IDNA processing rejected ([`ToUri::idna`]).
+    /// A host label that IDNA processing rejected ([`ToUri::idna`]): UTS
+    /// 46 ToASCII with the STD3 rules and the DNS lengths.
     #[cfg(feature = "idna")]
-    Idna(IdnaError),
+    #[non_exhaustive]
+    Idna {
+        /// Byte offset of the label in the input (of the host, for
+        /// [`IdnaReason::NameTooLong`] and for [`IdnaReason::Bidi`] that
+        /// no one label breaks).
+        offset: usize,
+        /// The label as written in the input, after [`ToUri::lenient`]'s
+        /// encoding if any (the whole host for a reason about the name).
+        label: String,
+        /// Why it failed.
+        reason: IdnaReason,
+        /// Whether `label` is the whole host: a reason about the name, or
+        /// a host of one label (the message then says "host", not "host
+        /// label").
+        whole_host: bool,
+    },
 }
 
 impl MappingError {
@@ -458,8 +474,20 @@ impl MappingError {
         match self {
             MappingError::NotAllowed { offset, .. } => *offset,
             #[cfg(feature = "idna")]
-            MappingError::Idna(e) => e.offset(),
+            MappingError::Idna { offset, .. } => *offset,
         }
+    }
+
+    /// The same error with its offset moved `by` bytes on (a host's or a
+    /// mapped text's offsets made the input's).
+    #[cfg(feature = "idna")]
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        match &mut self {
+            MappingError::NotAllowed { offset, .. } | MappingError::Idna { offset, .. } => {
+                *offset += by
+            }
+        }
+        self
     }
 
     /// The grammar rule the problem is against: `URI-reference` for a
@@ -469,7 +497,7 @@ impl MappingError {
         match self {
             MappingError::NotAllowed { .. } => rules::URI_REFERENCE.name(),
             #[cfg(feature = "idna")]
-            MappingError::Idna(_) => rules::IREG_NAME.name(),
+            MappingError::Idna { .. } => rules::IREG_NAME.name(),
         }
     }
 }
@@ -485,22 +513,25 @@ impl fmt::Display for MappingError {
                 *c as u32
             ),
             #[cfg(feature = "idna")]
-            MappingError::Idna(e) => e.fmt(f),
+            MappingError::Idna {
+                offset,
+                label,
+                reason,
+                whole_host,
+            } => {
+                let what = if *whole_host { "host" } else { "host label" };
+                write!(
+                    f,
+                    "ToASCII rejects the {what} '{}' at byte {offset}: {reason}",
+                    idna::Quoted(label)
+                )
+            }
         }
     }
 }
 
-/// The source of an IDNA failure is its [`IdnaError`] (whose message this
-/// one is); the other failures have none.
-impl core::error::Error for MappingError {
-    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        match self {
-            #[cfg(feature = "idna")]
-            MappingError::Idna(e) => Some(e),
-            MappingError::NotAllowed { .. } => None,
-        }
-    }
-}
+/// A mapping error has no source: its message says all.
+impl core::error::Error for MappingError {}
 
 #[cfg(test)]
 mod tests {

@@ -63,7 +63,7 @@ pub struct ToUri<'a> {
 /// this crate's IDNA code added 348 KB to the stripped default-features
 /// program of `bash benches/build-weight.sh`, which maps without IDNA.
 #[cfg(feature = "idna")]
-type HostToAscii = fn(&str, &mut String) -> Result<(), super::IdnaError>;
+type HostToAscii = fn(&str, &mut String) -> Result<(), MappingError>;
 
 impl fmt::Debug for ToUri<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -184,8 +184,8 @@ impl<'a> ToUri<'a> {
         self.map_valid(&text, component, None, out)
             .map_err(|#[allow(unused_mut)] mut e| {
                 #[cfg(feature = "idna")]
-                if let MappingError::Idna(idna) = &mut e {
-                    idna.offset = at(idna.offset);
+                if let MappingError::Idna { offset, .. } = &mut e {
+                    *offset = at(*offset);
                 }
                 Error::Mapping(e)
             })
@@ -208,10 +208,9 @@ impl<'a> ToUri<'a> {
         {
             let start = out.len();
             encode_ucs(&text[..host.start], out);
-            if let Err(mut e) = to_ascii(&text[host.clone()], out) {
+            if let Err(e) = to_ascii(&text[host.clone()], out) {
                 out.truncate(start);
-                e.offset += host.start;
-                return Err(MappingError::Idna(e));
+                return Err(e.shifted(host.start));
             }
             encode_ucs(&text[host.end..], out);
             return Ok(());
