@@ -406,6 +406,46 @@ mod tests {
         }
     }
 
+    /// The syntax error of a mapping is the one the grammar's diagnosis
+    /// gives at its offset in the input, also after lenient encoding
+    /// (where the text checked is not the input).
+    #[test]
+    fn syntax_errors_are_the_diagnosis_at_their_offset() {
+        let inputs = [
+            "ht tp://a/",
+            "http://a/%zz",
+            "http://é/%4",
+            "http://[::1/",
+            "été:x",
+            "http://a/\u{E000}",
+            "http://ü:port/",
+            ":",
+            "http://a/ b%zz",
+            "http://é/ a|b%4",
+            "a://x#y#z",
+        ];
+        for lenient in [false, true] {
+            let mapping = ToUri::new().lenient(lenient);
+            for input in inputs {
+                let Err(Error::Syntax(e)) = mapping.convert(input) else {
+                    continue;
+                };
+                let made = CheckError::new(&rules::IRI_REFERENCE, input.as_bytes(), e.offset());
+                assert_eq!(e, made, "{input:?} lenient {lenient}");
+            }
+        }
+        // Each input above fails with a syntax error one way or the other.
+        for input in inputs {
+            assert!(
+                [false, true].iter().any(|&l| matches!(
+                    ToUri::new().lenient(l).convert(input),
+                    Err(Error::Syntax(_))
+                )),
+                "{input:?}"
+            );
+        }
+    }
+
     #[test]
     fn high_triplets_match_push_octet() {
         let mut expected = String::new();
