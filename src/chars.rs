@@ -43,6 +43,33 @@ pub(crate) fn shown_as_code(c: char) -> bool {
     c.is_control() || is_bidi_formatting(c) || c.is_whitespace()
 }
 
+/// The characters that NFKC decomposes although they are the ordinary
+/// spelling of their language, not a typographic variant: what its
+/// keyboards type, its dictionaries and its titles hold (CLDR lists each
+/// among the exemplar characters of Armenian, Thai or Lao), while their
+/// decompositions are not how the language is written. U+0587 ARMENIAN
+/// SMALL LIGATURE ECH YIWN (`Երևան`, and the word "and"), U+0E33 THAI
+/// CHARACTER SARA AM (`น้ำ`, `สำนักงาน`), U+0EB3 LAO VOWEL SIGN AM, U+0EDC
+/// LAO HO NO and U+0EDD LAO HO MO. Section 7.5's advice against
+/// "variants for compatibility reasons, for example for typographic
+/// purposes" is not about them: Thai Wikipedia's title `น้ำ` holds U+0E33,
+/// and its NFKC form names another page.
+#[cfg(feature = "normalization")]
+pub(crate) const ORTHOGRAPHIC_COMPATIBILITY: [char; 5] =
+    ['\u{0587}', '\u{0E33}', '\u{0EB3}', '\u{0EDC}', '\u{0EDD}'];
+
+/// Whether `c` is a compatibility variant, which section 7.5 advises
+/// against and section 3.2 keeps percent-encoded as a look-alike (section
+/// 6.1 b): NFKC changes it, taken alone (full-width and half-width forms,
+/// ligatures such as U+FB01, compatibility spaces, U+212B ANGSTROM SIGN),
+/// and it is not one of [`ORTHOGRAPHIC_COMPATIBILITY`].
+#[cfg(feature = "normalization")]
+pub(crate) fn is_compatibility_variant(c: char) -> bool {
+    let mut buf = [0; 4];
+    !icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().is_normalized(c.encode_utf8(&mut buf))
+        && !ORTHOGRAPHIC_COMPATIBILITY.contains(&c)
+}
+
 /// Whether `c` is an invisible format character other than a joiner:
 /// `Default_Ignorable_Code_Point` with `General_Category=Cf` (U+200B ZERO
 /// WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN, ...), not
@@ -108,6 +135,29 @@ pub(crate) fn is_sentence_punctuation(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each exception is needed (NFKC changes it) and belongs to the
+    /// script of the language whose spelling it is.
+    #[test]
+    #[cfg(feature = "normalization")]
+    fn orthographic_exceptions_are_letters_nfkc_changes() {
+        use icu_normalizer::ComposingNormalizerBorrowed;
+        let nfkc = ComposingNormalizerBorrowed::new_nfkc();
+        for c in ORTHOGRAPHIC_COMPATIBILITY {
+            let mut buf = [0; 4];
+            assert!(!nfkc.is_normalized(c.encode_utf8(&mut buf)), "{c}");
+            assert!(!is_compatibility_variant(c), "{c}");
+            assert!(
+                matches!(c, '\u{0530}'..='\u{058F}' | '\u{0E00}'..='\u{0EFF}'),
+                "{c} is not Armenian, Thai or Lao"
+            );
+        }
+        for c in [
+            '\u{FB01}', '\u{FF76}', '\u{3000}', '\u{212B}', '\u{00B5}', '\u{0F0C}',
+        ] {
+            assert!(is_compatibility_variant(c), "{c}");
+        }
+    }
 
     #[test]
     #[cfg(feature = "text")]

@@ -64,7 +64,10 @@
 //!   (octets that are not UTF-8 read as U+FFFD).
 //! - **`not-nfkc`** fires only when `not-nfc` does not: text not in NFC is
 //!   not in NFKC either. Section 7.5 allows exceptions (a search for a word
-//!   written with a ligature); the lint cannot know them, it warns.
+//!   written with a ligature); the lint cannot know them, it warns. It
+//!   does not warn on the five letters NFKC decomposes that are their
+//!   language's ordinary spelling, not typographic variants (Thai SARA AM
+//!   of `น้ำ`, Lao AM, HO NO and HO MO, the Armenian `և` of `Երևան`).
 //! - **`mixed-script`** follows UTS 39's "highly restrictive" level: a
 //!   component is fine when one script covers it (Japanese counts Han,
 //!   Hiragana and Katakana as one, Korean Han and Hangul), or when it is
@@ -138,6 +141,7 @@ use crate::bidi::is_rtl;
 use crate::bidi::{
     check_part, for_each_part, offset_in, part_restrictions, Restriction, Split, Violation,
 };
+use crate::chars::{is_compatibility_variant, ORTHOGRAPHIC_COMPATIBILITY};
 use crate::grammar::class;
 use crate::mapping::{
     check_host, is_ace, is_bidi_formatting, IdnaReason, MappingError, Quoted, LABEL_SEPARATORS,
@@ -711,12 +715,19 @@ impl<'t> Linter<'t> {
             self.warn(Code::NotNfc, component, range, message);
             return;
         }
-        let (_, tail) = ComposingNormalizerBorrowed::new_nfkc().split_normalized(&decoded);
-        if let Some(c) = tail
-            .chars()
-            .find(|&c| !is_nfkc_stable(c))
-            .or(tail.chars().next())
-        {
+        // The text between the characters NFKC changes that are ordinary
+        // spelling (Thai SARA AM, ...), each piece checked alone.
+        let nfkc = ComposingNormalizerBorrowed::new_nfkc();
+        let culprit = decoded
+            .split(ORTHOGRAPHIC_COMPATIBILITY)
+            .map(|piece| nfkc.split_normalized(piece).1)
+            .find(|tail| !tail.is_empty())
+            .and_then(|tail| {
+                tail.chars()
+                    .find(|&c| is_compatibility_variant(c))
+                    .or(tail.chars().next())
+            });
+        if let Some(c) = culprit {
             let message = format!(
                 "not in NFKC: {} is a compatibility variant (a ligature, a full-width or half-width form, ...), section 7.5: names should be in NFKC, section 6.1 b: avoid look-alikes",
                 Found::Char(c)
@@ -864,13 +875,8 @@ fn shown_by_iri(component: Component, c: char) -> bool {
     component.allows_unencoded(c)
         && !is_bidi_formatting(c)
         && !c.is_whitespace()
-        && is_nfkc_stable(c)
+        && !is_compatibility_variant(c)
         && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0
-}
-
-fn is_nfkc_stable(c: char) -> bool {
-    let mut buf = [0; 4];
-    ComposingNormalizerBorrowed::new_nfkc().is_normalized(c.encode_utf8(&mut buf))
 }
 
 /// `text` with its `%HH` runs decoded as UTF-8, octets that are not UTF-8

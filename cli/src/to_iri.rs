@@ -103,7 +103,8 @@ fn help() -> String {
          exclude (%20, ...), octets that are not UTF-8 (%FC, %C0%AF), bidi\n\
          formatting characters (%E2%80%AE), private-use characters outside the\n\
          query, and the look-alikes of section 6.1 (characters that NFKC\n\
-         changes, such as full-width letters; white space; combining marks\n\
+         changes, such as full-width letters, but not the Thai, Lao and\n\
+         Armenian letters it decomposes, as in น้ำ; white space; combining marks\n\
          right after a delimiter). Other encodings than UTF-8 are never\n\
          guessed.\n\
          \n\

@@ -88,6 +88,30 @@ fn not_nfkc() {
 }
 
 #[test]
+fn ordinary_spelling_that_nfkc_decomposes_is_not_a_variant() {
+    // Thai SARA AM, Lao AM and HO NO, the Armenian ech-yiwn: the
+    // language's own spelling (Wikipedia's titles), written or encoded.
+    for iri in [
+        "https://th.wikipedia.org/wiki/น้ำ",
+        "https://th.wikipedia.org/wiki/สำนักงาน",
+        "https://th.wikipedia.org/wiki/%E0%B8%99%E0%B9%89%E0%B8%B3",
+        "https://lo.wikipedia.org/wiki/ນ້ຳ?q=ໜ",
+        "https://hy.wikipedia.org/wiki/Երևան",
+    ] {
+        assert_eq!(codes(iri), [] as [&str; 0], "{iri}");
+    }
+    // Encoded among characters, it is text the IRI shows as itself
+    // (section 3.2), like the letters around it.
+    let iri = "https://hy.wikipedia.org/wiki/Եր%D6%87ան";
+    assert_eq!(codes(iri), ["pct-should-show"], "{iri}");
+    // A typographic variant beside them is still found, and named.
+    let w = only("https://th.wikipedia.org/wiki/น้ำ\u{FB01}", Code::NotNfkc);
+    assert!(w.message().contains("U+FB01"), "{w}");
+    let w = only("https://hy.wikipedia.org/wiki/և\u{FF76}և", Code::NotNfkc);
+    assert!(w.message().contains("U+FF76"), "{w}");
+}
+
+#[test]
 fn mixed_script() {
     // Section 7.5: Latin "A" and Cyrillic "A". Here a Cyrillic `а`.
     let w = only("http://example.org/p\u{430}ypal", Code::MixedScript);
