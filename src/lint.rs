@@ -61,7 +61,8 @@
 //! - **Percent-encoding**: the bidi rules read the text as written (see
 //!   [`crate::bidi`]); the normalization, script and confusable checks read
 //!   the characters the component denotes, `%HH` runs decoded as UTF-8
-//!   (octets that are not UTF-8 read as U+FFFD).
+//!   (octets that are not UTF-8 read as U+FFFD), also where the component
+//!   is US-ASCII as written (`p%D0%B0ypal`).
 //! - **`not-nfkc`** fires only when `not-nfc` does not: text not in NFC is
 //!   not in NFKC either. Section 7.5 allows exceptions (a search for a word
 //!   written with a ligature); the lint cannot know them, it warns. It
@@ -72,7 +73,13 @@
 //!   component is fine when one script covers it (Japanese counts Han,
 //!   Hiragana and Katakana as one, Korean Han and Hangul), or when it is
 //!   Latin plus one of those Asian sets; Latin with Cyrillic or Greek, the
-//!   section's own example, is not.
+//!   section's own example, is not. A host label is one identifier, as
+//!   UTS 39 reads it; the other parts are text, read word by word (runs of
+//!   letters, marks, numbers and joiners between punctuation, symbols and
+//!   spaces): a Russian title that names `Doctor_Who` or `HTML5` mixes
+//!   words of two scripts, not scripts in a word, while `pаypal` with a
+//!   Cyrillic `а` is flagged anywhere. The mixed-script form of
+//!   `confusable` reads words the same way.
 //! - **`confusable`** follows UTS 39 section 4: a look-alike across
 //!   scripts, never within one. A *mixed-script confusable* (checked on
 //!   every part) has characters of several scripts and a skeleton of one:
@@ -608,7 +615,9 @@ impl<'t> Linter<'t> {
         for_each_part(iri, &Split::new(), |component, range| {
             let written = &text[range.clone()];
             let ace = component == Component::Host && is_ace(&decode(written));
-            if written.is_ascii() && !ace {
+            // US-ASCII as written, it may still denote other characters
+            // (`p%D0%B0ypal`), which the checks read.
+            if written.is_ascii() && !written.contains('%') && !ace {
                 return;
             }
             self.part(component, range, ace, latin_host);
@@ -642,17 +651,42 @@ impl<'t> Linter<'t> {
             if ace {
                 self.ace_bidi(&decoded, &what, range.clone());
             }
-            if let Some(scripts) = mixed_scripts(&decoded) {
+            // A host label is one identifier, as UTS 39 reads it; other
+            // parts are text, whose words are read one by one: a Russian
+            // title may name `Doctor_Who`, but no word mixes scripts.
+            let host = component == Component::Host;
+            let units: Vec<&str> = if host {
+                alloc::vec![&*decoded]
+            } else {
+                words(&decoded).collect()
+            };
+            // What a message names: the part, or the word and its part.
+            let subject = |word: &str| {
+                if word == &*decoded {
+                    what.clone()
+                } else {
+                    format!("'{}' (a word of {what})", Quoted(word))
+                }
+            };
+            if let Some((word, scripts)) = units
+                .iter()
+                .find_map(|&word| Some((word, mixed_scripts(word)?)))
+            {
                 let message = format!(
-                    "{what} mixes the scripts {scripts}, section 7.5: the characters of one component should be ones used together in one language (section 8: spoofing)"
+                    "{} mixes the scripts {scripts}, section 7.5: the characters of one component should be ones used together in one language (section 8: spoofing)",
+                    subject(word)
                 );
                 self.warn(Code::MixedScript, component, range.clone(), message);
             }
-            let whole_script = component == Component::Host && latin_host;
-            if let Some(confusion) = confusable(&decoded, whole_script) {
+            let whole_script = host && latin_host;
+            if let Some((word, confusion)) = units
+                .iter()
+                .find_map(|&word| Some((word, confusable(word, whole_script)?)))
+            {
                 let message = match confusion {
                     Confusion::MixedScript(skeleton) => format!(
-                        "{what} mixes scripts and looks like '{}', written in one (UTS 39 mixed-script confusable), sections 6.1 b and 7.5: avoid look-alikes (section 8: spoofing)",
+                        "{} mixes scripts and looks like '{}', written in one (UTS 39 mixed-script confusable), sections 6.1 b and 7.5: avoid look-alikes (section 8: spoofing)",
+                        subject(word),
                         Quoted(&skeleton)
                     ),
                     Confusion::WholeScript(script, skeleton) => format!(
@@ -939,6 +973,24 @@ fn mixed_scripts(text: &str) -> Option<String> {
         list.push_str(", ...");
     }
     Some(list)
+}
+
+/// The words of `text`, a part other than a host label: the runs of
+/// letters, marks, numbers and format characters (the joiners of Indic
+/// scripts), split at punctuation, symbols and separators (`_`, `-`,
+/// `(`, `+`, a space).
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    use icu_properties::props::{GeneralCategory, GeneralCategoryGroup};
+    use icu_properties::CodePointMapData;
+    let in_word = |c: char| {
+        let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+        GeneralCategoryGroup::Letter.contains(gc)
+            || GeneralCategoryGroup::Mark.contains(gc)
+            || GeneralCategoryGroup::Number.contains(gc)
+            || gc == GeneralCategory::Format
+    };
+    text.split(move |c: char| !in_word(c))
+        .filter(|word| !word.is_empty())
 }
 
 /// How a part is confusable (UTS 39 section 4), with the look-alike.

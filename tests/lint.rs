@@ -376,3 +376,62 @@ fn published_homograph_hosts_are_flagged_in_both_forms() {
     }
     assert!(n >= 15, "{n}");
 }
+
+/// Titles as Wikipedias in Cyrillic, Greek, Armenian and Georgian write
+/// them, naming a product or a film in Latin letters: words of two
+/// scripts, each word of one, so no `mixed-script` or `confusable`
+/// warning, written or percent-encoded. A word that mixes scripts among
+/// them (`pаypal` with a Cyrillic `а`) is flagged, and named, in either
+/// form; a host label is still one identifier (`пример-shop`).
+#[test]
+fn titles_naming_latin_words_mix_words_not_scripts() {
+    let titles = [
+        "https://ru.wikipedia.org/wiki/Список_серий_Doctor_Who",
+        "https://ru.wikipedia.org/wiki/Microsoft_Windows_(операционная_система)",
+        "https://ru.wikipedia.org/wiki/C++-программа",
+        "https://bg.wikipedia.org/wiki/HTML5-видео",
+        "https://uk.wikipedia.org/wiki/Apple_iPhone_14_(смартфон)",
+        "https://sr.wikipedia.org/wiki/Gmail_—_услуга",
+        "https://el.wikipedia.org/wiki/Linux_πυρήνας",
+        "https://hy.wikipedia.org/wiki/Google_Երևան",
+        "https://ka.wikipedia.org/wiki/YouTube_არხი",
+        "https://ru.wikipedia.org/w/index.php?search=iPhone+чехол&title=Служебная",
+        "https://ru.wikipedia.org/wiki/%D0%A1%D0%BF%D0%B8%D1%81%D0%BE%D0%BA_Doctor_Who",
+    ];
+    for iri in titles {
+        let flagged: Vec<String> = lint(iri)
+            .unwrap()
+            .iter()
+            .filter(|w| matches!(w.code(), Code::MixedScript | Code::Confusable))
+            .map(|w| w.to_string())
+            .collect();
+        assert!(flagged.is_empty(), "{iri}: {flagged:?}");
+    }
+    for (iri, word) in [
+        (
+            "https://ru.wikipedia.org/wiki/Список_p\u{430}ypal",
+            Some("p\u{430}ypal"),
+        ),
+        ("https://example.org/p%D0%B0ypal", None),
+        (
+            "https://example.org/a/p%D0%B0ypal-login",
+            Some("p\u{430}ypal"),
+        ),
+    ] {
+        let warnings = lint(iri).unwrap();
+        let codes: Vec<Code> = warnings.iter().map(|w| w.code()).collect();
+        assert_eq!(codes, [Code::MixedScript, Code::Confusable], "{iri}");
+        for w in &warnings {
+            assert!(w.message().contains("p\u{430}ypal"), "{w}");
+            if let Some(word) = word {
+                assert!(w.message().contains(&format!("'{word}' (a word of")), "{w}");
+            }
+        }
+    }
+    let codes: Vec<Code> = lint("http://пример-shop.example/")
+        .unwrap()
+        .iter()
+        .map(|w| w.code())
+        .collect();
+    assert!(codes.contains(&Code::MixedScript), "{codes:?}");
+}

@@ -147,11 +147,13 @@ fn help() -> String {
          \n\
          Host labels are read in their Unicode form (an xn-- label decoded)\n\
          for mixed-script, confusable and the bidi rules. confusable is a\n\
-         mixed-script confusable in any part, or, in a host label beside\n\
-         Latin labels, a whole-script one (Cyrillic 'аррӏе.com'). Every host\n\
-         of http, https, ws, wss, ftp and file is checked as a domain name,\n\
-         US-ASCII ones too, as 'to-uri --idna' checks it. Adjacent warnings\n\
-         of one code in one component are one warning over their range.\n\
+         mixed-script confusable in any host label or any word of another\n\
+         part (Doctor_Who in a Russian title is a word of its own), or, in\n\
+         a host label beside Latin labels, a whole-script one (Cyrillic\n\
+         'аррӏе.com'). Every host of http, https, ws, wss, ftp and file is\n\
+         checked as a domain name, US-ASCII ones too, as 'to-uri --idna'\n\
+         checks it. Adjacent warnings of one code in one component are one\n\
+         warning over their range.\n\
          \n\
          Codes:\n",
     );
