@@ -99,8 +99,20 @@
 //!   candidate equals the section 3.2 conversion, or that decodes nothing,
 //!   gives no candidate; the others come in the order given.
 //!
-//! A multibyte character whose trailing octet was written as itself
-//! (Shift_JIS `%83@`) is not recognized: only `%HH` octets are read.
+//! - **Trailing octets written as themselves are read.** A user agent
+//!   percent-encodes the octets a URI cannot hold as they are and writes
+//!   the others as ASCII, so a multibyte character whose trailing octet is
+//!   in ASCII's range (Shift_JIS, Big5 and GBK trail bytes from 0x40,
+//!   GB18030's digits) comes half encoded: `ソフト` in Shift_JIS is
+//!   `%83%5C%83t%83g`, `臺北` in Big5 `%BBO%A5_`. After a non-ASCII
+//!   octet that does not decode alone, the ASCII characters that follow
+//!   count as the octets they are; they are taken only when the sequence
+//!   then decodes to one character the component allows, so a delimiter
+//!   (`/`, `=`, `&`, all below 0x40) after a lone lead byte stays itself,
+//!   and only in a reading that they make whole (no non-ASCII octet left
+//!   encoded): Latin-1 `r%E9sum%E9` has no Shift_JIS reading `r駸um%E9`
+//!   (E973 is 駸 there), as before. A reference that both readings make
+//!   whole (`caf%E9s`) is read in the encodings in the order given.
 //!
 //! # Cost
 //!
@@ -186,11 +198,7 @@ impl<T: AsRef<str>> IriRef<T> {
             // With no legacy run, a reading is section 3.2's conversion,
             // with the bidi formatting characters encoded as in every
             // candidate.
-            let mut reading = Reading {
-                encoding: encoding_rs::UTF_8,
-                decoded: 0,
-                out: String::with_capacity(self.as_str().len()),
-            };
+            let mut reading = Reading::new(encoding_rs::UTF_8, true, self.as_str().len());
             reading.reference(self);
             return IriRef::parse(reading.out)
                 .map(|iri| Candidate {
@@ -219,12 +227,14 @@ impl<T: AsRef<str>> IriRef<T> {
             if !encoding.is_ascii_compatible() || found.iter().any(|c| c.encoding == encoding) {
                 continue;
             }
-            let mut reading = Reading {
-                encoding,
-                decoded: 0,
-                out: String::with_capacity(text.len()),
-            };
+            let mut reading = Reading::new(encoding, true, text.len());
             reading.reference(self);
+            if reading.trails > 0 && reading.kept > 0 {
+                // Trailing octets written as themselves are a reading
+                // only of a reference they make whole; else `%HH` alone.
+                reading = Reading::new(encoding, false, text.len());
+                reading.reference(self);
+            }
             if reading.decoded == 0 || reading.out == utf8.as_str() {
                 continue;
             }
@@ -241,12 +251,30 @@ impl<T: AsRef<str>> IriRef<T> {
 /// The conversion of one reference in one encoding.
 struct Reading {
     encoding: &'static Encoding,
+    /// Whether ASCII characters after a `%HH` may be its character's
+    /// trailing octets.
+    literal_trails: bool,
     /// How many characters were decoded from the legacy encoding.
     decoded: usize,
+    /// How many of them took an ASCII character as a trailing octet.
+    trails: usize,
+    /// How many non-ASCII octets stayed encoded.
+    kept: usize,
     out: String,
 }
 
 impl Reading {
+    fn new(encoding: &'static Encoding, literal_trails: bool, len: usize) -> Reading {
+        Reading {
+            encoding,
+            literal_trails,
+            decoded: 0,
+            trails: 0,
+            kept: 0,
+            out: String::with_capacity(len),
+        }
+    }
+
     fn reference<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
         if let Some(scheme) = iri.scheme() {
             self.out.push_str(scheme);
@@ -299,43 +327,75 @@ impl Reading {
                 rest = &rest[1..];
                 continue;
             }
-            if core::str::from_utf8(&octets).is_ok() {
+            let used = if core::str::from_utf8(&octets).is_ok() {
                 ToIri::new().decode(component, run, &mut self.out);
+                run.len()
             } else {
-                self.legacy_run(component, run, &octets);
-            }
-            rest = &rest[run.len()..];
+                self.legacy_run(component, rest, run.len())
+            };
+            rest = &rest[used..];
         }
     }
 
-    /// A run of triplets (`run`, decoding to `octets`) that is not UTF-8.
-    fn legacy_run(&mut self, component: Component, run: &str, octets: &[u8]) {
-        let mut i = 0;
-        while i < octets.len() {
-            if octets[i].is_ascii() {
-                ToIri::new().decode(component, &run[3 * i..3 * i + 3], &mut self.out);
-                i += 1;
+    /// The run of triplets that starts `text`, `run_len` bytes long and
+    /// not UTF-8; returns how much of `text` it took: the run, or more
+    /// when its last character's trailing octets were written as
+    /// themselves after it (Shift_JIS `%83t`).
+    fn legacy_run(&mut self, component: Component, text: &str, run_len: usize) -> usize {
+        let mut at = 0;
+        while at < run_len {
+            let octet = crate::percent::decode(&text[at..at + 3])[0];
+            if octet.is_ascii() {
+                ToIri::new().decode(component, &text[at..at + 3], &mut self.out);
+                at += 3;
                 continue;
             }
-            match self.character_at(component, &octets[i..]) {
-                Some((c, len)) => {
+            match self.character_at(component, &text[at..]) {
+                Some((c, len, literal)) => {
                     self.out.push(c);
                     self.decoded += 1;
-                    i += len;
+                    self.trails += usize::from(literal);
+                    at += len;
                 }
                 None => {
-                    push_octet(&mut self.out, octets[i]);
-                    i += 1;
+                    push_octet(&mut self.out, octet);
+                    self.kept += 1;
+                    at += 3;
                 }
             }
         }
+        at
     }
 
-    /// The character that the shortest prefix of `octets` decodes to, and
-    /// that prefix's length, when it is one character the component may
-    /// hold unencoded.
-    fn character_at(&self, component: Component, octets: &[u8]) -> Option<(char, usize)> {
-        (1..=octets.len().min(4)).find_map(|len| {
+    /// The character that the shortest sequence of octets starting `text`
+    /// (a `%HH` triplet of a non-ASCII octet, then up to three more
+    /// octets, each a triplet or, as multibyte encodings' trailing octets
+    /// in ASCII's range are often written, an ASCII character as itself)
+    /// decodes to, the length of text it takes and whether it took an
+    /// ASCII character, when it is one character the component may hold
+    /// unencoded. ASCII characters are read only with `literal_trails`.
+    fn character_at(&self, component: Component, text: &str) -> Option<(char, usize, bool)> {
+        let bytes = text.as_bytes();
+        let mut octets = [0u8; 4];
+        let mut ends = [0usize; 4];
+        let mut n = 0;
+        let mut at = 0;
+        while n < 4 {
+            match bytes[at..] {
+                [b'%', hi, lo, ..] if hi.is_ascii_hexdigit() && lo.is_ascii_hexdigit() => {
+                    octets[n] = crate::percent::decode(&text[at..at + 3])[0];
+                    at += 3;
+                }
+                [b, ..] if self.literal_trails && n > 0 && b.is_ascii() && b != b'%' => {
+                    octets[n] = b;
+                    at += 1;
+                }
+                _ => break,
+            }
+            ends[n] = at;
+            n += 1;
+        }
+        (1..=n).find_map(|len| {
             let decoded = self
                 .encoding
                 .decode_without_bom_handling_and_without_replacement(&octets[..len])?;
@@ -345,7 +405,7 @@ impl Reading {
                 && !c.is_ascii()
                 && !is_bidi_formatting(c)
                 && component.allows_unencoded(c);
-            fits.then_some((c, len))
+            fits.then_some((c, ends[len - 1], ends[len - 1] != 3 * len))
         })
     }
 }
@@ -428,6 +488,48 @@ mod tests {
             read("x:%83%5C", &[SHIFT_JIS]),
             [("Shift_JIS", String::from("x:ソ"))]
         );
+    }
+
+    #[test]
+    fn trailing_octets_written_as_themselves() {
+        // ソフト in Shift_JIS: 835C 8374 8367, the 74 and 67 as `t`, `g`.
+        assert_eq!(
+            read("http://example.jp/%83%5C%83t%83g/", &[SHIFT_JIS]),
+            [("Shift_JIS", String::from("http://example.jp/ソフト/"))]
+        );
+        // ァ (8340) in the query, the 40 as `@`, then an ASCII letter.
+        assert_eq!(
+            read("x:?q=%83@a", &[SHIFT_JIS]),
+            [("Shift_JIS", String::from("x:?q=ァa"))]
+        );
+        // 臺北 in Big5 (BB4F A55F), 丂 in GBK (8140), and in GB18030 a
+        // four-octet character whose digits were written as themselves
+        // (U+0080 is 81308130; U+00A5 ¥ is 81308436).
+        let big5 = Encoding::for_label(b"big5").unwrap();
+        assert_eq!(
+            read("x:/%BBO%A5_", &[big5]),
+            [("Big5", String::from("x:/臺北"))]
+        );
+        let gbk = Encoding::for_label(b"gbk").unwrap();
+        assert_eq!(read("x:/%81@", &[gbk]), [("GBK", String::from("x:/丂"))]);
+        let gb18030 = Encoding::for_label(b"gb18030").unwrap();
+        assert_eq!(
+            read("x:/%810%846", &[gb18030]),
+            [("gb18030", String::from("x:/¥"))]
+        );
+        // A delimiter after a lone lead octet is not an octet of it, and
+        // a single-octet encoding never takes the next character.
+        assert_eq!(
+            read("x:/%81/%93%FA?a=%81&b", &[SHIFT_JIS]),
+            [("Shift_JIS", String::from("x:/%81/日?a=%81&b"))]
+        );
+        assert_eq!(
+            read("x:/%E9t", &[WINDOWS_1252]),
+            [("windows-1252", String::from("x:/ét"))]
+        );
+        // A reading they do not make whole is read from `%HH` alone:
+        // Latin-1 résumé has no Shift_JIS reading.
+        assert!(read("http://example.org/r%E9sum%E9", &[SHIFT_JIS]).is_empty());
     }
 
     #[test]

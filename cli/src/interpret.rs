@@ -168,8 +168,11 @@ fn help() -> String {
          octets that are invalid in the encoding stay encoded, in uppercase\n\
          hex; runs that are UTF-8 are converted as 'iri to-iri' does.\n\
          http://example.org/r%E9sum%E9.html read as windows-1252 is\n\
-         http://example.org/r\u{e9}sum\u{e9}.html. An encoding that decodes nothing\n\
-         gives no candidate.\n\
+         http://example.org/r\u{e9}sum\u{e9}.html. ASCII characters right after\n\
+         a %HH count as its character's trailing octets where the reading\n\
+         then leaves no octet encoded, as legacy agents wrote them:\n\
+         %83%5C%83t%83g read as shift_jis is \u{30bd}\u{30d5}\u{30c8}. An encoding that\n\
+         decodes nothing gives no candidate.\n\
          \n\
          Section 7.7 accepts legacy forms \"in addition to UTF-8\": an input\n\
          whose %HH runs are all UTF-8, or that has none (ASCII, or an IRI), has\n\
