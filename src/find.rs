@@ -104,7 +104,8 @@
 //!    two `"`, the delimiters say exactly where it ends, and it is taken as
 //!    it is. Otherwise characters that end sentences or quote
 //!    (`Terminal_Punctuation` and `Quotation_Mark`: `.,;:!?'`, a trailing
-//!    `’`) are removed from its end. Markdown emphasis around it ends it
+//!    `’`) are removed from its end, and so is `·`, the NFC form of the
+//!    Greek semicolon (`…/Αθήνα· και`). Markdown emphasis around it ends it
 //!    too: after a run of `*`, `_`, `~` right before the IRI, the same run
 //!    mirrored ends it (`**http://a/b**`, `_http://a/b_`, `~~http://a/b~~`,
 //!    `**http://例え.jp/a**を見て`; a `_` or `~` followed by an ASCII letter
@@ -907,6 +908,10 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
 /// [`boundary`] left at its end (`.,;:!?'`, and a trailing `’`), never to
 /// `floor` or before. A closing bracket is never trailing here: one that
 /// closes nothing inside ended the IRI already.
+///
+/// [`GREEK_SEMICOLON_NFC`] counts as sentence punctuation there too: it
+/// ends a Greek clause (`https://el.wikipedia.org/wiki/Αθήνα· και`), while
+/// inside a word, as in Catalan `Col·legi`, it never stands at the end.
 fn trim_end(text: &str, floor: usize) -> usize {
     let mut end = text.len();
     let terminal = CodePointSetData::new::<TerminalPunctuation>();
@@ -915,13 +920,18 @@ fn trim_end(text: &str, floor: usize) -> usize {
         let Some(c) = text[..end].chars().next_back() else {
             break;
         };
-        if !(terminal.contains(c) || quote.contains(c)) {
+        if !(terminal.contains(c) || quote.contains(c) || c == GREEK_SEMICOLON_NFC) {
             break;
         }
         end -= c.len_utf8();
     }
     end
 }
+
+/// U+00B7 MIDDLE DOT, the NFC form of U+0387 GREEK ANO TELEIA (the Greek
+/// semicolon, `Terminal_Punctuation`): text normalized to NFC, as most
+/// text on the web is, writes the Greek semicolon with it.
+const GREEK_SEMICOLON_NFC: char = '\u{B7}';
 
 /// The iterator of [`Finder::find_iter_bytes`].
 #[derive(Clone, Debug)]

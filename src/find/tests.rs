@@ -238,9 +238,27 @@ fn trailing_punctuation_and_brackets() {
         ("「http://例え.jp/a」", "http://例え.jp/a"),
         ("http://例え.jp/a。", "http://例え.jp/a"),
         ("«http://a/b»", "http://a/b"),
+        // The Greek semicolon, as U+0387 and as its NFC form U+00B7;
+        // the Catalan middle dot inside a word stays.
+        ("Δείτε http://a/Αθήνα\u{387} και", "http://a/Αθήνα"),
+        ("Δείτε http://a/Αθήνα\u{B7} και", "http://a/Αθήνα"),
+        ("Δείτε http://αθήνα.gr\u{B7} και", "http://αθήνα.gr"),
+        ("http://a/Col\u{B7}legi", "http://a/Col\u{B7}legi"),
+        ("http://a/Col\u{B7}legi\u{B7}", "http://a/Col\u{B7}legi"),
     ] {
         assert_eq!(found(text), [iri], "{text}");
     }
+}
+
+/// The middle dot trimmed at an IRI's end is the Greek semicolon's NFC
+/// form, and the Greek semicolon ends sentences.
+#[test]
+fn the_greek_semicolon_is_the_middle_dot_in_nfc() {
+    use icu_properties::props::TerminalPunctuation;
+    let nfc = ComposingNormalizerBorrowed::new_nfc();
+    assert!(nfc.normalize("\u{387}").chars().eq([GREEK_SEMICOLON_NFC]));
+    assert!(CodePointSetData::new::<TerminalPunctuation>().contains('\u{387}'));
+    assert!(!CodePointSetData::new::<TerminalPunctuation>().contains(GREEK_SEMICOLON_NFC));
 }
 
 #[test]

@@ -466,6 +466,21 @@ HOST_SUFFIXES = [
 for lang, style, cls, text, expected in HOST_SUFFIXES:
     add(lang, style, cls, text, expected)
 
+# The Greek semicolon ends a clause: U+0387, or the U+00B7 MIDDLE DOT that
+# NFC makes of it; the Catalan middle dot stands inside words only.
+GREEK_SEMICOLONS = [
+    ("el", "prose", "greek-semicolon", "Δείτε https://el.wikipedia.org/wiki/Αθήνα\u00b7 εκεί θα βρείτε περισσότερα.",
+     ["https://el.wikipedia.org/wiki/Αθήνα"]),
+    ("el", "prose", "greek-semicolon", "Δείτε https://el.wikipedia.org/wiki/Αθήνα\u0387 εκεί θα βρείτε περισσότερα.",
+     ["https://el.wikipedia.org/wiki/Αθήνα"]),
+    ("el", "chat", "greek-semicolon", "δες το https://παράδειγμα.ελ\u00b7 είναι καλό", ["https://παράδειγμα.ελ"]),
+    ("ca", "prose", "greek-semicolon", "Vegeu https://ca.wikipedia.org/wiki/Col\u00b7legi\u00b7 i més",
+     ["https://ca.wikipedia.org/wiki/Col\u00b7legi"]),
+]
+
+for lang, style, cls, text, expected in GREEK_SEMICOLONS:
+    add(lang, style, cls, text, expected)
+
 # Markdown emphasis around an IRI in chat (`**…**`, `_…_`, `~~…~~`): the
 # grammar allows `*`, `_` and `~`, so only the opening run says that the
 # closing one is not part of the IRI.
