@@ -78,7 +78,11 @@
 //!    private-use characters outside the query, `[` and `]` outside the
 //!    authority, a second `#`. Bidi formatting characters (section 4.1)
 //!    are encoded too: the grammar allows them, but IRIs "MUST NOT"
-//!    contain them. An ideographic full stop (`。`, also typed as `．` or
+//!    contain them. So is white space that the grammar allows (U+00A0
+//!    NO-BREAK SPACE, U+2009 THIN SPACE, U+202F, ... as text copied from
+//!    a web page or a word processor holds them where a space was): it
+//!    cannot be seen or told from a space, and its `%HH` form stands for
+//!    the same URI (section 3.1). An ideographic full stop (`。`, also typed as `．` or
 //!    `｡`) in the host becomes `.`: RFC 3490 section 3.1 says it MUST be
 //!    recognized as a label separator.
 //! 6. **Validation** as an `IRI-reference`.
@@ -1100,7 +1104,7 @@ fn encode(
             '%' => hex(i + 1) && hex(i + 2),
             c if c.is_ascii() => class::is_unreserved(c) || class::is_reserved(c),
             c => {
-                (class::is_ucschar(c) && !is_bidi_formatting(c))
+                (class::is_ucschar(c) && !is_bidi_formatting(c) && !c.is_whitespace())
                     || (class::is_iprivate(c) && in_query(i))
             }
         };

@@ -115,7 +115,8 @@ fn help() -> String {
          \x20 3. full-width ASCII becomes ASCII, half-width Katakana full-width\n\
          \x20 4. the text is normalized to NFC\n\
          \x20 5. what the grammar does not allow is percent-encoded (spaces,\n\
-         \x20    controls, <>\"{}|\\^`, a lone %, bidi formatting characters, ...)\n\
+         \x20    controls, <>\"{}|\\^`, a lone %, bidi formatting characters, ...),\n\
+         \x20    and so is white space the grammar allows (U+00A0, U+202F, ...)\n\
          \x20 6. the result must be an IRI-reference\n\
          A character that a scheme cannot hold before the first ':' cannot be\n\
          converted: that input is an error at its byte.\n\

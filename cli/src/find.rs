@@ -143,10 +143,11 @@ fn help() -> String {
          https://b.example' is two IRIs) or where its last label changes\n\
          script (https://example.com에서), at the Markdown emphasis that\n\
          closes around it (**...**, _..._, ~~...~~), or before trailing\n\
-         punctuation (.,;:!?', and \u{b7}, the Greek semicolon). Otherwise a non-ASCII letter does not\n\
-         end an IRI (section 7.3). Inside <...> or \"...\" the delimiters alone\n\
-         say where it ends, and white space inside <...> is left out of the\n\
-         IRI (RFC 3986 Appendix C). An IRI never spans lines.\n\
+         punctuation (.,;:!?', and \u{b7}, the Greek semicolon). Otherwise a\n\
+         non-ASCII letter does not end an IRI (section 7.3). Inside <...> or\n\
+         \"...\" the delimiters alone say where it ends, and white space inside\n\
+         <...> is left out of the IRI (RFC 3986 Appendix C). An IRI never\n\
+         spans lines.\n\
          \n\
          {}\
          Default schemes:\n\

@@ -497,7 +497,7 @@ fn a_label_lint_is_u_label_lint<T: AsRef<str>>(r: &IriRef<T>) {
 /// `IRI-reference`, cleaning it again changes nothing and reports no
 /// change, and every change
 /// names a range inside the input; a failure points inside the input. A
-/// valid NFC `IRI` with nothing to clean (no white space or invisible
+/// valid NFC `IRI` with nothing to clean (no white space, no invisible
 /// format character around it, no bidi formatting character, no full-width or half-width form or
 /// ideographic space for step 3, no ideographic full stop in its host)
 /// comes back unchanged, with no
@@ -517,7 +517,10 @@ pub fn entry(data: &[u8]) -> Checked {
             .is_normalized(&text)
             && text.trim_matches(invisible).trim() == text
             && !text.chars().any(|c| {
-                is_bidi_formatting(c) || ('\u{FF01}'..='\u{FF9F}').contains(&c) || c == '\u{3000}'
+                is_bidi_formatting(c)
+                    || c.is_whitespace()
+                    || ('\u{FF01}'..='\u{FF9F}').contains(&c)
+                    || c == '\u{3000}'
             })
             && !iri.host().is_some_and(|h| h.contains('\u{3002}'));
         if nothing_to_clean {

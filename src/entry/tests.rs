@@ -109,6 +109,13 @@ fn what_the_grammar_rejects_is_encoded() {
         ("http://[::1]/", "http://[::1]/"),
         ("http://a/#b#c", "http://a/#b%23c"),
         ("a\u{7}b", "a%07b"),
+        // White space the grammar allows, pasted where a space was.
+        ("http://a/Foo\u{A0}Bar", "http://a/Foo%C2%A0Bar"),
+        (
+            "http://a/1\u{202F}000?q=a\u{2009}b",
+            "http://a/1%E2%80%AF000?q=a%E2%80%89b",
+        ),
+        ("http://a/x#\u{2003}y", "http://a/x#%E2%80%83y"),
     ] {
         assert_eq!(cleaned(input), output, "{input:?}");
     }
@@ -196,8 +203,9 @@ fn an_iri_of_the_url_scheme_is_not_unwrapped() {
     // With white space after it, no IRI could hold it.
     assert_eq!(cleaned("URL: http://a/"), "http://a/");
     assert_eq!(cleaned("URL:\u{3000}http://a/"), "http://a/");
-    // A no-break space is `ucschar`: `url:\u{A0}x` is an IRI.
-    assert_eq!(cleaned("url:\u{A0}\u{A0}2"), "url:\u{A0}\u{A0}2");
+    // A no-break space is `ucschar`: `url:\u{A0}x` is an IRI, not the
+    // prefix (its white space is encoded, as everywhere inside).
+    assert_eq!(cleaned("url:\u{A0}\u{A0}2"), "url:%C2%A0%C2%A02");
     // `url:` alone is an IRI too (scheme, empty path).
     assert_eq!(cleaned("url:"), "url:");
 }
