@@ -95,7 +95,10 @@
 //!      possessive of `https://example.org’s page`, the Turkish suffix of
 //!      `https://google.com'da` nor the Korean particle of
 //!      `https://example.com에서` is part of one. Paths keep these
-//!      characters (`/wiki/Ender's_Game`, `/wiki/Michelson–Morley`).
+//!      characters (`/wiki/Ender's_Game`, `/wiki/Michelson–Morley`). The
+//!      domain of each address of a `mailto:` IRI ends the same way
+//!      (`mailto:info@例え.jp（平日）` ends at `（`), the `,` between its
+//!      addresses aside.
 //!
 //!    Letters, digits, marks, dashes, `・` and `·` (which stand inside
 //!    words), and ASCII characters the grammar allows, are part of an IRI.
@@ -780,9 +783,14 @@ fn emphasis_end(before: &str, iri: &str) -> Option<usize> {
 /// text's, not the host's: `https://a.example,https://b.example` is a
 /// list, `https://example.org’s` a possessive, `https://google.com'da` a
 /// Turkish suffix. Paths keep them (`/wiki/Ender's_Game`). The host also
-/// ends where its last label changes script ([`second_script`]).
+/// ends where its last label changes script ([`second_script`]). The
+/// domain of each address of a `mailto:` IRI is read the same way
+/// ([`mailto_stop`]).
 fn host_stop(candidate: &str) -> Option<usize> {
     let colon = candidate.find(':')?;
+    if candidate[..colon].eq_ignore_ascii_case("mailto") {
+        return mailto_stop(candidate, colon + 1);
+    }
     if !STANDARD
         .lookup(&candidate[..colon])
         .is_some_and(Scheme::dns_host)
@@ -798,15 +806,43 @@ fn host_stop(candidate: &str) -> Option<usize> {
         return None; // An IP literal: the grammar says where it ends.
     }
     let host = &host[..host.find(':').unwrap_or(host.len())];
-    let end = host
+    Some(authority_start + host_start + domain_end(host)?)
+}
+
+/// Where the domain name that starts `domain` ends before the end of
+/// `domain`: at a character that no domain name holds
+/// ([`outside_domain_names`]), or where its last label changes script.
+fn domain_end(domain: &str) -> Option<usize> {
+    let end = domain
         .char_indices()
         .find(|&(_, c)| outside_domain_names(c))
         .map(|(at, _)| at);
-    let host = &host[..end.unwrap_or(host.len())];
-    // The top-level label, where text run on after the host lands.
-    let tld = host.rfind('.').map_or(0, |dot| dot + 1);
-    let end = second_script(&host[tld..]).map(|at| tld + at).or(end)?;
-    Some(authority_start + host_start + end)
+    let domain = &domain[..end.unwrap_or(domain.len())];
+    // The top-level label, where text run on after the domain lands.
+    let tld = domain.rfind('.').map_or(0, |dot| dot + 1);
+    second_script(&domain[tld..]).map(|at| tld + at).or(end)
+}
+
+/// [`host_stop`] for a `mailto:` IRI (RFC 6068): its addresses, separated
+/// by `,` up to the `?` of its headers, each end their domain (after the
+/// last `@`) as a host does, so `mailto:info@例え.jp（平日）` and
+/// `mailto:a@b.example's` end at the domain; the `,` between two
+/// addresses goes on (`mailto:a@b.example,c@d.example`).
+fn mailto_stop(candidate: &str, to: usize) -> Option<usize> {
+    let end = candidate[to..]
+        .find(['?', '#'])
+        .map_or(candidate.len(), |k| to + k);
+    let mut at = to;
+    for address in candidate[to..end].split(',') {
+        if let Some(k) = address.rfind('@') {
+            let domain = at + k + 1;
+            if let Some(stop) = domain_end(&candidate[domain..at + address.len()]) {
+                return Some(domain + stop);
+            }
+        }
+        at += address.len() + 1;
+    }
+    None
 }
 
 /// Where `label` changes script, if it does: the first character whose

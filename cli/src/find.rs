@@ -138,16 +138,16 @@ fn help() -> String {
          or angle bracket of any script, at non-ASCII sentence punctuation\n\
          (、。，．：；！？ ، । …) even with text right after it, at a closing\n\
          bracket of any script with no opening partner in the IRI, in the host\n\
-         of http, https, ws, wss, ftp or file at a character no domain name\n\
-         holds (!$&'()*+,;= and non-ASCII punctuation: 'https://a.example,\n\
-         https://b.example' is two IRIs) or where its last label changes\n\
-         script (https://example.com에서), at the Markdown emphasis that\n\
-         closes around it (**...**, _..._, ~~...~~), or before trailing\n\
-         punctuation (.,;:!?', and \u{b7}, the Greek semicolon). Otherwise a\n\
-         non-ASCII letter does not end an IRI (section 7.3). Inside <...> or\n\
-         \"...\" the delimiters alone say where it ends, and white space inside\n\
-         <...> is left out of the IRI (RFC 3986 Appendix C). An IRI never\n\
-         spans lines.\n\
+         of http, https, ws, wss, ftp or file (or a mailto: address's domain)\n\
+         at a character no domain name holds (!$&'()*+,;= and non-ASCII\n\
+         punctuation: 'https://a.example,https://b.example' is two IRIs) or\n\
+         where its last label changes script (https://example.com에서), at\n\
+         the Markdown emphasis that closes around it (**...**, _..._,\n\
+         ~~...~~), or before trailing punctuation (.,;:!?', and \u{b7}, the\n\
+         Greek semicolon). Otherwise a non-ASCII letter does not end an IRI\n\
+         (section 7.3). Inside <...> or \"...\" the delimiters alone say where\n\
+         it ends, and white space inside <...> is left out of the IRI (RFC\n\
+         3986 Appendix C). An IRI never spans lines.\n\
          \n\
          {}\
          Default schemes:\n\

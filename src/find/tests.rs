@@ -423,6 +423,23 @@ fn a_host_ends_where_no_domain_name_goes_on() {
             "mailto:a@b.example,c@d.example",
             &["mailto:a@b.example,c@d.example"],
         ),
+        // The domain of a `mailto:` address ends as a host does; the `,`
+        // between addresses and the headers after `?` go on.
+        (
+            "連絡先：mailto:info@例え.jp（平日のみ）",
+            &["mailto:info@例え.jp"],
+        ),
+        (
+            "mailto:a@b.example,c@d.example（二人）",
+            &["mailto:a@b.example,c@d.example"],
+        ),
+        ("mailto:a@b.example's owner", &["mailto:a@b.example"]),
+        ("メール mailto:info@例え.jpまで", &["mailto:info@例え.jp"]),
+        ("mailto:иван@пример.рфで", &["mailto:иван@пример.рф"]),
+        (
+            "mailto:a@b.example?subject=（件名）",
+            &["mailto:a@b.example?subject=（件名）"],
+        ),
         ("urn:isbn:0-395,36341-1", &["urn:isbn:0-395,36341-1"]),
         // The delimiters say where the IRI ends.
         ("<https://a.example,b>", &["https://a.example,b"]),

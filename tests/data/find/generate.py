@@ -481,6 +481,18 @@ GREEK_SEMICOLONS = [
 for lang, style, cls, text, expected in GREEK_SEMICOLONS:
     add(lang, style, cls, text, expected)
 
+# The domain of a `mailto:` address ends as a host does: at punctuation no
+# domain name holds, or where its last label changes script.
+MAILTO_DOMAINS = [
+    ("ja", "prose", "mailto-domain", "お問い合わせはmailto:info@例え.jp（平日のみ）まで。", ["mailto:info@例え.jp"]),
+    ("ja", "chat", "mailto-domain", "mailto:info@例え.jpまでどうぞ", ["mailto:info@例え.jp"]),
+    ("ru", "prose", "mailto-domain", "Пишите на mailto:иван@пример.рф—ответим быстро.", ["mailto:иван@пример.рф"]),
+    ("en", "prose", "mailto-domain", "Ask mailto:a@b.example,c@d.example's owners.", ["mailto:a@b.example,c@d.example"]),
+]
+
+for lang, style, cls, text, expected in MAILTO_DOMAINS:
+    add(lang, style, cls, text, expected)
+
 # Markdown emphasis around an IRI in chat (`**…**`, `_…_`, `~~…~~`): the
 # grammar allows `*`, `_` and `~`, so only the opening run says that the
 # closing one is not part of the IRI.
