@@ -126,7 +126,7 @@ use alloc::vec::Vec;
 use encoding_rs::Encoding;
 
 use crate::mapping::{is_bidi_formatting, Component, ToIri};
-use crate::percent::{push_encoded, push_octet};
+use crate::percent::{push_encoded, push_octet, triplet};
 use crate::IriRef;
 
 /// One reading of a URI reference in a legacy encoding: see
@@ -344,7 +344,12 @@ impl Reading {
     fn legacy_run(&mut self, component: Component, text: &str, run_len: usize) -> usize {
         let mut at = 0;
         while at < run_len {
-            let octet = crate::percent::decode(&text[at..at + 3])[0];
+            // Inside the run every 3 bytes from `at` are a triplet; were one
+            // not, its text would be kept as it is.
+            let Some(octet) = triplet(&text.as_bytes()[at..]) else {
+                self.out.push_str(&text[at..run_len]);
+                return run_len;
+            };
             if octet.is_ascii() {
                 ToIri::new().decode(component, &text[at..at + 3], &mut self.out);
                 at += 3;
@@ -381,12 +386,12 @@ impl Reading {
         let mut n = 0;
         let mut at = 0;
         while n < 4 {
-            match bytes[at..] {
-                [b'%', hi, lo, ..] if hi.is_ascii_hexdigit() && lo.is_ascii_hexdigit() => {
-                    octets[n] = crate::percent::decode(&text[at..at + 3])[0];
+            match (triplet(&bytes[at..]), bytes.get(at)) {
+                (Some(octet), _) => {
+                    octets[n] = octet;
                     at += 3;
                 }
-                [b, ..] if self.literal_trails && n > 0 && b.is_ascii() && b != b'%' => {
+                (None, Some(&b)) if self.literal_trails && n > 0 && b.is_ascii() && b != b'%' => {
                     octets[n] = b;
                     at += 1;
                 }

@@ -116,7 +116,7 @@ impl<'a> Iterator for Pieces<'a> {
 }
 
 /// The octet of a `%HH` triplet at the start of `bytes`.
-fn triplet(bytes: &[u8]) -> Option<u8> {
+pub(crate) fn triplet(bytes: &[u8]) -> Option<u8> {
     match bytes {
         [b'%', hi, lo, ..] => Some(hex_value(*hi)? << 4 | hex_value(*lo)?),
         _ => None,
