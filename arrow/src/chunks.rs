@@ -12,9 +12,9 @@
 //! serial function turns into a column of its own. The calling thread
 //! joins the chunks' columns in row order while the pool computes the
 //! next ones ([`stream`]): a text column's chunks are copied into one
-//! builder as they come, other columns (booleans, a parse's struct, the
-//! error column) are joined at the end ([`arrow_select::concat::concat`];
-//! a struct's fields on the pool at once). Row `i` of the result is the
+//! builder as they come, a struct's (a parse's components, the error
+//! column) field by field; other columns (booleans) are joined at the end
+//! ([`arrow_select::concat::concat`]). Row `i` of the result is the
 //! serial function's row `i`, nulls and error rows included
 //! (`streamed_chunks_join_as_the_serial_result`).
 
@@ -30,7 +30,6 @@ use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{ArrowError, DataType, Fields};
-use rayon::prelude::*;
 
 use crate::WithErrors;
 
@@ -62,13 +61,11 @@ pub(crate) fn ranges(rows: usize, threads: usize) -> Vec<Range<usize>> {
         .collect()
 }
 
-/// Joins columns of one type in order.
+/// Joins columns of one type in order (those [`Column`] keeps whole:
+/// booleans, integers, lists).
 fn join(pieces: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
     if let [one] = pieces {
         return Ok(one.clone());
-    }
-    if let DataType::Struct(fields) = pieces[0].data_type() {
-        return join_structs(fields, pieces);
     }
     let refs: Vec<&dyn Array> = pieces.iter().map(AsRef::as_ref).collect();
     arrow_select::concat::concat(&refs).map_err(|e| {
@@ -77,42 +74,6 @@ fn join(pieces: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
              text; pass a LargeUtf8 column or a smaller batch)"
         ))
     })
-}
-
-/// Struct columns (a parse's components) joined field by field, the
-/// fields on the pool at once: each field's join is a copy of its own, so
-/// a parse's eight text fields are eight copies that need not wait for
-/// each other. Row `i` is the `i`-th row of the pieces read in order, as
-/// [`arrow_select::concat::concat`] gives it (`joined_structs_are_concat`).
-fn join_structs(fields: &Fields, pieces: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
-    let structs: Vec<&StructArray> = pieces.iter().map(|p| p.as_struct()).collect();
-    let columns = (0..fields.len())
-        .into_par_iter()
-        .map(|i| {
-            join(
-                &structs
-                    .iter()
-                    .map(|s| s.column(i).clone())
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let nulls = structs.iter().any(|s| s.nulls().is_some()).then(|| {
-        let rows = structs.iter().map(|s| s.len()).sum();
-        let mut valid = BooleanBufferBuilder::new(rows);
-        for piece in &structs {
-            match piece.nulls() {
-                Some(nulls) => valid.append_buffer(nulls.inner()),
-                None => valid.append_n(piece.len(), true),
-            }
-        }
-        NullBuffer::new(valid.finish())
-    });
-    Ok(Arc::new(StructArray::try_new(
-        fields.clone(),
-        columns,
-        nulls,
-    )?))
 }
 
 /// `work` on each chunk of `ranges` on the current pool, joined in order
@@ -246,9 +207,11 @@ type Joining<T> = <T as Joined>::Joining;
 
 /// A column of `rows` rows joined chunk by chunk: a text column's chunks
 /// are copied into one builder as they come (the copy is the join's whole
-/// cost); other columns (booleans, structs) are kept and joined at the end
-/// with [`join`], where they cost little or join field by field on the
-/// pool.
+/// cost), and a struct's (a parse's components) field by field the same
+/// way, so that the copy runs beside the computation and each chunk's
+/// buffers are freed for the chunks after it; other columns (booleans,
+/// the error column's offsets) are kept and joined at the end with
+/// [`join`], where they cost little.
 pub(crate) struct JoiningColumn {
     rows: usize,
     /// `None` until the first chunk, whose type chooses the way.
@@ -258,7 +221,20 @@ pub(crate) struct JoiningColumn {
 enum Column {
     Text(StringBuilder),
     LargeText(LargeStringBuilder),
+    Struct(JoiningStruct),
     Pieces(Vec<ArrayRef>),
+}
+
+/// A struct column joined field by field as its chunks come.
+struct JoiningStruct {
+    fields: Fields,
+    columns: Vec<Column>,
+    /// The validity of the rows joined so far; `None` while every row
+    /// is valid.
+    valid: Option<BooleanBufferBuilder>,
+    /// Rows joined so far.
+    len: usize,
+    rows: usize,
 }
 
 impl Column {
@@ -268,8 +244,73 @@ impl Column {
         match first.data_type() {
             DataType::Utf8 => Column::Text(text_builder(first.as_string(), rows)),
             DataType::LargeUtf8 => Column::LargeText(text_builder(first.as_string(), rows)),
+            DataType::Struct(fields) => Column::Struct(JoiningStruct {
+                fields: fields.clone(),
+                columns: first
+                    .as_struct()
+                    .columns()
+                    .iter()
+                    .map(|c| Column::for_first(c.as_ref(), rows))
+                    .collect(),
+                valid: None,
+                len: 0,
+                rows,
+            }),
             _ => Column::Pieces(Vec::new()),
         }
+    }
+
+    fn push(&mut self, piece: ArrayRef) -> Result<(), ArrowError> {
+        match self {
+            Column::Text(builder) => builder.append_array(piece.as_string()).map_err(too_long),
+            Column::LargeText(builder) => builder.append_array(piece.as_string()).map_err(too_long),
+            Column::Struct(joining) => joining.push(piece.as_struct()),
+            Column::Pieces(pieces) => {
+                pieces.push(piece);
+                Ok(())
+            }
+        }
+    }
+
+    fn finish(self) -> Result<ArrayRef, ArrowError> {
+        match self {
+            Column::Text(mut builder) => Ok(Arc::new(builder.finish())),
+            Column::LargeText(mut builder) => Ok(Arc::new(builder.finish())),
+            Column::Struct(joining) => joining.finish(),
+            Column::Pieces(pieces) => join(&pieces),
+        }
+    }
+}
+
+impl JoiningStruct {
+    fn push(&mut self, piece: &StructArray) -> Result<(), ArrowError> {
+        for (column, field) in self.columns.iter_mut().zip(piece.columns()) {
+            column.push(field.clone())?;
+        }
+        match (piece.nulls(), &mut self.valid) {
+            (None, None) => {}
+            (None, Some(valid)) => valid.append_n(piece.len(), true),
+            (Some(nulls), valid) => {
+                let valid = valid.get_or_insert_with(|| {
+                    let mut valid = BooleanBufferBuilder::new(self.rows);
+                    valid.append_n(self.len, true);
+                    valid
+                });
+                valid.append_buffer(nulls.inner());
+            }
+        }
+        self.len += piece.len();
+        Ok(())
+    }
+
+    fn finish(self) -> Result<ArrayRef, ArrowError> {
+        let columns = self
+            .columns
+            .into_iter()
+            .map(Column::finish)
+            .collect::<Result<Vec<_>, _>>()?;
+        let nulls = self.valid.map(|mut valid| NullBuffer::new(valid.finish()));
+        Ok(Arc::new(StructArray::try_new(self.fields, columns, nulls)?))
     }
 }
 
@@ -296,17 +337,9 @@ impl JoinNext<ArrayRef> for JoiningColumn {
 
     fn push(&mut self, piece: ArrayRef) -> Result<(), ArrowError> {
         let rows = self.rows;
-        match self
-            .column
+        self.column
             .get_or_insert_with(|| Column::for_first(piece.as_ref(), rows))
-        {
-            Column::Text(builder) => builder.append_array(piece.as_string()).map_err(too_long),
-            Column::LargeText(builder) => builder.append_array(piece.as_string()).map_err(too_long),
-            Column::Pieces(pieces) => {
-                pieces.push(piece);
-                Ok(())
-            }
-        }
+            .push(piece)
     }
 
     fn finish(self) -> Result<ArrayRef, ArrowError> {
@@ -314,9 +347,7 @@ impl JoinNext<ArrayRef> for JoiningColumn {
             None => Err(ArrowError::ComputeError(
                 "joining the result's chunks: there were none".into(),
             )),
-            Some(Column::Text(mut builder)) => Ok(Arc::new(builder.finish())),
-            Some(Column::LargeText(mut builder)) => Ok(Arc::new(builder.finish())),
-            Some(Column::Pieces(pieces)) => join(&pieces),
+            Some(column) => column.finish(),
         }
     }
 }
@@ -415,8 +446,9 @@ mod tests {
         }
     }
 
-    /// Struct pieces with and without nulls, a nullable and a
-    /// non-nullable field: the field-by-field join is `concat`'s.
+    /// Struct pieces with and without nulls (the first chunk's nulls,
+    /// or only a later one's), a nullable and a non-nullable field: the
+    /// field-by-field join is `concat`'s.
     #[test]
     fn joined_structs_are_concat() {
         use arrow_array::StringArray;
@@ -447,11 +479,21 @@ mod tests {
                 piece(vec!["/b", "/c"], vec![None, Some("")], None),
                 piece(vec![""], vec![None], Some(vec![false])),
             ],
+            vec![
+                piece(vec!["/a"], vec![Some("q")], None),
+                piece(vec!["/b", "/c"], vec![None, Some("")], None),
+                piece(vec!["", "/d"], vec![None, None], Some(vec![false, true])),
+                piece(vec!["/e"], vec![Some("r")], None),
+            ],
         ];
         for pieces in sets {
             let refs: Vec<&dyn Array> = pieces.iter().map(AsRef::as_ref).collect();
             let want = arrow_select::concat::concat(&refs).unwrap();
-            let got = join(&pieces).unwrap();
+            let mut joining = JoiningColumn::new(pieces.iter().map(|p| p.len()).sum());
+            for piece in &pieces {
+                joining.push(piece.clone()).unwrap();
+            }
+            let got = joining.finish().unwrap();
             assert_eq!(got.to_data(), want.to_data());
         }
     }
