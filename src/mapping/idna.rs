@@ -472,6 +472,15 @@ fn diagnose_unicode(label: &str) -> Option<IdnaReason> {
     Some(IdnaReason::Bidi)
 }
 
+/// What the `xn--` label `label` decodes to, when it is US-ASCII Punycode
+/// that decodes.
+pub(crate) fn decoded_ace(label: &str) -> Option<String> {
+    if !is_ace(label) || !label.is_ascii() || label.len() > MAX_LABEL_LEN {
+        return None;
+    }
+    idna::punycode::decode_to_string(&label[4..])
+}
+
 /// Whether `label` has the ACE prefix `xn--` (ASCII case-insensitive).
 pub(crate) fn is_ace(label: &str) -> bool {
     label
@@ -699,6 +708,25 @@ mod tests {
             "ToASCII rejects the host label '1a' at byte 0: it breaks the bidi rule for domain \
              names (RFC 5893: in a name with right-to-left labels, each label must start with a \
              letter of its direction and keep one direction)"
+        );
+        // A reason about characters of an `xn--` label names what its
+        // Punycode decodes to; one about the Punycode itself does not.
+        assert_eq!(
+            ascii("é.xn--a-ecp.ru").unwrap_err().to_string(),
+            "ToASCII rejects the host label 'xn--a-ecp' at byte 3: '⒈' (U+2488) is not allowed \
+             in a domain name label (UTS 46 with the STD3 rules) ('xn--a-ecp' is the Punycode \
+             of 'a⒈')"
+        );
+        assert_eq!(
+            ascii("é.xn--abc.org").unwrap_err().to_string(),
+            "ToASCII rejects the host label 'xn--abc' at byte 3: U+0082 is not allowed in a \
+             domain name label (UTS 46 with the STD3 rules) ('xn--abc' is the Punycode of \
+             '<U+0082><U+0081><U+0080>')"
+        );
+        assert_eq!(
+            ascii("é.xn--zz.org").unwrap_err().to_string(),
+            "ToASCII rejects the host label 'xn--zz' at byte 3: an 'xn--' label must be the \
+             Punycode of a valid label"
         );
     }
 

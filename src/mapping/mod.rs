@@ -527,7 +527,23 @@ impl fmt::Display for MappingError {
                     f,
                     "ToASCII rejects the {what} '{}' at byte {offset}: {reason}",
                     idna::Quoted(label)
-                )
+                )?;
+                // A reason about characters names what the Punycode
+                // decodes to, which the reader did not write.
+                match (*whole_host, reason) {
+                    (_, IdnaReason::InvalidAce | IdnaReason::EmptyLabel | IdnaReason::NotUtf8)
+                    | (_, IdnaReason::NameTooLong)
+                    | (true, _) => Ok(()),
+                    _ => match idna::decoded_ace(label) {
+                        Some(unicode) => write!(
+                            f,
+                            " ('{}' is the Punycode of '{}')",
+                            idna::Quoted(label),
+                            idna::Quoted(&unicode)
+                        ),
+                        None => Ok(()),
+                    },
+                }
             }
         }
     }
