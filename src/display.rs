@@ -51,8 +51,10 @@
 //! repertoire, always shown):
 //!
 //! - [`Show::scripts`]: characters of none of the given scripts
-//!   (`Common` and `Inherited` characters, such as punctuation and
-//!   combining marks, are shown with any script);
+//!   (by `Script_Extensions`: `Common` characters, such as punctuation,
+//!   are shown with any script; an `Inherited` one, a combining mark, a
+//!   joiner or a variation selector, is shown or encoded with the
+//!   character before it);
 //! - [`Show::bidi_unsafe`]: every component that breaks a restriction of
 //!   section 4.2 ([`crate::bidi`]), whole, as section 4.2 says ("the whole
 //!   component has to be mapped");
@@ -155,7 +157,9 @@ impl<'a> Show<'a> {
     }
 
     /// The scripts the display can show; other non-ASCII characters are
-    /// percent-encoded.
+    /// percent-encoded, and a combining mark, joiner or variation
+    /// selector after an encoded character with it (no Persian ZWNJ or
+    /// accent is left among the `%HH` triplets of its word).
     pub const fn scripts<'b>(self, scripts: &'b [Script]) -> Show<'b> {
         Show {
             rtl_context: self.rtl_context,
@@ -222,11 +226,15 @@ impl<T: AsRef<str>> IriRef<T> {
         let hides_any = show.scripts.is_some() || show.confusables || !unsafe_parts.is_empty();
         let mut shown: Option<String> = None;
         let mut next_unsafe = 0;
+        // Whether the last character was encoded: a combining mark, a
+        // joiner or a variation selector (Inherited) goes with it.
+        let mut last_encoded = false;
         for (i, c) in text.char_indices() {
             if c.is_ascii() {
                 if let Some(out) = shown.as_mut() {
                     out.push(c);
                 }
+                last_encoded = false;
                 continue;
             }
             while next_unsafe < unsafe_parts.len() && unsafe_parts[next_unsafe].end <= i {
@@ -235,7 +243,12 @@ impl<T: AsRef<str>> IriRef<T> {
             let in_unsafe = unsafe_parts
                 .get(next_unsafe)
                 .is_some_and(|part| part.contains(&i));
-            let encode = is_bidi_formatting(c) || (hides_any && (in_unsafe || show.hides(c)));
+            let encode = is_bidi_formatting(c)
+                || (hides_any
+                    && (in_unsafe
+                        || show.hides(c)
+                        || (last_encoded && c.script() == Script::Inherited)));
+            last_encoded = encode;
             if encode {
                 let out = shown.get_or_insert_with(|| String::from(&text[..i]));
                 push_encoded(out, c);
@@ -322,8 +335,25 @@ mod tests {
         let greek = Show::new().scripts(&[Script::Greek]);
         // `é` is Latin: encoded; `·` (Common) and the Greek letters stay.
         assert_eq!(shown("x:αβ·é", &greek), "x:αβ·%C3%A9");
-        // A combining mark (Inherited) is shown.
+        // A combining mark (Inherited) is shown with a shown letter, and
+        // encoded with an encoded one, as are the joiners and variation
+        // selectors: none is left on a `%HH` triplet.
         assert_eq!(shown("x:α\u{301}", &greek), "x:α\u{301}");
+        assert_eq!(shown("x:\u{301}a", &greek), "x:\u{301}a");
+        let latin = Show::new().scripts(&[Script::Latin]);
+        assert_eq!(
+            shown("x:\u{646}\u{6CC}\u{645}\u{200C}\u{641}", &latin),
+            "x:%D9%86%DB%8C%D9%85%E2%80%8C%D9%81"
+        );
+        assert_eq!(
+            shown("x:и\u{306}e\u{301}", &latin),
+            "x:%D0%B8%CC%86e\u{301}"
+        );
+        assert_eq!(shown("x:葛\u{FE00}", &latin), "x:%E8%91%9B%EF%B8%80");
+        assert_eq!(
+            shown("x:\u{5E9}\u{5C1}\u{5B8}a", &latin),
+            "x:%D7%A9%D7%81%D6%B8a"
+        );
         // Japanese: Han, Hiragana and Katakana listed.
         let japanese = Show::new().scripts(&[Script::Han, Script::Hiragana, Script::Katakana]);
         assert_eq!(shown("x:例え/カタ/한", &japanese), "x:例え/カタ/%ED%95%9C");

@@ -46,8 +46,9 @@ pub const SPEC: CommandSpec = CommandSpec {
             help: "the scripts the display can show: Unicode names\n\
                    (Latin, Han, Arabic, ...) or ISO 15924 codes\n\
                    (Latn), comma-separated; other non-ASCII\n\
-                   characters are percent-encoded (Common and\n\
-                   Inherited ones are shown with any script)",
+                   characters are percent-encoded (Common ones\n\
+                   are shown with any script; a combining mark\n\
+                   or joiner goes with the character before it)",
         },
         OptionSpec {
             name: "bidi-unsafe",
