@@ -58,9 +58,14 @@
 //! - [`Show::bidi_unsafe`]: every component that breaks a restriction of
 //!   section 4.2 ([`crate::bidi`]), whole, as section 4.2 says ("the whole
 //!   component has to be mapped");
-//! - [`Show::confusables`]: characters that UTS 39 marks as confusable
-//!   with a character of another script (`unicode-security`'s
-//!   `is_potential_mixed_script_confusable_char`), such as Cyrillic `а`.
+//! - [`Show::confusables`]: in a word that UTS 39 finds confusable (a
+//!   mixed-script confusable such as `pаypal` with a Cyrillic `а`, or a
+//!   host label all of one script that reads as the Latin of the host's
+//!   other labels, such as Cyrillic `аррӏе.com`), the characters UTS 39
+//!   marks as confusable with another script's (`unicode-security`'s
+//!   `is_potential_mixed_script_confusable_char`). Words are read as
+//!   [`crate::lint`] reads them for its `confusable` warning: a Russian,
+//!   Greek or Armenian word written in its own script is shown as it is.
 //!
 //! Encoding is section 3.1's (UTF-8, `%HH` in uppercase), so the shown text,
 //! stripped of the wrapping marks, is an IRI reference equivalent to the
@@ -95,8 +100,9 @@ pub use unicode_script::Script;
 use unicode_script::UnicodeScript;
 use unicode_security::is_potential_mixed_script_confusable_char;
 
-use crate::bidi::{is_rtl, Split};
-use crate::mapping::is_bidi_formatting;
+use crate::bidi::{for_each_part, is_rtl, offset_in, Split};
+use crate::confusable::{confusable, has_latin_label, words};
+use crate::mapping::{is_bidi_formatting, Component};
 use crate::percent::push_encoded;
 use crate::IriRef;
 
@@ -176,27 +182,52 @@ impl<'a> Show<'a> {
         self
     }
 
-    /// Whether to percent-encode characters confusable with characters of
-    /// another script (UTS 39).
+    /// Whether to percent-encode the look-alike characters of confusable
+    /// words and host labels (UTS 39 section 4, read as [`crate::lint`]
+    /// reads it: `pаypal`, `аррӏе.com`; not `Москва`).
     pub const fn confusables(mut self, on: bool) -> Self {
         self.confusables = on;
         self
     }
 
-    /// Whether a non-ASCII character outside the unsafe components is
-    /// encoded.
+    /// Whether a non-ASCII character is of none of the scripts the
+    /// display can show.
     pub(crate) fn hides(&self, c: char) -> bool {
-        if let Some(scripts) = self.scripts {
+        self.scripts.is_some_and(|scripts| {
             let ext = c.script_extension();
-            let shown = ext.is_common()
+            !(ext.is_common()
                 || ext.is_inherited()
-                || scripts.iter().any(|&s| ext.contains_script(s));
-            if !shown {
-                return true;
+                || scripts.iter().any(|&s| ext.contains_script(s)))
+        })
+    }
+}
+
+/// The byte ranges of `iri`'s confusable words and host labels (see
+/// [`crate::confusable`]), in order: where [`Show::confusables`] encodes
+/// the look-alike characters.
+fn confusable_words<T: AsRef<str>>(iri: &IriRef<T>) -> Vec<Range<usize>> {
+    let text = iri.as_str();
+    let latin_host = has_latin_label(iri);
+    let mut found = Vec::new();
+    for_each_part(iri, &Split::new(), |component, range| {
+        let part = &text[range.clone()];
+        if part.is_ascii() {
+            return;
+        }
+        if component == Component::Host {
+            if confusable(part, latin_host).is_some() {
+                found.push(range);
+            }
+            return;
+        }
+        for word in words(part) {
+            if confusable(word, false).is_some() {
+                let start = offset_in(text, word);
+                found.push(start..start + word.len());
             }
         }
-        self.confusables && is_potential_mixed_script_confusable_char(c)
-    }
+    });
+    found
 }
 
 impl<T: AsRef<str>> IriRef<T> {
@@ -223,9 +254,15 @@ impl<T: AsRef<str>> IriRef<T> {
         } else {
             Vec::new()
         };
-        let hides_any = show.scripts.is_some() || show.confusables || !unsafe_parts.is_empty();
+        let spoofs = if show.confusables && !text.is_ascii() {
+            confusable_words(self)
+        } else {
+            Vec::new()
+        };
+        let hides_any = show.scripts.is_some() || !spoofs.is_empty() || !unsafe_parts.is_empty();
         let mut shown: Option<String> = None;
         let mut next_unsafe = 0;
+        let mut next_spoof = 0;
         // Whether the last character was encoded: a combining mark, a
         // joiner or a variation selector (Inherited) goes with it.
         let mut last_encoded = false;
@@ -243,9 +280,16 @@ impl<T: AsRef<str>> IriRef<T> {
             let in_unsafe = unsafe_parts
                 .get(next_unsafe)
                 .is_some_and(|part| part.contains(&i));
+            while next_spoof < spoofs.len() && spoofs[next_spoof].end <= i {
+                next_spoof += 1;
+            }
+            let spoof = spoofs.get(next_spoof).is_some_and(|word| {
+                word.contains(&i) && is_potential_mixed_script_confusable_char(c)
+            });
             let encode = is_bidi_formatting(c)
                 || (hides_any
                     && (in_unsafe
+                        || spoof
                         || show.hides(c)
                         || (last_encoded && c.script() == Script::Inherited)));
             last_encoded = encode;
@@ -357,6 +401,45 @@ mod tests {
         // Japanese: Han, Hiragana and Katakana listed.
         let japanese = Show::new().scripts(&[Script::Han, Script::Hiragana, Script::Katakana]);
         assert_eq!(shown("x:例え/カタ/한", &japanese), "x:例え/カタ/%ED%95%9C");
+    }
+
+    /// Words of one script are shown whatever look-alikes of Latin they
+    /// have; a word that mixes scripts to read as one, or a host label
+    /// that reads as the Latin of the others, is encoded where it
+    /// deceives.
+    #[test]
+    fn confusables_are_spoofs_not_scripts() {
+        let wary = Show::new().confusables(true);
+        for title in [
+            "https://ru.wikipedia.org/wiki/Москва",
+            "https://el.wikipedia.org/wiki/Αθήνα",
+            "https://uk.wikipedia.org/wiki/Київ",
+            "https://sr.wikipedia.org/wiki/Београд",
+            "https://hy.wikipedia.org/wiki/Երևան",
+            "https://ka.wikipedia.org/wiki/თბილისი",
+            "https://ja.wikipedia.org/wiki/東京タワー",
+            "https://ru.wikipedia.org/wiki/Список_серий_Doctor_Who",
+            "http://пример.рф/",
+            "http://аррӏе.рф/",
+        ] {
+            assert_eq!(shown(title, &wary), title);
+        }
+        assert_eq!(
+            shown("http://pаypal.com/", &wary),
+            "http://p%D0%B0ypal.com/"
+        );
+        assert_eq!(
+            shown("http://аррӏе.com/", &wary),
+            "http://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/"
+        );
+        assert_eq!(
+            shown("http://a/Список_pаypal", &wary),
+            "http://a/Список_p%D0%B0ypal"
+        );
+        assert_eq!(
+            shown("https://he.wikipedia.org/wiki/ירושלים", &wary),
+            "\u{2066}https://he.wikipedia.org/wiki/ירושלים\u{2069}"
+        );
     }
 
     #[test]

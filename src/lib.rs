@@ -318,6 +318,8 @@ pub mod scheme;
 // The guidelines of sections 4 and 7.
 #[cfg(feature = "bidi")]
 pub mod bidi;
+#[cfg(any(feature = "lint", feature = "display"))]
+mod confusable;
 #[cfg(feature = "display")]
 pub mod display;
 #[cfg(feature = "text")]

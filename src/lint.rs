@@ -149,6 +149,9 @@ use crate::bidi::{
     check_part, for_each_part, offset_in, part_restrictions, Restriction, Split, Violation,
 };
 use crate::chars::{is_compatibility_variant, ORTHOGRAPHIC_COMPATIBILITY};
+use crate::confusable::{
+    confusable, has_latin_label, label_to_unicode, unicode_label, words, Confusion,
+};
 use crate::grammar::class;
 use crate::mapping::{
     check_host, is_ace, is_bidi_formatting, IdnaReason, MappingError, Quoted, LABEL_SEPARATORS,
@@ -601,16 +604,7 @@ impl<'t> Linter<'t> {
         // Whether the host has a label with Latin letters (its top-level
         // domain, usually): then a label of one other script that reads
         // as Latin is a whole-script confusable (UTS 39 section 4).
-        // The characters the labels denote: `xn--` labels decoded, and
-        // `%HH` too (`2%41` holds the Latin `A`, as its IRI form `2A` does).
-        let latin_host = match iri.host_parsed() {
-            Some(Host::RegName(host)) => host.split(LABEL_SEPARATORS).any(|label| {
-                decode(&unicode_label(label))
-                    .chars()
-                    .any(|c| c.script() == Script::Latin)
-            }),
-            _ => false,
-        };
+        let latin_host = has_latin_label(iri);
         let text = self.text;
         for_each_part(iri, &Split::new(), |component, range| {
             let written = &text[range.clone()];
@@ -973,95 +967,6 @@ fn mixed_scripts(text: &str) -> Option<String> {
         list.push_str(", ...");
     }
     Some(list)
-}
-
-/// The words of `text`, a part other than a host label: the runs of
-/// letters, marks, numbers and format characters (the joiners of Indic
-/// scripts), split at punctuation, symbols and separators (`_`, `-`,
-/// `(`, `+`, a space).
-fn words(text: &str) -> impl Iterator<Item = &str> {
-    use icu_properties::props::{GeneralCategory, GeneralCategoryGroup};
-    use icu_properties::CodePointMapData;
-    let in_word = |c: char| {
-        let gc = CodePointMapData::<GeneralCategory>::new().get(c);
-        GeneralCategoryGroup::Letter.contains(gc)
-            || GeneralCategoryGroup::Mark.contains(gc)
-            || GeneralCategoryGroup::Number.contains(gc)
-            || gc == GeneralCategory::Format
-    };
-    text.split(move |c: char| !in_word(c))
-        .filter(|word| !word.is_empty())
-}
-
-/// How a part is confusable (UTS 39 section 4), with the look-alike.
-enum Confusion {
-    /// Characters of several scripts whose skeleton is of one script
-    /// (`pаypal` with a Cyrillic `а` reads `paypal`).
-    MixedScript(String),
-    /// All of one script other than Latin, with a skeleton of Latin
-    /// letters (Cyrillic `аррӏе` reads `apple`), named.
-    WholeScript(&'static str, String),
-}
-
-/// The scripts of `text`'s characters other than Common and Inherited.
-fn scripts(text: &str) -> Vec<Script> {
-    let mut found: Vec<Script> = Vec::new();
-    for c in text.chars() {
-        let script = c.script();
-        if !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
-            && !found.contains(&script)
-        {
-            found.push(script);
-        }
-    }
-    found
-}
-
-/// Whether `text` is confusable by UTS 39: a mixed-script confusable
-/// (several scripts, a skeleton of one), or, when `whole_script` (a host
-/// label beside Latin labels), a whole-script confusable with Latin (one
-/// other script, a skeleton of Latin and common characters). A string of
-/// one script whose look-alike is of that same script (Latin `œ` and
-/// `oe`, `æ` and `ae`) is neither: spelling, not spoofing. The skeleton
-/// quoted is at most 64 characters.
-fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
-    let own = scripts(text);
-    if own.is_empty() || (own.len() == 1 && (own[0] == Script::Latin || !whole_script)) {
-        return None;
-    }
-    let skeleton: String = unicode_security::skeleton(text).collect();
-    let looks = scripts(&skeleton);
-    let short = || skeleton.chars().take(64).collect::<String>();
-    if own.len() > 1 {
-        return (looks.len() == 1).then(|| Confusion::MixedScript(short()));
-    }
-    (looks == [Script::Latin]).then(|| Confusion::WholeScript(own[0].full_name(), short()))
-}
-
-/// The Unicode form of the host label `label` when it is a valid A-label
-/// (any case, percent-encoded or not), else `label` itself.
-fn unicode_label(label: &str) -> Cow<'_, str> {
-    match is_ace(&decode(label))
-        .then(|| label_to_unicode(label))
-        .flatten()
-    {
-        Some(unicode) => Cow::Owned(unicode),
-        None => Cow::Borrowed(label),
-    }
-}
-
-/// UTS 46 ToUnicode of the `xn--` label `label` (its `%HH` decoded first,
-/// as a host's are: `xn--%41…` is the A-label `xn--A…`), when it decodes
-/// cleanly.
-fn label_to_unicode(label: &str) -> Option<String> {
-    let label = decode(label);
-    let (unicode, result) = idna::uts46::Uts46::new().to_unicode(
-        label.as_bytes(),
-        idna::uts46::AsciiDenyList::EMPTY,
-        idna::uts46::Hyphens::Allow,
-    );
-    result.ok()?;
-    Some(String::from(unicode))
 }
 
 #[cfg(test)]

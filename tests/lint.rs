@@ -341,6 +341,15 @@ fn real_words_of_ten_languages_are_not_confusables() {
                         flagged.push(format!("{lang}: {w}"));
                     }
                 }
+                // What lint does not flag, a display wary of confusables
+                // shows as written.
+                let shown = IriRef::parse(iri.as_str())
+                    .unwrap()
+                    .for_display_with(&Show::new().confusables(true))
+                    .into_owned();
+                if shown != iri {
+                    flagged.push(format!("{lang}: shown as {shown}"));
+                }
             }
         }
     }
@@ -372,6 +381,14 @@ fn published_homograph_hosts_are_flagged_in_both_forms() {
                 "{w}"
             );
         }
+        // The Unicode form is not shown as written to a reader wary of
+        // confusables: the look-alikes are percent-encoded.
+        let iri = format!("https://{unicode}/login");
+        let shown = IriRef::parse(iri.as_str())
+            .unwrap()
+            .for_display_with(&Show::new().confusables(true))
+            .into_owned();
+        assert!(shown != iri && shown.contains('%'), "{shown}");
         n += 1;
     }
     assert!(n >= 15, "{n}");

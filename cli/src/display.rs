@@ -59,8 +59,11 @@ pub const SPEC: CommandSpec = CommandSpec {
         OptionSpec {
             name: "confusables",
             value: None,
-            help: "percent-encode the characters that UTS 39 marks\n\
-                   as confusable with another script's (Cyrillic \u{430})",
+            help: "in a word that mixes scripts to look like one\n\
+                   (p\u{430}ypal, Cyrillic \u{430}) or a host label that\n\
+                   reads as the Latin of the other labels\n\
+                   (\u{430}\u{440}\u{440}\u{4cf}\u{435}.com), percent-encode the look-alikes\n\
+                   (UTS 39, as lint reads it)",
         },
     ],
     json: "{\"input\": \"...\", \"output\": \"...\"} per input",

@@ -1,0 +1,122 @@
+//! UTS 39 section 4's confusables, read as sections 7.5 and 8 need them
+//! in IRIs: word by word in text (a Russian title may name `Doctor_Who`;
+//! no word of it mixes scripts), a host label whole (one identifier, as
+//! UTS 39 reads it), an `xn--` label in its Unicode form. Shared by
+//! [`crate::lint`]'s `confusable` warning and
+//! [`Show::confusables`](crate::display::Show::confusables), so that what
+//! one flags the other hides.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use unicode_script::{Script, UnicodeScript};
+
+use crate::mapping::{is_ace, LABEL_SEPARATORS};
+use crate::percent::decode_utf8_lossy;
+use crate::{Host, IriRef};
+
+/// Whether the host of `iri` is a registered name with a label of Latin
+/// letters (its top-level domain, usually): then a label of one other
+/// script that reads as Latin is a whole-script confusable. The labels
+/// are read as the characters they denote: `xn--` labels decoded, and
+/// `%HH` too (`2%41` holds the Latin `A`, as its IRI form `2A` does).
+pub(crate) fn has_latin_label<T: AsRef<str>>(iri: &IriRef<T>) -> bool {
+    match iri.host_parsed() {
+        Some(Host::RegName(host)) => host.split(LABEL_SEPARATORS).any(|label| {
+            decode_utf8_lossy(&unicode_label(label))
+                .chars()
+                .any(|c| c.script() == Script::Latin)
+        }),
+        _ => false,
+    }
+}
+
+/// The words of `text`, a part other than a host label: the runs of
+/// letters, marks, numbers and format characters (the joiners of Indic
+/// scripts), split at punctuation, symbols and separators (`_`, `-`,
+/// `(`, `+`, a space).
+pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
+    use icu_properties::props::{GeneralCategory, GeneralCategoryGroup};
+    use icu_properties::CodePointMapData;
+    let in_word = |c: char| {
+        let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+        GeneralCategoryGroup::Letter.contains(gc)
+            || GeneralCategoryGroup::Mark.contains(gc)
+            || GeneralCategoryGroup::Number.contains(gc)
+            || gc == GeneralCategory::Format
+    };
+    text.split(move |c: char| !in_word(c))
+        .filter(|word| !word.is_empty())
+}
+
+/// How a part is confusable (UTS 39 section 4), with the look-alike.
+pub(crate) enum Confusion {
+    /// Characters of several scripts whose skeleton is of one script
+    /// (`pаypal` with a Cyrillic `а` reads `paypal`).
+    MixedScript(String),
+    /// All of one script other than Latin, with a skeleton of Latin
+    /// letters (Cyrillic `аррӏе` reads `apple`), named.
+    WholeScript(&'static str, String),
+}
+
+/// The scripts of `text`'s characters other than Common and Inherited.
+pub(crate) fn scripts(text: &str) -> Vec<Script> {
+    let mut found: Vec<Script> = Vec::new();
+    for c in text.chars() {
+        let script = c.script();
+        if !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
+            && !found.contains(&script)
+        {
+            found.push(script);
+        }
+    }
+    found
+}
+
+/// Whether `text` is confusable by UTS 39: a mixed-script confusable
+/// (several scripts, a skeleton of one), or, when `whole_script` (a host
+/// label beside Latin labels), a whole-script confusable with Latin (one
+/// other script, a skeleton of Latin and common characters). A string of
+/// one script whose look-alike is of that same script (Latin `œ` and
+/// `oe`, `æ` and `ae`) is neither: spelling, not spoofing. The skeleton
+/// quoted is at most 64 characters.
+pub(crate) fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
+    let own = scripts(text);
+    if own.is_empty() || (own.len() == 1 && (own[0] == Script::Latin || !whole_script)) {
+        return None;
+    }
+    let skeleton: String = unicode_security::skeleton(text).collect();
+    let looks = scripts(&skeleton);
+    let short = || skeleton.chars().take(64).collect::<String>();
+    if own.len() > 1 {
+        return (looks.len() == 1).then(|| Confusion::MixedScript(short()));
+    }
+    (looks == [Script::Latin]).then(|| Confusion::WholeScript(own[0].full_name(), short()))
+}
+
+/// The Unicode form of the host label `label` when it is a valid A-label
+/// (any case, percent-encoded or not), else `label` itself.
+pub(crate) fn unicode_label(label: &str) -> Cow<'_, str> {
+    match is_ace(&decode_utf8_lossy(label))
+        .then(|| label_to_unicode(label))
+        .flatten()
+    {
+        Some(unicode) => Cow::Owned(unicode),
+        None => Cow::Borrowed(label),
+    }
+}
+
+/// UTS 46 ToUnicode of the `xn--` label `label` (its `%HH` decoded first,
+/// as a host's are: `xn--%41…` is the A-label `xn--A…`), when it decodes
+/// cleanly.
+pub(crate) fn label_to_unicode(label: &str) -> Option<String> {
+    let label = decode_utf8_lossy(label);
+    let (unicode, result) = idna::uts46::Uts46::new().to_unicode(
+        label.as_bytes(),
+        idna::uts46::AsciiDenyList::EMPTY,
+        idna::uts46::Hyphens::Allow,
+    );
+    result.ok()?;
+    Some(String::from(unicode))
+}
