@@ -202,6 +202,64 @@ impl<'a> Show<'a> {
     }
 }
 
+/// The scripts `name` stands for, as a list of scripts to show is
+/// written: a Unicode script name (`Latin`, `Old_Italic`) or ISO 15924
+/// code (`Latn`), in any case; or an ISO 15924 code for scripts written
+/// together (`Jpan`: Han, Hiragana and Katakana; `Kore`: Hangul and Han;
+/// `Hanb`: Han and Bopomofo; `Hrkt`: Hiragana and Katakana) or for a
+/// variant of one (`Hans` and `Hant`: Han; `Aran`: Arabic; `Latf` and
+/// `Latg`: Latin; `Cyrs`: Cyrillic; `Syre`, `Syrj` and `Syrn`: Syriac;
+/// `Geok`: Georgian), since Unicode's Script property has none of these.
+///
+/// ```
+/// use rfc3987::display::{scripts_named, Script};
+/// assert_eq!(scripts_named("latin"), Some(vec![Script::Latin]));
+/// assert_eq!(scripts_named("Cyrl"), Some(vec![Script::Cyrillic]));
+/// assert_eq!(
+///     scripts_named("Jpan"),
+///     Some(vec![Script::Han, Script::Hiragana, Script::Katakana])
+/// );
+/// assert_eq!(scripts_named("Klingon"), None);
+/// ```
+#[must_use]
+pub fn scripts_named(name: &str) -> Option<Vec<Script>> {
+    use Script::*;
+    let together: &[Script] = match name.to_ascii_lowercase().as_str() {
+        "jpan" => &[Han, Hiragana, Katakana],
+        "kore" => &[Hangul, Han],
+        "hanb" => &[Han, Bopomofo],
+        "hrkt" => &[Hiragana, Katakana],
+        "hans" | "hant" => &[Han],
+        "aran" => &[Arabic],
+        "latf" | "latg" => &[Latin],
+        "cyrs" => &[Cyrillic],
+        "syre" | "syrj" | "syrn" => &[Syriac],
+        "geok" => &[Georgian],
+        _ => &[],
+    };
+    if !together.is_empty() {
+        return Some(together.to_vec());
+    }
+    // Unicode writes each word of a name, and a code, capitalized.
+    let capitalized: String = name
+        .split(['_', ' ', '-'])
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first
+                    .to_uppercase()
+                    .chain(chars.flat_map(char::to_lowercase))
+                    .collect()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join("_");
+    let script = [name, capitalized.as_str()]
+        .into_iter()
+        .find_map(|name| Script::from_full_name(name).or_else(|| Script::from_short_name(name)))?;
+    Some(alloc::vec![script])
+}
+
 /// The byte ranges of `iri`'s confusable words and host labels (see
 /// [`crate::confusable`]), in order: where [`Show::confusables`] encodes
 /// the look-alike characters.

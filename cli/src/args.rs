@@ -36,6 +36,7 @@
 use std::ffi::OsString;
 use std::fmt;
 
+use rfc3987::display::scripts_named;
 use rfc3987::grammar::Rule;
 use rfc3987::normalize::Level;
 use rfc3987::select::Script;
@@ -317,7 +318,8 @@ pub fn level_option(
 }
 
 /// The scripts of `--scripts`: Unicode full names (`Latin`) or ISO 15924
-/// codes (`Latn`), comma-separated; an empty list is allowed (the URI for
+/// codes (`Latn`, `Jpan`), comma-separated, as
+/// [`rfc3987::display::scripts_named`] reads each; an empty list is allowed (the URI for
 /// every non-ASCII component). `None` (no `--scripts`) is an error:
 /// `select` requires the option, and `display` asks only when it is given.
 pub fn scripts(list: Option<&str>) -> Result<Vec<Script>, UsageError> {
@@ -326,20 +328,21 @@ pub fn scripts(list: Option<&str>) -> Result<Vec<Script>, UsageError> {
             "--scripts LIST is required (e.g. --scripts Latin,Han)",
         ));
     };
-    list.split(',')
+    let mut scripts = Vec::new();
+    for name in list
+        .split(',')
         .map(str::trim)
         .filter(|name| !name.is_empty())
-        .map(|name| {
-            Script::from_full_name(name)
-                .or_else(|| Script::from_short_name(name))
-                .ok_or_else(|| {
-                    UsageError::new(format!(
-                        "unknown script '{name}' (use a Unicode script name such as Latin, \
-                         Cyrillic, Han, Hiragana, or an ISO 15924 code such as Latn)"
-                    ))
-                })
-        })
-        .collect()
+    {
+        let named = scripts_named(name).ok_or_else(|| {
+            UsageError::new(format!(
+                "unknown script '{name}' (use a Unicode script name such as Latin, \
+                 Cyrillic, Han, Hiragana, or an ISO 15924 code such as Latn or Jpan)"
+            ))
+        })?;
+        scripts.extend(named);
+    }
+    Ok(scripts)
 }
 
 #[cfg(test)]
@@ -449,6 +452,28 @@ mod tests {
     #[test]
     fn an_error_before_help_is_reported() {
         assert_eq!(error(&["--bogus", "--help"]), "unknown option '--bogus'");
+    }
+
+    #[test]
+    fn script_lists_take_names_codes_and_codes_of_scripts_written_together() {
+        assert_eq!(
+            scripts(Some("Jpan, latn")).unwrap(),
+            [
+                Script::Han,
+                Script::Hiragana,
+                Script::Katakana,
+                Script::Latin
+            ]
+        );
+        assert_eq!(
+            scripts(Some("Kore,old_italic")).unwrap(),
+            [Script::Hangul, Script::Han, Script::Old_Italic]
+        );
+        assert_eq!(scripts(Some("")).unwrap(), []);
+        assert!(scripts(Some("Latin,Klingon"))
+            .unwrap_err()
+            .to_string()
+            .starts_with("unknown script 'Klingon'"));
     }
 
     #[test]

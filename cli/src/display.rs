@@ -45,7 +45,8 @@ pub const SPEC: CommandSpec = CommandSpec {
             value: Some("LIST"),
             help: "the scripts the display can show: Unicode names\n\
                    (Latin, Han, Arabic, ...) or ISO 15924 codes\n\
-                   (Latn), comma-separated; other non-ASCII\n\
+                   (Latn; Jpan, Kore: the scripts written\n\
+                   together), comma-separated; other non-ASCII\n\
                    characters are percent-encoded (Common ones\n\
                    are shown with any script; a combining mark\n\
                    or joiner goes with the character before it)",

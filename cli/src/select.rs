@@ -33,8 +33,9 @@ pub const SPEC: CommandSpec = CommandSpec {
             name: "scripts",
             value: Some("LIST"),
             help: "comma-separated Unicode script names (Latin, Han,\n\
-                   Cyrillic, Arabic, ...) or ISO 15924 codes (Latn).\n\
-                   Required; may be empty (--scripts=)",
+                   Cyrillic, Arabic, ...) or ISO 15924 codes (Latn;\n\
+                   Jpan is Han, Hiragana and Katakana, Kore Hangul\n\
+                   and Han). Required; may be empty (--scripts=)",
         },
         OptionSpec {
             name: "punycode-hosts",

@@ -157,7 +157,8 @@ def entry(s: str) -> Entry:
 
 def select(s: str, scripts: Iterable[str], *, punycode_hosts: bool = False) -> Selection:
     """The form of ``s`` to show or send to readers of ``scripts``
-    (Unicode script names or ISO 15924 codes; RFC 3987 section 7.5), as
+    (Unicode script names or ISO 15924 codes, ``Jpan`` and ``Kore`` for
+    the scripts written together; RFC 3987 section 7.5), as
     ``iri select`` chooses it. An unknown script is a ``ValueError``."""
     output, form = _native._select(s, list(scripts), punycode_hosts=punycode_hosts)
     return Selection(output, form)

@@ -5,6 +5,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
 
+use rfc3987::display::scripts_named;
 use rfc3987::grammar::Rule;
 use rfc3987::normalize::{Chars, Level};
 use rfc3987::select::Script;
@@ -67,20 +68,18 @@ pub const EQUIV_LEVELS: [(&str, Level); 3] = [
 /// Unicode scripts by name (`Latin`) or ISO 15924 code (`Latn`), as `iri
 /// select --scripts` takes them.
 pub fn scripts(names: &[String]) -> PyResult<Vec<Script>> {
-    names
-        .iter()
-        .map(|name| {
-            let name = name.trim();
-            Script::from_full_name(name)
-                .or_else(|| Script::from_short_name(name))
-                .ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "unknown script '{name}' (use a Unicode script name such as Latin, \
-                         Cyrillic, Han, Hiragana, or an ISO 15924 code such as Latn)"
-                    ))
-                })
-        })
-        .collect()
+    let mut scripts = Vec::new();
+    for name in names {
+        let name = name.trim();
+        let named = scripts_named(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown script '{name}' (use a Unicode script name such as Latin, \
+                 Cyrillic, Han, Hiragana, or an ISO 15924 code such as Latn or Jpan)"
+            ))
+        })?;
+        scripts.extend(named);
+    }
+    Ok(scripts)
 }
 
 /// Character normalization from the `nfc` and `nfkc` flags.
