@@ -32,7 +32,9 @@ pub fn is_bidi_formatting(c: char) -> bool {
 
 /// Whether messages name `c` by its code point alone (`U+202E`), not
 /// quoted: a character that would garble or reorder a line (controls,
-/// bidirectional formatting, whitespace other than ' ').
+/// bidirectional formatting, whitespace other than ' ') or show as
+/// nothing (`Default_Ignorable_Code_Point`: U+200B ZERO WIDTH SPACE, the
+/// joiners, variation selectors, U+00AD SOFT HYPHEN, ...).
 pub(crate) fn shown_as_code(c: char) -> bool {
     if c.is_ascii() {
         // The ASCII answer of the general test below, without its Unicode
@@ -40,7 +42,37 @@ pub(crate) fn shown_as_code(c: char) -> bool {
         // controls, which include all ASCII whitespace but ' '.
         return c.is_ascii_control();
     }
-    c.is_control() || is_bidi_formatting(c) || c.is_whitespace()
+    c.is_control() || is_bidi_formatting(c) || c.is_whitespace() || is_default_ignorable(c)
+}
+
+/// Whether `c` is `Default_Ignorable_Code_Point`: a character a renderer
+/// shows as nothing when it does not support it. Written out, as
+/// [`is_bidi_formatting`] is, so that the core build's messages need no
+/// Unicode data; the unit test `default_ignorable_is_icu4xs_property`
+/// checks the list against ICU4X's on every code point.
+fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
 }
 
 /// The characters that NFKC decomposes although they are the ordinary
@@ -75,8 +107,11 @@ pub(crate) fn is_compatibility_variant(c: char) -> bool {
 /// WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN, ...), not
 /// `Join_Control` (U+200C and U+200D, which shape words of many scripts).
 /// Text carries them around an IRI unseen; none is part of what a reader
-/// takes for the address.
-#[cfg(feature = "text")]
+/// takes for the address, and inside an IRI one makes it look like the
+/// IRI without it (section 6.1 b): [`to_iri`](crate::mapping::to_iri)
+/// keeps them encoded, a display encodes them, and lint warns
+/// (`invisible`).
+#[cfg(feature = "normalization")]
 pub(crate) fn is_invisible_format(c: char) -> bool {
     use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, JoinControl};
     use icu_properties::{CodePointMapData, CodePointSetData};
@@ -201,6 +236,16 @@ mod tests {
         }
         for c in ['a', ' ', '\u{200D}', 'א', '\u{FEFF}'] {
             assert!(!is_bidi_formatting(c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn default_ignorable_is_icu4xs_property() {
+        let icu = icu_properties::CodePointSetData::new::<
+            icu_properties::props::DefaultIgnorableCodePoint,
+        >();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(is_default_ignorable(c), icu.contains(c), "{c:?}");
         }
     }
 

@@ -46,7 +46,11 @@
 //!
 //! Bidi formatting characters, always: an IRI must not contain them
 //! (section 4.1), and one left raw could reorder the text around the IRI
-//! (a stray RLO inside LRE ... PDF would outlive the PDF). Then, only
+//! (a stray RLO inside LRE ... PDF would outlive the PDF). Invisible
+//! format characters, always (U+200B ZERO WIDTH SPACE, U+2060 WORD
+//! JOINER, U+FEFF, U+00AD SOFT HYPHEN; not the joiners U+200C and U+200D,
+//! which shape words): one shows as nothing, so the IRI would look like
+//! the one without it (section 6.1 b). Then, only
 //! where the caller asks, and only non-ASCII characters (ASCII is the URI
 //! repertoire, always shown):
 //!
@@ -101,6 +105,7 @@ use unicode_script::UnicodeScript;
 use unicode_security::is_potential_mixed_script_confusable_char;
 
 use crate::bidi::{for_each_part, is_rtl, offset_in, Split};
+use crate::chars::is_invisible_format;
 use crate::confusable::{confusable, has_latin_label, words};
 use crate::mapping::{is_bidi_formatting, Component};
 use crate::percent::push_encoded;
@@ -200,6 +205,15 @@ impl<'a> Show<'a> {
                 || scripts.iter().any(|&s| ext.contains_script(s)))
         })
     }
+}
+
+/// Whether a display encodes `c` whatever it is asked: a bidi formatting
+/// character (section 4.1: an IRI must not contain it, and one left raw
+/// could reorder the text around the IRI) or an invisible format character
+/// (it shows as nothing, so the IRI would look like the one without it:
+/// section 6.1 b), not the joiners U+200C and U+200D, which shape words.
+pub(crate) fn never_shown(c: char) -> bool {
+    is_bidi_formatting(c) || is_invisible_format(c)
 }
 
 /// The scripts `name` stands for, as a list of scripts to show is
@@ -344,7 +358,7 @@ impl<T: AsRef<str>> IriRef<T> {
             let spoof = spoofs.get(next_spoof).is_some_and(|word| {
                 word.contains(&i) && is_potential_mixed_script_confusable_char(c)
             });
-            let encode = is_bidi_formatting(c)
+            let encode = never_shown(c)
                 || (hides_any
                     && (in_unsafe
                         || spoof
@@ -429,6 +443,15 @@ mod tests {
         assert_eq!(
             shown("http://a/זח1", &Show::new().bidi_unsafe(true)),
             "http://a/%D7%96%D7%971"
+        );
+        // So is a character that shows as nothing; not a joiner.
+        assert_eq!(
+            shown("http://a/pay\u{200B}pal\u{FEFF}", &Show::new()),
+            "http://a/pay%E2%80%8Bpal%EF%BB%BF"
+        );
+        assert_eq!(
+            shown("http://a/\u{915}\u{94D}\u{200D}\u{937}", &Show::new()),
+            "http://a/\u{915}\u{94D}\u{200D}\u{937}"
         );
     }
 

@@ -36,6 +36,7 @@
 //! | code | fires on | section |
 //! | --- | --- | --- |
 //! | `bidi-formatting` | a bidi formatting character (`Bidi_Control`) written as itself | 4.1 MUST NOT |
+//! | `invisible` | an invisible format character written as itself (U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN; not the joiners U+200C and U+200D) | 6.1 b, 8 |
 //! | `bidi-mixed` | a component with right-to-left and left-to-right characters | 4.2 rule 1 |
 //! | `bidi-rtl-ends` | a right-to-left component that starts or ends otherwise | 4.2 rule 2 |
 //! | `bidi-number-label` | a host label of numbers in a host with right-to-left labels | 4.4 example 10 ("allowed but not recommended") |
@@ -148,7 +149,7 @@ use crate::bidi::is_rtl;
 use crate::bidi::{
     check_part, for_each_part, offset_in, part_restrictions, Restriction, Split, Violation,
 };
-use crate::chars::{is_compatibility_variant, ORTHOGRAPHIC_COMPATIBILITY};
+use crate::chars::{is_compatibility_variant, is_invisible_format, ORTHOGRAPHIC_COMPATIBILITY};
 use crate::confusable::{
     confusable, has_latin_label, label_to_unicode, unicode_label, words, Confusion,
 };
@@ -169,6 +170,8 @@ use crate::{Found, Host, IriRef, ParseError};
 pub enum Code {
     /// `bidi-formatting`: a bidi formatting character (section 4.1).
     BidiFormatting,
+    /// `invisible`: an invisible format character (section 6.1 b).
+    Invisible,
     /// `bidi-mixed`: section 4.2, rule 1.
     BidiMixed,
     /// `bidi-rtl-ends`: section 4.2, rule 2.
@@ -201,8 +204,9 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the module docs' table.
-    pub const ALL: [Code; 15] = [
+    pub const ALL: [Code; 16] = [
         Code::BidiFormatting,
+        Code::Invisible,
         Code::BidiMixed,
         Code::BidiRtlEnds,
         Code::BidiNumberLabel,
@@ -223,6 +227,7 @@ impl Code {
     pub fn as_str(self) -> &'static str {
         match self {
             Code::BidiFormatting => "bidi-formatting",
+            Code::Invisible => "invisible",
             Code::BidiMixed => "bidi-mixed",
             Code::BidiRtlEnds => "bidi-rtl-ends",
             Code::BidiNumberLabel => "bidi-number-label",
@@ -317,7 +322,7 @@ impl<T: AsRef<str>> IriRef<T> {
         lint.find_components(self);
         lint.scheme(self);
         lint.host(self);
-        lint.bidi_formatting();
+        lint.characters();
         lint.bidi(self);
         lint.parts(self);
         lint.whole_components();
@@ -511,15 +516,25 @@ impl<'t> Linter<'t> {
         }
     }
 
-    /// One warning per component that has bidi formatting characters,
-    /// from the first to the last, naming the first and the count (so
-    /// that a hostile input of many yields one warning, not one each).
-    fn bidi_formatting(&mut self) {
+    /// `bidi-formatting` and `invisible`: one warning per component that
+    /// has such characters written as themselves, from the first to the
+    /// last, naming the first and the count (so that a hostile input of
+    /// many yields one warning, not one each).
+    fn characters(&mut self) {
+        self.characters_of(Code::BidiFormatting, is_bidi_formatting);
+        self.characters_of(Code::Invisible, |c| {
+            is_invisible_format(c) && !is_bidi_formatting(c)
+        });
+    }
+
+    /// The warnings of [`Self::characters`] for the characters of `code`,
+    /// those for which `test` holds.
+    fn characters_of(&mut self, code: Code, test: fn(char) -> bool) {
         // (component, range, first character, count)
         let mut current: Option<(Component, Range<usize>, char, usize)> = None;
         let mut found = Vec::new();
         for (i, c) in self.text.char_indices() {
-            if c.is_ascii() || !is_bidi_formatting(c) {
+            if c.is_ascii() || !test(c) {
                 continue;
             }
             let component = self.component_at(i);
@@ -537,19 +552,29 @@ impl<'t> Linter<'t> {
         }
         found.extend(current);
         for (component, range, first, count) in found {
+            // What they are, and why not, for one and for many.
+            let (what, one, many) = match code {
+                Code::BidiFormatting => (
+                    "bidirectional formatting character",
+                    "IRIs MUST NOT contain it (section 4.1), percent-encode it",
+                    "IRIs MUST NOT contain them (section 4.1), percent-encode them",
+                ),
+                _ => (
+                    "invisible character",
+                    "it shows as nothing, so the IRI looks like the one without it (section 6.1 b: look-alikes; section 8: spoofing), percent-encode it",
+                    "they show as nothing, so the IRI looks like the one without them (section 6.1 b: look-alikes; section 8: spoofing), percent-encode them",
+                ),
+            };
             let message = if count == 1 {
-                format!(
-                    "bidirectional formatting character {}: IRIs MUST NOT contain it (section 4.1), percent-encode it",
-                    Found::Char(first)
-                )
+                format!("{what} {}: {one}", Found::Char(first))
             } else {
                 format!(
-                    "{count} bidirectional formatting characters, the first {} at byte {}: IRIs MUST NOT contain them (section 4.1), percent-encode them",
+                    "{count} {what}s, the first {} at byte {}: {many}",
                     Found::Char(first),
                     range.start
                 )
             };
-            self.warn(Code::BidiFormatting, component, range, message);
+            self.warn(code, component, range, message);
         }
     }
 
@@ -897,11 +922,12 @@ fn overlong(first: u8, mut rest: percent::Pieces<'_>) -> Option<(usize, char)> {
 
 /// Whether section 3.2 would show the percent-encoded non-ASCII `c` as
 /// itself in `component`: allowed there unencoded, and appropriate (not a
-/// bidi formatting character, a space, a compatibility variant, or a
+/// bidi formatting character, an invisible one, a space, a compatibility variant, or a
 /// combining mark that could attach to a delimiter).
 fn shown_by_iri(component: Component, c: char) -> bool {
     component.allows_unencoded(c)
         && !is_bidi_formatting(c)
+        && !is_invisible_format(c)
         && !c.is_whitespace()
         && !is_compatibility_variant(c)
         && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0

@@ -51,7 +51,9 @@
 //!   [`Show::scripts`](crate::display::Show::scripts). ASCII is the URI
 //!   repertoire and never decides anything.
 //! - **Bidi formatting characters are always encoded** (section 4.1: an
-//!   IRI must not contain them), as [`crate::display`] does.
+//!   IRI must not contain them), and so are invisible format characters
+//!   (U+200B ZERO WIDTH SPACE, U+FEFF, ...: section 6.1 b), as
+//!   [`crate::display`] does.
 //! - The host is percent-encoded, not mapped with IDNA, as
 //!   [`IriRef::to_uri`] does; a caller who sends the URI to a DNS-based
 //!   scheme maps it with [`ToUri::idna`](crate::mapping::ToUri::idna), or
@@ -103,8 +105,8 @@ use alloc::string::String;
 
 pub use unicode_script::Script;
 
-use crate::display::Show;
-use crate::mapping::{is_bidi_formatting, Component, ToUri};
+use crate::display::{never_shown, Show};
+use crate::mapping::{Component, ToUri};
 use crate::percent::push_encoded;
 use crate::scheme::STANDARD;
 use crate::IriRef;
@@ -209,7 +211,7 @@ impl<T: AsRef<str>> IriRef<T> {
             out: String::with_capacity(text.len() * 2),
             kept: 0,
             encoded: 0,
-            bidi_formatting: false,
+            never_shown: false,
             punycode: false,
         };
         if let Some(scheme) = self.scheme() {
@@ -251,7 +253,7 @@ impl<T: AsRef<str>> IriRef<T> {
             choice.component(fragment);
         }
         let form = match (choice.kept, choice.encoded) {
-            (_, 0) if !choice.bidi_formatting => Form::Iri,
+            (_, 0) if !choice.never_shown => Form::Iri,
             (0, _) => Form::Uri,
             _ => Form::Mixed,
         };
@@ -264,14 +266,15 @@ impl<T: AsRef<str>> IriRef<T> {
 }
 
 /// The text being chosen, and how many components with non-ASCII
-/// characters were kept and encoded, whether a bidi formatting character
-/// was encoded, and whether the host was written in Punycode.
+/// characters were kept and encoded, whether a character that is never
+/// shown (bidi formatting, invisible) was encoded, and whether the host
+/// was written in Punycode.
 struct Choice<'s> {
     show: Show<'s>,
     out: String,
     kept: usize,
     encoded: usize,
-    bidi_formatting: bool,
+    never_shown: bool,
     punycode: bool,
 }
 
@@ -281,7 +284,7 @@ impl Choice<'_> {
     fn host(&mut self, host: &str) {
         let foreign = host
             .chars()
-            .any(|c| !c.is_ascii() && !is_bidi_formatting(c) && self.show.hides(c));
+            .any(|c| !c.is_ascii() && !never_shown(c) && self.show.hides(c));
         if foreign {
             if let Ok(ascii) = ToUri::new().idna(true).component(Component::Host, host) {
                 self.encoded += 1;
@@ -300,18 +303,15 @@ impl Choice<'_> {
         }
         let foreign = text
             .chars()
-            .any(|c| !c.is_ascii() && !is_bidi_formatting(c) && self.show.hides(c));
+            .any(|c| !c.is_ascii() && !never_shown(c) && self.show.hides(c));
         if foreign {
             self.encoded += 1;
-        } else if text
-            .chars()
-            .any(|c| !c.is_ascii() && !is_bidi_formatting(c))
-        {
+        } else if text.chars().any(|c| !c.is_ascii() && !never_shown(c)) {
             self.kept += 1;
         }
         for c in text.chars() {
-            if !c.is_ascii() && (foreign || is_bidi_formatting(c)) {
-                self.bidi_formatting |= is_bidi_formatting(c);
+            if !c.is_ascii() && (foreign || never_shown(c)) {
+                self.never_shown |= never_shown(c);
                 push_encoded(&mut self.out, c);
             } else {
                 self.out.push(c);
@@ -505,6 +505,11 @@ mod tests {
         assert_eq!(
             chosen("x:\u{202E}", &[Script::Latin]),
             (Form::Uri, String::from("x:%E2%80%AE"))
+        );
+        // And so are invisible characters.
+        assert_eq!(
+            chosen("x:é\u{200B}/a", &[Script::Latin]),
+            (Form::Mixed, String::from("x:é%E2%80%8B/a"))
         );
         // A combining mark on a foreign letter is encoded with it.
         assert_eq!(

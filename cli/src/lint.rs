@@ -169,11 +169,12 @@ fn help() -> String {
 }
 
 /// The codes and what each is about, for the help.
-const CODES: [(&str, &str); 15] = [
+const CODES: [(&str, &str); 16] = [
     (
         "bidi-formatting",
         "a bidi formatting character (4.1 MUST NOT)",
     ),
+    ("invisible", "an invisible character such as U+200B (6.1 b)"),
     (
         "bidi-mixed",
         "a component mixing rtl and ltr characters (4.2)",

@@ -133,8 +133,9 @@ fn help() -> String {
          punctuation) is kept, another is percent-encoded whole as UTF-8. The\n\
          form is 'iri' when every component is kept, 'uri' when none with\n\
          non-ASCII characters is (the 'iri to-uri' result), 'mixed' otherwise;\n\
-         all three map to the same URI. Bidi formatting characters are always\n\
-         encoded. With --scripts Han,Hiragana,Katakana,\n\
+         all three map to the same URI. Bidi formatting characters and\n\
+         invisible ones (U+200B, U+FEFF, ...) are always encoded. With\n\
+         --scripts Han,Hiragana,Katakana,\n\
          http://example.org/\u{65e5}\u{672c}/\u{43c}\u{438}\u{440} prints\n\
          http://example.org/\u{65e5}\u{672c}/%D0%BC%D0%B8%D1%80.\n\
          \n\

@@ -104,9 +104,10 @@ fn help() -> String {
          formatting characters (%E2%80%AE), private-use characters outside the\n\
          query, and the look-alikes of section 6.1 (characters that NFKC\n\
          changes, such as full-width letters, but not the Thai, Lao and\n\
-         Armenian letters it decomposes, as in น้ำ; white space; combining marks\n\
-         right after a delimiter). Other encodings than UTF-8 are never\n\
-         guessed.\n\
+         Armenian letters it decomposes, as in น้ำ; white space; invisible\n\
+         format characters such as U+200B, but not the joiners U+200C and\n\
+         U+200D; combining marks right after a delimiter). Other encodings\n\
+         than UTF-8 are never guessed.\n\
          \n\
          ",
         &SPEC,

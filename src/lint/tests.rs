@@ -41,6 +41,36 @@ fn bidi_formatting() {
     well_formed(&w);
 }
 
+/// Characters that show as nothing, written as themselves: one warning
+/// per component naming the first by code point; encoded, or the joiners
+/// that shape Persian and Indic words, nothing.
+#[test]
+fn invisible() {
+    let w = only("http://a/pay\u{200B}pal", Code::Invisible);
+    assert_eq!((w.component(), w.range()), (Component::Path, 12..15));
+    assert!(
+        w.message().starts_with("invisible character U+200B:") && w.message().contains("6.1 b"),
+        "{w}"
+    );
+    well_formed(&w);
+    let w = only("http://a/?q=\u{FEFF}x\u{2060}\u{AD}", Code::Invisible);
+    assert_eq!((w.component(), w.range()), (Component::Query, 12..21));
+    assert!(
+        w.message()
+            .starts_with("3 invisible characters, the first U+FEFF at byte 12"),
+        "{w}"
+    );
+    for clean in [
+        "http://a/pay%E2%80%8Bpal",
+        "https://fa.wikipedia.org/wiki/\u{646}\u{6CC}\u{645}\u{200C}\u{641}\u{627}\u{635}\u{644}\u{647}",
+        "http://a/\u{915}\u{94D}\u{200D}\u{937}",
+    ] {
+        assert_eq!(codes(clean), [] as [&str; 0], "{clean}");
+    }
+    // A bidi formatting character is that, not also invisible.
+    assert_eq!(codes("http://a/\u{200F}"), ["bidi-formatting"]);
+}
+
 #[test]
 fn bidi_mixed_and_rtl_ends() {
     let w = only("http://a/שלוםabc", Code::BidiMixed);
@@ -278,6 +308,7 @@ fn every_code_has_a_test_and_a_distinct_name() {
     // The tests above, one per code, by name.
     let tested = [
         ("bidi-formatting", "http://a/\u{202E}"),
+        ("invisible", "http://a/\u{200B}"),
         ("bidi-mixed", "http://a/שa"),
         ("bidi-rtl-ends", "http://a/ש1"),
         ("bidi-number-label", "http://ש.123/"),

@@ -146,6 +146,12 @@
 //!      MO, the Armenian `և` of `Երևան`), which are decoded;
 //!    - it must not be white space (`char::is_whitespace`: U+1680, U+2028,
 //!      U+2029, which have no compatibility mapping);
+//!    - it must not be an invisible format character
+//!      (`Default_Ignorable_Code_Point` and `General_Category=Cf`: U+200B
+//!      ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN,
+//!      ...), which shows as nothing, so that the IRI would look like the
+//!      one without it; the joiners U+200C and U+200D, which shape the
+//!      words of Persian and the Indic scripts, are decoded;
 //!    - it must not be a combining mark (canonical combining class above 0)
 //!      right after a delimiter, a `%HH` triplet or the start of the
 //!      component, where it would draw itself onto the delimiter.

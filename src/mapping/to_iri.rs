@@ -3,7 +3,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::chars::is_compatibility_variant;
+use crate::chars::{is_compatibility_variant, is_invisible_format};
 use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
 
 #[cfg(feature = "idna")]
@@ -110,8 +110,9 @@ impl<'a> ToIri<'a> {
 
     /// Keeps encoded the characters that this library reads section 6.1 b
     /// as excluding ("strong visual look-alikes ... should be avoided"):
-    /// characters that NFKC changes, white space, and combining marks
-    /// right after a delimiter (see the [module docs](super)). On by
+    /// characters that NFKC changes, white space, invisible format
+    /// characters, and combining marks right after a delimiter (see the
+    /// [module docs](super)). On by
     /// default; off, every `ucschar` (and `iprivate` in the query) is
     /// decoded except the bidi formatting characters, which section 4.1
     /// forbids.
@@ -312,7 +313,10 @@ impl<'a> ToIri<'a> {
         }
         let combines_with_delimiter =
             !after_base && CanonicalCombiningClassMapBorrowed::new().get_u8(c) != 0;
-        !c.is_whitespace() && !combines_with_delimiter && !is_compatibility_variant(c)
+        !c.is_whitespace()
+            && !is_invisible_format(c)
+            && !combines_with_delimiter
+            && !is_compatibility_variant(c)
     }
 }
 
@@ -341,6 +345,29 @@ mod tests {
         assert_eq!(path("%D4%B5%D6%80%D6%87%D5%A1%D5%B6"), "Երևան");
         assert_eq!(path("%EF%AC%81"), "%EF%AC%81"); // U+FB01 LATIN SMALL LIGATURE FI
         assert_eq!(path("%E1%9A%80"), "%E1%9A%80"); // U+1680 OGHAM SPACE MARK
+    }
+
+    /// A character that shows as nothing stays encoded, so that the IRI
+    /// does not look like the one without it; the joiners, which shape
+    /// Persian and Indic words, are decoded.
+    #[test]
+    fn invisible_characters_stay_encoded() {
+        for triplets in ["%E2%80%8B", "%EF%BB%BF", "%E2%81%A0", "%C2%AD", "%E1%A0%8E"] {
+            assert_eq!(
+                path(&alloc::format!("a{triplets}b")),
+                alloc::format!("a{triplets}b")
+            );
+        }
+        assert_eq!(
+            path("%D9%86%DB%8C%D9%85%E2%80%8C%D9%81%D8%A7%D8%B5%D9%84%D9%87"),
+            "نیم\u{200C}فاصله"
+        );
+        assert_eq!(path("%E0%A4%95%E0%A5%8D%E2%80%8D%E0%A4%B7"), "क्\u{200D}ष");
+        let decoded = ToIri::new()
+            .keep_lookalikes(false)
+            .convert("x:a%E2%80%8Bb")
+            .unwrap();
+        assert_eq!(decoded, "x:a\u{200B}b");
     }
 
     #[test]
