@@ -61,8 +61,14 @@
 //!    [`clean`] gives changes nothing.
 //! 2. **Line breaks.** A line break inside the text, with the spaces and
 //!    tabs around it, is removed: Appendix C says white space added to
-//!    break a long identifier across lines "should be ignored". Other
-//!    spaces are data, and are encoded in step 5.
+//!    break a long identifier across lines "should be ignored". So are
+//!    the invisible marks of where a line may or may not break, which
+//!    layout software puts into text for the same purpose: U+00AD SOFT
+//!    HYPHEN (a word processor's hyphenation), U+200B ZERO WIDTH SPACE (a
+//!    page that lets a long address wrap), U+2060 WORD JOINER and U+FEFF
+//!    (`https://exa\u{AD}mple.com/long\u{200B}path` was typed as
+//!    `https://example.com/longpath`). Other spaces are data, and are
+//!    encoded in step 5.
 //! 3. **Width.** Full-width forms of ASCII (U+FF01 to U+FF5E: `ｈ`, `：`,
 //!    `／`) and the ideographic space (U+3000, the space bar in full-width
 //!    mode) become ASCII and half-width Katakana (U+FF61 to U+FF9F: `ﾃ`,
@@ -78,7 +84,11 @@
 //!    private-use characters outside the query, `[` and `]` outside the
 //!    authority, a second `#`. Bidi formatting characters (section 4.1)
 //!    are encoded too: the grammar allows them, but IRIs "MUST NOT"
-//!    contain them. So is white space that the grammar allows (U+00A0
+//!    contain them; and the other invisible format characters (U+2061
+//!    FUNCTION APPLICATION, U+180E MONGOLIAN VOWEL SEPARATOR, ...; not
+//!    the joiners U+200C and U+200D, which shape words), which would make
+//!    the IRI look like the one without them (section 6.1 b). So is white
+//!    space that the grammar allows (U+00A0
 //!    NO-BREAK SPACE, U+2009 THIN SPACE, U+202F, ... as text copied from
 //!    a web page or a word processor holds them where a space was): it
 //!    cannot be seen or told from a space, and its `%HH` form stands for
@@ -130,6 +140,7 @@ use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::QuotationMark;
 use icu_properties::CodePointSetData;
 
+use crate::chars::is_invisible_format;
 use crate::grammar::{class, rules};
 use crate::mapping::is_bidi_formatting;
 use crate::percent::push_encoded;
@@ -160,7 +171,9 @@ pub enum ChangeKind {
     Trimmed,
     /// A wrapper removed: `<`, `>`, `"` or `URL:` (step 1).
     Unwrapped,
-    /// A line break and the spaces and tabs around it removed (step 2).
+    /// A line break and the spaces and tabs around it, or an invisible
+    /// mark of where a line may break (U+00AD SOFT HYPHEN, U+200B ZERO
+    /// WIDTH SPACE, U+2060 WORD JOINER, U+FEFF), removed (step 2).
     LineBreak,
     /// Full-width ASCII made ASCII, half-width Katakana made full-width
     /// (step 3).
@@ -517,6 +530,16 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
     Ok(start..end)
 }
 
+/// Whether `c` marks where a line may (U+00AD SOFT HYPHEN, U+200B ZERO
+/// WIDTH SPACE) or may not (U+2060 WORD JOINER, U+FEFF in its old use)
+/// break: invisible, and put into text by the software that laid it out
+/// (a word processor's hyphenation, a page that lets a long address wrap),
+/// as a line break is; step 2 removes it inside the text as it removes a
+/// line break (UAX 14 classes `ZW`, `WJ` and the soft hyphen).
+fn is_break_mark(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{200B}' | '\u{2060}' | '\u{FEFF}')
+}
+
 /// Whether step 1 removes `c` around the text: white space (`White_Space`),
 /// the bidi formatting characters that right-to-left text puts around an
 /// IRI (`Bidi_Control`: LRM, RLM, ALM, the embeddings, overrides and
@@ -527,7 +550,7 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
 /// U+200D. Inside the text they are data (step 5 encodes the bidi
 /// formatting characters).
 fn surrounds(c: char) -> bool {
-    c.is_whitespace() || is_bidi_formatting(c) || crate::chars::is_invisible_format(c)
+    c.is_whitespace() || is_bidi_formatting(c) || is_invisible_format(c)
 }
 
 /// The wrapper around all of `text`, as the lengths of its opening and
@@ -884,16 +907,36 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
             pos += blank;
             continue;
         }
+        // A mark of where a line may or may not break: removed as a line
+        // break is.
+        if let Some(mark) = input[pos..body.end]
+            .chars()
+            .next()
+            .filter(|&c| is_break_mark(c))
+        {
+            let end = pos + mark.len_utf8();
+            let change = Change {
+                kind: ChangeKind::LineBreak,
+                range: pos..end,
+                before: input[pos..end].to_owned(),
+                after: String::new(),
+            };
+            push_change(changes, change, input);
+            spans.push(out.len()..out.len(), pos..end, false);
+            pos = end;
+            continue;
+        }
         // A segment: an ASCII character and the non-ASCII ones after it.
         // NFC and the width mapping never reach across an ASCII character
         // (none composes with what precedes it), so segments are
         // normalized apart.
         let first = if bytes[pos].is_ascii() { 1 } else { 0 };
+        let rest = &input[pos + first..body.end];
         let len = first
-            + bytes[pos + first..body.end]
-                .iter()
-                .position(u8::is_ascii)
-                .unwrap_or(body.end - pos - first);
+            + rest
+                .char_indices()
+                .find(|&(_, c)| c.is_ascii() || is_break_mark(c))
+                .map_or(rest.len(), |(k, _)| k);
         let range = pos..pos + len;
         let segment = &input[range.clone()];
         pos += len;
@@ -1104,7 +1147,10 @@ fn encode(
             '%' => hex(i + 1) && hex(i + 2),
             c if c.is_ascii() => class::is_unreserved(c) || class::is_reserved(c),
             c => {
-                (class::is_ucschar(c) && !is_bidi_formatting(c) && !c.is_whitespace())
+                (class::is_ucschar(c)
+                    && !is_bidi_formatting(c)
+                    && !c.is_whitespace()
+                    && !is_invisible_format(c))
                     || (class::is_iprivate(c) && in_query(i))
             }
         };

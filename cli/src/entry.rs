@@ -111,12 +111,15 @@ fn help() -> String {
          cleaned into an IRI reference, one line per input. In order:\n\
          \x20 1. white space, bidi marks (LRM, RLM) and invisible format\n\
          \x20    characters around it, and wrappers, go: <...>, \"...\", URL:\n\
-         \x20 2. a line break inside, with the spaces and tabs around it, goes\n\
+         \x20 2. a line break inside, with the spaces and tabs around it, goes,\n\
+         \x20    and so do the invisible marks of where a line may break\n\
+         \x20    (U+00AD SOFT HYPHEN, U+200B ZERO WIDTH SPACE, U+2060, U+FEFF)\n\
          \x20 3. full-width ASCII becomes ASCII, half-width Katakana full-width\n\
          \x20 4. the text is normalized to NFC\n\
          \x20 5. what the grammar does not allow is percent-encoded (spaces,\n\
          \x20    controls, <>\"{}|\\^`, a lone %, bidi formatting characters, ...),\n\
-         \x20    and so is white space the grammar allows (U+00A0, U+202F, ...)\n\
+         \x20    and so are white space the grammar allows (U+00A0, U+202F, ...)\n\
+         \x20    and other invisible format characters (not the joiners)\n\
          \x20 6. the result must be an IRI-reference\n\
          A character that a scheme cannot hold before the first ':' cannot be\n\
          converted: that input is an error at its byte.\n\

@@ -498,14 +498,16 @@ fn a_label_lint_is_u_label_lint<T: AsRef<str>>(r: &IriRef<T>) {
 /// change, and every change
 /// names a range inside the input; a failure points inside the input. A
 /// valid NFC `IRI` with nothing to clean (no white space, no invisible
-/// format character around it, no bidi formatting character, no full-width or half-width form or
+/// format character (step 1 trims them around it, step 2 removes the
+/// marks of line breaks inside, step 5 encodes the others), no bidi
+/// formatting character, no full-width or half-width form or
 /// ideographic space for step 3, no ideographic full stop in its host)
 /// comes back unchanged, with no
 /// change: entry never turns an IRI into another (`url:x` stays).
 pub fn entry(data: &[u8]) -> Checked {
     let text = String::from_utf8_lossy(data);
     if let Ok(iri) = Iri::parse(&*text) {
-        // Step 1 trims invisible format characters at the ends.
+        // Invisible format characters: trimmed, removed or encoded.
         let invisible = |c: char| {
             use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, JoinControl};
             use icu_properties::{CodePointMapData, CodePointSetData};
@@ -515,9 +517,9 @@ pub fn entry(data: &[u8]) -> Checked {
         };
         let nothing_to_clean = icu_normalizer::ComposingNormalizerBorrowed::new_nfc()
             .is_normalized(&text)
-            && text.trim_matches(invisible).trim() == text
             && !text.chars().any(|c| {
-                is_bidi_formatting(c)
+                invisible(c)
+                    || is_bidi_formatting(c)
                     || c.is_whitespace()
                     || ('\u{FF01}'..='\u{FF9F}').contains(&c)
                     || c == '\u{3000}'

@@ -405,16 +405,46 @@ fn bidi_marks_and_invisible_characters_around_the_text_go() {
             "\u{200B}http://a.example/\u{200B}\u{2060}",
             "http://a.example/",
         ),
-        // Inside, the same characters are data (bidi formatting
-        // characters percent-encoded, as section 4.1 asks).
+        // Inside, bidi formatting characters are data, percent-encoded
+        // as section 4.1 asks; the marks of where a line may break are
+        // removed as line breaks are (a soft hyphen from a word
+        // processor, a zero width space that let a long address wrap);
+        // other invisible characters are encoded.
         (
             "http://a.example/x\u{200F}y",
             "http://a.example/x%E2%80%8Fy",
         ),
-        ("http://a.example/x\u{200B}y", "http://a.example/x\u{200B}y"),
+        ("http://a.example/x\u{200B}y", "http://a.example/xy"),
+        (
+            "https://exa\u{AD}mple.com/very\u{200B}long\u{2060}/path",
+            "https://example.com/verylong/path",
+        ),
+        (
+            "https://ja.wikipedia.org/wiki/東京\u{200B}タワー",
+            "https://ja.wikipedia.org/wiki/東京タワー",
+        ),
+        (
+            "http://a.example/x\u{2061}y",
+            "http://a.example/x%E2%81%A1y",
+        ),
         // The joiners stand inside words (emoji, Indic scripts): data.
         ("http://a.example/\u{200D}", "http://a.example/\u{200D}"),
+        (
+            "http://a.example/\u{915}\u{94D}\u{200D}\u{937}",
+            "http://a.example/\u{915}\u{94D}\u{200D}\u{937}",
+        ),
+        // A removed mark that joins a letter and a combining mark: NFC.
+        ("http://a.example/e\u{AD}\u{301}", "http://a.example/é"),
     ]);
+    let changes = clean("https://exa\u{AD}mple.com/")
+        .unwrap()
+        .changes()
+        .to_vec();
+    assert_eq!(changes.len(), 1);
+    assert_eq!(
+        (changes[0].kind, changes[0].range.clone()),
+        (ChangeKind::LineBreak, 11..13)
+    );
     let error = clean("\u{200F}\u{FEFF}").unwrap_err();
     assert_eq!(error.changes()[0].kind, ChangeKind::Trimmed);
 }
