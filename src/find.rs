@@ -89,8 +89,9 @@
 //!      `ws`, `wss`, `ftp`, `file`), a character that no domain name holds:
 //!      the sub-delimiters `!$&'()*+,;=` and non-ASCII punctuation but the
 //!      five IDNA2008 allows in labels (`·`, `׳`, `״`, `་`, `・`); and in
-//!      its last label a change of script (`Script`, digits and marks going
-//!      with any), which no top-level domain has. So
+//!      its last label a symbol (`👈`, `→`, `™`, `★`) or a change of script
+//!      (`Script`, digits and marks going with any), which no top-level
+//!      domain has. So
 //!      `https://a.example,https://b.example` is two IRIs, and neither the
 //!      possessive of `https://example.org’s page`, the Turkish suffix of
 //!      `https://google.com'da` nor the Korean particle of
@@ -783,7 +784,8 @@ fn emphasis_end(before: &str, iri: &str) -> Option<usize> {
 /// text's, not the host's: `https://a.example,https://b.example` is a
 /// list, `https://example.org’s` a possessive, `https://google.com'da` a
 /// Turkish suffix. Paths keep them (`/wiki/Ender's_Game`). The host also
-/// ends where its last label changes script ([`second_script`]). The
+/// ends where its last label holds what no top-level domain does
+/// ([`top_level_stop`]). The
 /// domain of each address of a `mailto:` IRI is read the same way
 /// ([`mailto_stop`]).
 fn host_stop(candidate: &str) -> Option<usize> {
@@ -811,7 +813,8 @@ fn host_stop(candidate: &str) -> Option<usize> {
 
 /// Where the domain name that starts `domain` ends before the end of
 /// `domain`: at a character that no domain name holds
-/// ([`outside_domain_names`]), or where its last label changes script.
+/// ([`outside_domain_names`]), or where its last label holds what no
+/// top-level domain does ([`top_level_stop`]).
 fn domain_end(domain: &str) -> Option<usize> {
     let end = domain
         .char_indices()
@@ -820,7 +823,7 @@ fn domain_end(domain: &str) -> Option<usize> {
     let domain = &domain[..end.unwrap_or(domain.len())];
     // The top-level label, where text run on after the domain lands.
     let tld = domain.rfind('.').map_or(0, |dot| dot + 1);
-    second_script(&domain[tld..]).map(|at| tld + at).or(end)
+    top_level_stop(&domain[tld..]).map(|at| tld + at).or(end)
 }
 
 /// [`host_stop`] for a `mailto:` IRI (RFC 6068): its addresses, separated
@@ -845,17 +848,30 @@ fn mailto_stop(candidate: &str, to: usize) -> Option<usize> {
     None
 }
 
-/// Where `label` changes script, if it does: the first character whose
-/// `Script` is another than that of the first one with a script of its
-/// own (`Common` and `Inherited` characters, digits, `-` and combining
-/// marks, go with any). No top-level domain mixes scripts, so in the last
-/// label of a host such a change is text written on after the IRI, as
-/// Korean, Japanese and Chinese write it: `https://example.com에서`,
-/// `https://例え.jpで`, `https://пример.рфで`.
-fn second_script(label: &str) -> Option<usize> {
+/// Where `label`, the last label of a host, holds text written on after
+/// the IRI, if it does. A top-level domain is letters of one script,
+/// with digits, marks and `-`, so the text starts at the first character
+/// that is none of these (a symbol: `https://example.com👈`,
+/// `→https://example.jp←`, `https://example.com™`, `https://例え.jp★`) or
+/// whose `Script` is another than that of the first one with a script
+/// of its own (`Common` and `Inherited` characters go with any), as
+/// Korean, Japanese and Chinese write text on: `https://example.com에서`,
+/// `https://例え.jpで`, `https://пример.рфで`. Labels before the last
+/// keep their symbols (`https://i❤.ws/`).
+fn top_level_stop(label: &str) -> Option<usize> {
     let scripts = CodePointMapData::<Script>::new();
+    let categories = CodePointMapData::<GeneralCategory>::new();
     let mut first = None;
     label.char_indices().find_map(|(at, c)| {
+        if !c.is_ascii() {
+            let gc = categories.get(c);
+            if !(GeneralCategoryGroup::Letter.contains(gc)
+                || GeneralCategoryGroup::Mark.contains(gc)
+                || gc == GeneralCategory::DecimalNumber)
+            {
+                return Some(at);
+            }
+        }
         let script = scripts.get(c);
         if matches!(script, Script::Common | Script::Inherited) {
             return None;

@@ -573,6 +573,9 @@ fn prose() -> impl Strategy<Value = Vec<u8>> {
         "—",
         "에서",
         "で",
+        "👈",
+        "→",
+        "™",
         ".com",
     ];
     let piece = prop_oneof![

@@ -141,7 +141,8 @@ fn help() -> String {
          of http, https, ws, wss, ftp or file (or a mailto: address's domain)\n\
          at a character no domain name holds (!$&'()*+,;= and non-ASCII\n\
          punctuation: 'https://a.example,https://b.example' is two IRIs) or\n\
-         where its last label changes script (https://example.com에서), at\n\
+         where its last label changes script (https://example.com에서) or\n\
+         holds a symbol (https://example.com👈), at\n\
          the Markdown emphasis that closes around it (**...**, _..._,\n\
          ~~...~~), or before trailing punctuation (.,;:!?', and \u{b7}, the\n\
          Greek semicolon). Otherwise a non-ASCII letter does not end an IRI\n\

@@ -493,6 +493,24 @@ MAILTO_DOMAINS = [
 for lang, style, cls, text, expected in MAILTO_DOMAINS:
     add(lang, style, cls, text, expected)
 
+# Emoji, arrows and other symbols written right after a bare host, as chat
+# and social media write them: no top-level domain holds a symbol, so one
+# ends the host (a label before the last keeps its symbols: i❤.ws).
+HOST_SYMBOLS = [
+    ("en", "chat", "host-symbol", "Check this out👉https://example.com👈 now", ["https://example.com"]),
+    ("en", "prose", "host-symbol", "Example.com™ lives at https://example.com™ too.", ["https://example.com"]),
+    ("ja", "chat", "host-symbol", "見て→https://example.jp←ここ", ["https://example.jp"]),
+    ("ja", "prose", "host-symbol", "https://例え.jp★新着情報", ["https://例え.jp"]),
+    ("zh", "chat", "host-symbol", "戳这里👉https://例子.cn👈", ["https://例子.cn"]),
+    ("ko", "chat", "host-symbol", "여기요❤️https://예시.kr❤️", ["https://예시.kr"]),
+    ("ru", "chat", "host-symbol", "Смотри https://пример.рф🔥🔥", ["https://пример.рф"]),
+    ("ar", "chat", "host-symbol", "زوروا https://مثال.مصر✨", ["https://مثال.مصر"]),
+    ("en", "chat", "host-symbol", "Emoji domains: https://i❤.ws/ and https://😀.ws", ["https://i❤.ws/", "https://😀.ws"]),
+]
+
+for lang, style, cls, text, expected in HOST_SYMBOLS:
+    add(lang, style, cls, text, expected)
+
 # Markdown emphasis around an IRI in chat (`**…**`, `_…_`, `~~…~~`): the
 # grammar allows `*`, `_` and `~`, so only the opening run says that the
 # closing one is not part of the IRI.
