@@ -100,6 +100,7 @@ ENTRIES = [
     "http://a/b c",
     '"http://a/"',
     "ht\x00tp://a/",
+    "https://exa\u00admple.com/long\u200bpath",
     "",
 ]
 
@@ -121,7 +122,14 @@ def test_entry_matches_the_cli(iri):
 
 @pytest.mark.parametrize(
     "scripts,punycode",
-    [(["Latin"], False), (["Han", "Hiragana", "Katakana"], False), (["Latn"], True), ([], False)],
+    [
+        (["Latin"], False),
+        (["Han", "Hiragana", "Katakana"], False),
+        (["Jpan"], False),
+        (["latn", "Kore"], True),
+        (["Latn"], True),
+        ([], False),
+    ],
 )
 def test_select_matches_the_cli(iri, scripts, punycode):
     args = ["select", "--scripts=" + ",".join(scripts)] + (["--punycode-hosts"] if punycode else [])
@@ -137,6 +145,12 @@ def test_select_matches_the_cli(iri, scripts, punycode):
 def test_select_rejects_an_unknown_script():
     with pytest.raises(ValueError, match="unknown script 'Klingon'"):
         r.select("http://a/", ["Klingon"])
+
+
+def test_select_reads_iso_15924_codes_of_scripts_written_together():
+    text = "http://example.org/日本語/カタカナ/한국"
+    assert r.select(text, ["Jpan"]).output == r.select(text, ["Han", "Hiragana", "Katakana"]).output
+    assert r.select(text, ["Kore"]).output == r.select(text, ["Hangul", "Han"]).output
 
 
 def test_char_offset_indexes_the_str():
