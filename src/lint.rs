@@ -49,7 +49,7 @@
 //! | `pct-unreserved` | a percent-encoded ASCII `unreserved` character (`%41`) | 5.3.2.3 |
 //! | `pct-should-show` | a percent-encoded character an IRI would show (in an IRI that already uses non-ASCII characters) | 3.2, 7.5 |
 //! | `uppercase-scheme` | upper-case letters in the scheme | 5.3.2.1 |
-//! | `uppercase-host` | upper-case ASCII letters in a registered name | 5.3.2.1, 7.5 |
+//! | `uppercase-host` | upper-case letters in a registered name: US-ASCII ones, or any script's in a domain name (`MÜNCHEN.de`, `ПРИМЕР.рф`) | 5.3.2.1, 5.3.3, 7.5 |
 //! | `idn-invalid` | a host of a domain-name scheme that is not a valid domain name (US-ASCII ones too), with the rule that failed | 3.1 |
 //!
 //! # Readings
@@ -442,21 +442,30 @@ impl<'t> Linter<'t> {
             return;
         };
         let range = self.range_of(host);
-        let upper =
-            percent::pieces(host).any(|p| matches!(p, Piece::Literal(c) if c.is_ascii_uppercase()));
+        let dns = iri
+            .scheme()
+            .and_then(|s| STANDARD.lookup(s))
+            .is_some_and(|s| s.dns_host());
+        // A domain name is case-insensitive in every script (UTS 46 maps
+        // `MÜNCHEN` and `ПРИМЕР` to lowercase); another registered name in
+        // its US-ASCII letters (RFC 3986 section 6.2.2.1).
+        let upper = percent::pieces(host).any(|p| {
+            matches!(p, Piece::Literal(c) if c.is_ascii_uppercase() || (dns && c.is_uppercase()))
+        });
         if upper {
-            let lower: String = lowercase_literals(host);
+            let lower: String = lowercase_literals(host, dns);
+            let why = if dns {
+                "section 5.3.3: a domain name is case-insensitive, and UTS 46 maps it to lowercase"
+            } else {
+                "section 5.3.2.1: registered names are case-insensitive and normalized to lowercase"
+            };
             let message = format!(
-                "the host '{}' has upper-case letters, write '{}' (section 5.3.2.1: registered names are case-insensitive and normalized to lowercase, section 7.5: lowercase is less ambiguous)",
+                "the host '{}' has upper-case letters, write '{}' ({why}, section 7.5: lowercase is less ambiguous)",
                 Quoted(host),
                 Quoted(&lower)
             );
             self.warn(Code::UppercaseHost, Component::Host, range.clone(), message);
         }
-        let dns = iri
-            .scheme()
-            .and_then(|s| STANDARD.lookup(s))
-            .is_some_and(|s| s.dns_host());
         if !dns {
             return;
         }
@@ -942,11 +951,14 @@ fn decode(text: &str) -> Cow<'_, str> {
     percent::decode_utf8_lossy(text)
 }
 
-/// `host` with its letters written as themselves lowercased (`%HH` kept).
-fn lowercase_literals(host: &str) -> String {
+/// `host` with its letters written as themselves lowercased (`%HH` kept):
+/// every letter of a domain name (`unicode`), the US-ASCII ones of
+/// another registered name.
+fn lowercase_literals(host: &str, unicode: bool) -> String {
     let mut out = String::with_capacity(host.len());
     for piece in percent::pieces(host) {
         match piece {
+            Piece::Literal(c) | Piece::Stray(c) if unicode => out.extend(c.to_lowercase()),
             Piece::Literal(c) | Piece::Stray(c) => out.push(c.to_ascii_lowercase()),
             Piece::Encoded { raw, .. } | Piece::Invalid { raw, .. } => out.push_str(raw),
         }

@@ -213,7 +213,7 @@ const CODES: [(&str, &str); 16] = [
     ),
     (
         "uppercase-host",
-        "upper-case letters in a host name (5.3.2.1, 7.5)",
+        "upper-case letters in a host name (5.3.2.1, 5.3.3)",
     ),
     (
         "idn-invalid",

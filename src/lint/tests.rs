@@ -192,10 +192,16 @@ fn confusable() {
     assert_eq!(w.range(), 7..23);
     // Letters of one script whose look-alike is that script's own
     // spelling are not spoofs (UTS 39): œ, æ, ß, ĳ.
+    // (`Æble` in a host is upper case, and only that.)
     for word in ["c\u{153}ur", "\u{C6}ble", "\u{153}uvre", "stra\u{DF}e"] {
+        let upper = word.chars().any(char::is_uppercase);
         assert_eq!(
             codes(&alloc::format!("http://{word}.fr/{word}")),
-            [] as [&str; 0],
+            if upper {
+                &["uppercase-host"][..]
+            } else {
+                &[][..]
+            },
             "{word}"
         );
     }
@@ -285,6 +291,23 @@ fn uppercase_scheme_and_host() {
     well_formed(host);
     // Hex digits of a triplet are not letters of the name.
     assert_eq!(codes("http://%C3%A9.example/"), [] as [&str; 0]);
+    // A domain name is case-insensitive in every script; another
+    // registered name in its US-ASCII letters.
+    for (iri, lower) in [
+        ("http://MÜNCHEN.DE/", "münchen.de"),
+        ("http://mÜnchen.de/", "münchen.de"),
+        ("https://ПРИМЕР.РФ/", "пример.рф"),
+        ("foo://MÜNCHEN/", "mÜnchen"),
+    ] {
+        let w = only(iri, Code::UppercaseHost);
+        assert!(
+            w.message().contains(&alloc::format!("write '{lower}'")),
+            "{w}"
+        );
+        well_formed(&w);
+    }
+    assert_eq!(codes("foo://mÜnchen/"), [] as [&str; 0]);
+    assert_eq!(codes("http://münchen.de/"), [] as [&str; 0]);
 }
 
 #[test]
