@@ -428,7 +428,8 @@ mod tests {
         assert_eq!(
             shown("http://a/\u{2067}א", &Show::new()),
             "\u{2066}http://a/%E2%81%A7א\u{2069}"
-        ); // So is a character that shows as nothing; not a joiner.
+        );
+        // So is a character that shows as nothing; not a joiner.
         assert_eq!(
             shown("http://a/pay\u{200B}pal\u{FEFF}", &Show::new()),
             "http://a/pay%E2%80%8Bpal%EF%BB%BF"
