@@ -103,6 +103,10 @@
 //!
 //!    Letters, digits, marks, dashes, `・` and `·` (which stand inside
 //!    words), and ASCII characters the grammar allows, are part of an IRI.
+//!    So is U+00AD SOFT HYPHEN, which hyphenation puts inside long words
+//!    (`https://www.bundes\u{AD}regierung.de/`): it never ends an IRI, and
+//!    the match's [`Match::iri`] leaves it out, as a line shows nothing
+//!    there.
 //! 4. **Delimiters and trailing punctuation are not part of it.** When
 //!    the IRI stands between `<` and `>` (or `<URL:` and `>`) or between
 //!    two `"`, the delimiters say exactly where it ends, and it is taken as
@@ -392,7 +396,9 @@ impl<'t> Match<'t> {
     }
 
     /// Whether the IRI was joined from text broken by white space inside
-    /// `<...>`, so that [`as_str`](Self::as_str) is not its text.
+    /// `<...>`, or by soft hyphens (U+00AD, where hyphenation may break a
+    /// word across lines), so that [`as_str`](Self::as_str) is not its
+    /// text.
     pub fn is_joined(&self) -> bool {
         self.iri.as_str().len() != self.text.len()
     }
@@ -501,7 +507,16 @@ impl<'t> Matches<'_, 't> {
         if end <= after_prefix {
             return None;
         }
-        let slice = |end: usize| Iri::parse(Cow::Borrowed(&text[start..end]));
+        // A soft hyphen is where a word processor may break the line: the
+        // text holds it, the IRI does not.
+        let slice = |end: usize| {
+            let found = &text[start..end];
+            if found.contains(SOFT_HYPHEN) {
+                Iri::parse(Cow::Owned(found.replace(SOFT_HYPHEN, "")))
+            } else {
+                Iri::parse(Cow::Borrowed(found))
+            }
+        };
         let iri = match slice(end) {
             Ok(iri) => iri,
             Err(_) => {
@@ -578,7 +593,10 @@ fn joined_in_angle_brackets(text: &str, start: usize, prefix: usize) -> Option<M
     if !inside.chars().any(|c| white.contains(c)) {
         return None;
     }
-    let joined: String = inside.chars().filter(|&c| !white.contains(c)).collect();
+    let joined: String = inside
+        .chars()
+        .filter(|&c| !white.contains(c) && c != SOFT_HYPHEN)
+        .collect();
     if joined.len() <= prefix || boundary(&joined, Opener::Delimiter).is_some() {
         return None;
     }
@@ -707,7 +725,7 @@ fn role(c: char) -> Role {
     let gc = CodePointMapData::<GeneralCategory>::new().get(c);
     if CodePointSetData::new::<WhiteSpace>().contains(c)
         || CodePointSetData::new::<BidiControl>().contains(c)
-        || chars::is_invisible_format(c)
+        || (chars::is_invisible_format(c) && c != SOFT_HYPHEN)
     {
         return Role::Stop;
     }
@@ -863,7 +881,7 @@ fn top_level_stop(label: &str) -> Option<usize> {
     let categories = CodePointMapData::<GeneralCategory>::new();
     let mut first = None;
     label.char_indices().find_map(|(at, c)| {
-        if !c.is_ascii() {
+        if !c.is_ascii() && c != SOFT_HYPHEN {
             let gc = categories.get(c);
             if !(GeneralCategoryGroup::Letter.contains(gc)
                 || GeneralCategoryGroup::Mark.contains(gc)
@@ -972,13 +990,23 @@ fn trim_end(text: &str, floor: usize) -> usize {
         let Some(c) = text[..end].chars().next_back() else {
             break;
         };
-        if !(terminal.contains(c) || quote.contains(c) || c == GREEK_SEMICOLON_NFC) {
+        if !(terminal.contains(c)
+            || quote.contains(c)
+            || c == GREEK_SEMICOLON_NFC
+            || c == SOFT_HYPHEN)
+        {
             break;
         }
         end -= c.len_utf8();
     }
     end
 }
+
+/// U+00AD SOFT HYPHEN: where a word may break across lines, put into text
+/// by hyphenation (`https://www.bundes\u{AD}regierung.de/`). It never
+/// ends an IRI, as it stands inside words; the IRI found leaves it out
+/// ([`Match::iri`]), as the text shows nothing there on one line.
+const SOFT_HYPHEN: char = '\u{AD}';
 
 /// U+00B7 MIDDLE DOT, the NFC form of U+0387 GREEK ANO TELEIA (the Greek
 /// semicolon, `Terminal_Punctuation`): text normalized to NFC, as most

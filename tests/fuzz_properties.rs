@@ -575,6 +575,7 @@ fn prose() -> impl Strategy<Value = Vec<u8>> {
         "で",
         "👈",
         "→",
+        "\u{AD}",
         "™",
         ".com",
     ];

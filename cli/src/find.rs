@@ -148,7 +148,8 @@ fn help() -> String {
          Greek semicolon). Otherwise a non-ASCII letter does not end an IRI\n\
          (section 7.3). Inside <...> or \"...\" the delimiters alone say where\n\
          it ends, and white space inside <...> is left out of the IRI (RFC\n\
-         3986 Appendix C). An IRI never spans lines.\n\
+         3986 Appendix C). A soft hyphen (U+00AD, from hyphenated text)\n\
+         never ends an IRI and is left out of it. An IRI never spans lines.\n\
          \n\
          {}\
          Default schemes:\n\

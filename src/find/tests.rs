@@ -14,7 +14,7 @@ fn finds(cases: &[(&str, &[&str])]) {
 #[test]
 fn roles_come_from_properties() {
     for c in [
-        '\u{A0}', '\u{3000}', '\u{2028}', '\u{200B}', '\u{2060}', '\u{FEFF}', '\u{AD}', '\u{200E}',
+        '\u{A0}', '\u{3000}', '\u{2028}', '\u{200B}', '\u{2060}', '\u{FEFF}', '\u{200E}',
         '\u{200F}', '\u{61C}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
         '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '、', '。', '，', '．', '：', '；', '！',
         '？', '،', '۔', '؟', '؛', '।', '॥', '…', '‼', '“', '”', '„', '«', '»', '‹', '›', '‚', '〝',
@@ -24,7 +24,7 @@ fn roles_come_from_properties() {
     }
     for c in [
         'é', '例', 'ا', 'א', '\u{200C}', '\u{200D}', '–', '—', '・', '\u{B7}', '～', '％', '＃',
-        '／', '\u{301C}', '\u{5F3}', '¿', '¡', '\u{301}', 'ｱ', '＿', '\u{FE0F}',
+        '／', '\u{301C}', '\u{5F3}', '¿', '¡', '\u{301}', 'ｱ', '＿', '\u{FE0F}', '\u{AD}',
     ] {
         assert_eq!(role(c), Role::Inside, "{c:?} U+{:04X}", u32::from(c));
     }
@@ -47,6 +47,38 @@ fn roles_come_from_properties() {
     }
     assert_eq!(role('\''), Role::Inside);
     assert_eq!(role('.'), Role::Inside);
+}
+
+/// Hyphenated text: a soft hyphen stands inside the IRI, which leaves it
+/// out; at the end it goes with the trailing punctuation.
+#[test]
+fn soft_hyphens_stand_inside_and_are_left_out() {
+    for (text, range, iri) in [
+        (
+            "Siehe https://www.bundes\u{AD}regierung.de/breg-de für Details.",
+            6..46,
+            "https://www.bundesregierung.de/breg-de",
+        ),
+        (
+            "https://exam\u{AD}ple.c\u{AD}om",
+            0..23,
+            "https://example.com",
+        ),
+        (
+            "a https://a.example/x\u{AD}. b",
+            2..21,
+            "https://a.example/x",
+        ),
+        (
+            "<https://a.example/\u{AD}b\n c>",
+            1..25,
+            "https://a.example/bc",
+        ),
+    ] {
+        let m = find(text).next().unwrap_or_else(|| panic!("{text:?}"));
+        assert_eq!((m.range(), m.iri().as_str()), (range, iri), "{text:?}");
+        assert_eq!(m.is_joined(), text[m.range()].len() != iri.len());
+    }
 }
 
 #[test]
