@@ -85,6 +85,13 @@
 //!      `「http://例え.jp/」と言った` gives `http://例え.jp/`, while
 //!      Wikipedia's `http://a/Rust_(language)` keeps its parentheses.
 //!      Between `<` and `>` or two `"` (step 4) brackets need no partner.
+//!    - a full-width or wide opening bracket (`（`, `「`, `【`: Unicode
+//!      `East_Asian_Width` `F` or `W`) right after the text of the IRI,
+//!      where Chinese, Japanese and Korean text opens an annotation
+//!      (`https://example.jp/doc.pdf（PDF：1.2MB）` gives
+//!      `https://example.jp/doc.pdf`); after a delimiter (`/`, `=`, `?`,
+//!      ...) it opens a segment or a value (`?subject=（件名）`), and
+//!      between `<` and `>` it is the IRI's.
 //!    - in the host of a scheme whose hosts are DNS names (`http`, `https`,
 //!      `ws`, `wss`, `ftp`, `file`), a character that no domain name holds:
 //!      the sub-delimiters `!$&'()*+,;=` and non-ASCII punctuation but the
@@ -167,8 +174,8 @@ use alloc::vec::Vec;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{
-    BidiControl, GeneralCategory, GeneralCategoryGroup, QuotationMark, Script, TerminalPunctuation,
-    WhiteSpace, WordBreak,
+    BidiControl, EastAsianWidth, GeneralCategory, GeneralCategoryGroup, QuotationMark, Script,
+    TerminalPunctuation, WhiteSpace, WordBreak,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
@@ -671,6 +678,10 @@ enum Role {
     Stop,
     /// An opening bracket, counted for balance.
     Open,
+    /// A full-width or wide opening bracket (`（`, `「`, `【`): the start
+    /// of an annotation or a quotation written on after the IRI, unless
+    /// the IRI stands between delimiters.
+    WideOpen,
     /// A closing bracket whose opening partner is the `char`: part of the
     /// IRI when it closes a bracket opened inside, else the IRI's end.
     Close(char),
@@ -693,7 +704,14 @@ enum Role {
 ///    Indic scripts, emoji) and IDNA allows them in labels (RFC 5892
 ///    CONTEXTJ).
 /// 3. Paired brackets of every script (`Bidi_Paired_Bracket_Type`:
-///    `（）「」『』《》〈〉【】〔〕`, ...) open and close.
+///    `（）「」『』《》〈〉【】〔〕`, ...) open and close; an opening one that
+///    is full-width or wide (`East_Asian_Width` `F` or `W`: `（`, `「`,
+///    `【`) is [`Role::WideOpen`]: Chinese, Japanese and Korean text opens
+///    its annotations and quotations with them right after an address
+///    (`https://example.jp/news（外部サイト）`, `…/doc.pdf（PDF：1.2MB）`),
+///    while addresses write `(` (`/wiki/Rust_(language)`). Right after a
+///    delimiter (`/`, `=`, `?`, ...) it opens a segment or a value instead
+///    (`?subject=（件名）`), and counts for balance.
 /// 4. Quotation marks (`Quotation_Mark`: `“ ” „ « » ‹ › 〝 ＂`, ...) stop
 ///    it, as ASCII `"` does, except those that may stand inside a word
 ///    (`Word_Break` `MidNumLet`, `MidLetter`, `MidNum`: `‘ ’ ＇`), which
@@ -734,7 +752,15 @@ fn role(c: char) -> Role {
         return Role::Inside;
     }
     if let Some(role) = bracket(c) {
-        return role;
+        let wide = matches!(
+            CodePointMapData::<EastAsianWidth>::new().get(c),
+            EastAsianWidth::Fullwidth | EastAsianWidth::Wide
+        );
+        return if role == Role::Open && wide {
+            Role::WideOpen
+        } else {
+            role
+        };
     }
     if CodePointSetData::new::<QuotationMark>().contains(c) {
         let wb = CodePointMapData::<WordBreak>::new().get(c);
@@ -937,14 +963,21 @@ enum Opener {
 /// [`Role`] stops it; unless the IRI stands between delimiters, the first
 /// closing bracket that closes nothing opened inside (`(see http://a/b)`
 /// ends before `)`, `http://a/b_(c)` keeps it, `「http://例え.jp/」と`
-/// ends before `」`); when the IRI was opened by a quotation mark, the
-/// first [`Role::WordQuote`].
+/// ends before `」`) and the first [`Role::WideOpen`] that follows no
+/// delimiter; when the IRI was
+/// opened by a quotation mark, the first [`Role::WordQuote`].
 ///
 /// Cost: one pass, and a counter per kind of bracket opened.
 fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
     // (closing partner, open count) per kind of bracket opened inside.
     let mut open: Vec<(char, usize)> = Vec::new();
+    // Whether the last character was a delimiter of the grammar (`/`,
+    // `?`, `=`, `&`, ...), after which a bracket opens a segment or a
+    // value rather than an annotation.
+    let mut after_delimiter = false;
     for (at, c) in candidate.char_indices() {
+        let delimiter = after_delimiter;
+        after_delimiter = class::is_reserved(c);
         if c.is_ascii_alphanumeric() {
             continue;
         }
@@ -953,7 +986,8 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
             Role::Stop => return Some(at),
             Role::WordQuote if opener == Opener::Quote => return Some(at),
             Role::WordQuote => {}
-            Role::Open => {
+            Role::WideOpen if opener != Opener::Delimiter && !delimiter => return Some(at),
+            Role::Open | Role::WideOpen => {
                 let close = match chars::bracket(c) {
                     Some(Bracket::Open { close }) => close,
                     _ => c,

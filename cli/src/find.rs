@@ -137,7 +137,9 @@ fn help() -> String {
          U+00A0, U+3000, U+200B), at a bidi formatting character, at a quote\n\
          or angle bracket of any script, at non-ASCII sentence punctuation\n\
          (、。，．：；！？ ، । …) even with text right after it, at a closing\n\
-         bracket of any script with no opening partner in the IRI, in the host\n\
+         bracket of any script with no opening partner in the IRI, at a\n\
+         full-width opening bracket right after its text (an annotation:\n\
+         https://example.jp/doc.pdf（PDF）), in the host\n\
          of http, https, ws, wss, ftp or file (or a mailto: address's domain)\n\
          at a character no domain name holds (!$&'()*+,;= and non-ASCII\n\
          punctuation: 'https://a.example,https://b.example' is two IRIs) or\n\

@@ -42,7 +42,12 @@ fn roles_come_from_properties() {
         ('［', '］'),
         ('〔', '〕'),
     ] {
-        assert_eq!(role(open), Role::Open, "{open:?}");
+        let wide = if open == '(' {
+            Role::Open
+        } else {
+            Role::WideOpen
+        };
+        assert_eq!(role(open), wide, "{open:?}");
         assert_eq!(role(close), Role::Close(open), "{close:?}");
     }
     assert_eq!(role('\''), Role::Inside);
@@ -144,7 +149,27 @@ fn quotes_and_brackets_of_every_script() {
         ("《http://例子.cn/》中", "http://例子.cn/"),
         ("〈http://例子.cn/〉中", "http://例子.cn/"),
         ("【http://例子.cn/】中", "http://例子.cn/"),
-        ("（http://例子.cn/a（b））中", "http://例子.cn/a（b）"),
+        // A wide opening bracket after the path's text starts an
+        // annotation; after a delimiter, a segment that it balances.
+        ("（http://例子.cn/a（b））中", "http://例子.cn/a"),
+        ("（http://例子.cn/（b））中", "http://例子.cn/（b）"),
+        (
+            "資料はhttps://example.jp/doc.pdf（PDF：1.2MB）をご覧ください。",
+            "https://example.jp/doc.pdf",
+        ),
+        (
+            "詳しくはhttps://example.jp/news（外部サイト）へ",
+            "https://example.jp/news",
+        ),
+        (
+            "网址：https://example.cn/page【中文】",
+            "https://example.cn/page",
+        ),
+        ("<https://example.jp/a（b）>", "https://example.jp/a（b）"),
+        (
+            "https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)",
+            "https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)",
+        ),
         ("詳細はhttp://例え.jp/を参照」と", "http://例え.jp/を参照"),
         ("http://a/b”c", "http://a/b"),
         (

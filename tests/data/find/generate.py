@@ -529,6 +529,23 @@ SOFT_HYPHENS = [
 for lang, style, cls, text, expected in SOFT_HYPHENS:
     add(lang, style, cls, text, expected)
 
+# Chinese, Japanese and Korean text opens an annotation or a quotation
+# with a full-width bracket right after an address; addresses write `(`.
+WIDE_ANNOTATIONS = [
+    ("ja", "prose", "wide-annotation", "資料はhttps://example.jp/doc.pdf（PDF：1.2MB）をご覧ください。",
+     ["https://example.jp/doc.pdf"]),
+    ("ja", "prose", "wide-annotation", "詳しくはhttps://example.jp/news（外部サイト）へ。", ["https://example.jp/news"]),
+    ("ja", "chat", "wide-annotation", "https://example.jp/event【締切間近】", ["https://example.jp/event"]),
+    ("zh", "prose", "wide-annotation", "详见https://example.cn/report（中文版）。", ["https://example.cn/report"]),
+    ("zh", "prose", "wide-annotation", "网址：https://example.cn/page【官方】", ["https://example.cn/page"]),
+    ("ko", "prose", "wide-annotation", "자료: https://example.kr/data.pdf（한국어）", ["https://example.kr/data.pdf"]),
+    ("ja", "prose", "wide-annotation", "英語版はhttps://en.wikipedia.org/wiki/Tokyo_(disambiguation)です。",
+     ["https://en.wikipedia.org/wiki/Tokyo_(disambiguation)です"]),
+]
+
+for lang, style, cls, text, expected in WIDE_ANNOTATIONS:
+    add(lang, style, cls, text, expected)
+
 # Markdown emphasis around an IRI in chat (`**…**`, `_…_`, `~~…~~`): the
 # grammar allows `*`, `_` and `~`, so only the opening run says that the
 # closing one is not part of the IRI.
