@@ -282,7 +282,8 @@ fn reassemble(c: &Components<'_>) -> String {
 
 /// IRIs in running text (section 7.3): every match is a valid `IRI`, is
 /// the text at its range (less its white space when joined inside
-/// `<...>`), and starts after the previous match ends; no IRI found holds
+/// `<...>`, and less its soft hyphens), and starts after the previous
+/// match ends; no IRI found holds
 /// a bidi formatting character (section 4.1) or white space of any kind
 /// (`White_Space`), and no match's text starts or ends with white space;
 /// the byte search agrees with the `str` search on UTF-8 text and never
@@ -308,7 +309,11 @@ pub fn find(data: &[u8]) -> Checked {
         assert_eq!(&text[m.range()], m.as_str());
         let iri = m.iri().as_str();
         if m.is_joined() {
-            let joined: String = m.as_str().chars().filter(|c| !c.is_whitespace()).collect();
+            let joined: String = m
+                .as_str()
+                .chars()
+                .filter(|&c| !c.is_whitespace() && c != '\u{AD}')
+                .collect();
             assert_eq!(iri, joined, "{text:?}");
         } else {
             assert_eq!(iri, m.as_str(), "{text:?}");
