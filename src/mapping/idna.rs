@@ -96,10 +96,11 @@ impl fmt::Display for IdnaReason {
 }
 
 /// A label as quoted in a message: at most [`Quoted::MAX_CHARS`]
-/// characters (then `…` and the length); controls, bidi formatting
-/// characters and characters that UTS 46 maps to nothing (invisible, such
-/// as U+00AD SOFT HYPHEN) as `<U+XXXX>`, so that a hostile label neither
-/// floods, hides nor reorders the message.
+/// characters (then `…` and the length); the characters that messages
+/// name by code point (controls, bidi formatting characters, white space,
+/// default-ignorable characters such as the joiners) and those that UTS 46
+/// maps to nothing as `<U+XXXX>`, so that a hostile label neither floods,
+/// hides nor reorders the message.
 pub(crate) struct Quoted<'a>(pub(crate) &'a str);
 
 impl Quoted<'_> {
@@ -112,7 +113,7 @@ impl fmt::Display for Quoted<'_> {
             if shown == Self::MAX_CHARS {
                 return write!(f, "… ({} bytes)", self.0.len());
             }
-            if c.is_control() || is_bidi_formatting(c) || maps_to_nothing(c) {
+            if crate::chars::shown_as_code(c) || maps_to_nothing(c) {
                 write!(f, "<U+{:04X}>", c as u32)?;
             } else {
                 write!(f, "{c}")?;
