@@ -175,8 +175,8 @@ impl<'a> ToUri<'a> {
         };
         // Errors are found in `text` and reported at offsets in `input`.
         let at = |offset: usize| original_offset(input, &text, offset);
-        if let Err(e) = crate::check(rule, &text) {
-            return Err(syntax_error(rule, input, at(e.offset()), self.lenient));
+        if let Err(reject) = rule.reject_str(&text) {
+            return Err(self.syntax_error(rule, input, &text, reject));
         }
         // The mapping reads no component but ToASCII's host, which
         // `dns_host` finds (from the parsed value's positions where a
@@ -189,6 +189,37 @@ impl<'a> ToUri<'a> {
                 }
                 Error::Mapping(e)
             })
+    }
+
+    /// The error for `input`, whose `text` (`input` after lenient
+    /// encoding) `rule` rejected: the section 3.1 error for an excluded
+    /// ASCII character that lenient handling would have encoded, else the
+    /// grammar's diagnosis, at its offset in the input. The diagnosis is
+    /// made only when it is the error (a space or a quote, the common
+    /// failure of a crawl, needs none).
+    #[cold]
+    fn syntax_error(
+        &self,
+        rule: &'static Rule,
+        input: &str,
+        text: &str,
+        reject: crate::scan::Reject,
+    ) -> Error {
+        let offset = original_offset(input, text, reject.offset);
+        // An excluded character is US-ASCII, so the rejected byte is the
+        // whole character, and the walk's offset the diagnosis's.
+        match input.as_bytes().get(offset) {
+            Some(&byte) if !self.lenient && is_excluded(byte) => {
+                Error::Mapping(MappingError::NotAllowed {
+                    offset,
+                    c: char::from(byte),
+                })
+            }
+            _ if input.len() == text.len() => {
+                Error::Syntax(CheckError::rejected(rule, input, reject))
+            }
+            _ => Error::Syntax(CheckError::new(rule, input.as_bytes(), offset)),
+        }
     }
 
     /// Maps `text`, valid under `component`'s rule (or `IRI-reference`,
@@ -373,18 +404,6 @@ fn original_offset(input: &str, text: &str, offset: usize) -> usize {
         in_text += len;
     }
     input.len()
-}
-
-/// The error for `input` rejected by `rule` at `offset`: the section 3.1
-/// error for an excluded ASCII character that lenient handling would have
-/// encoded, else the grammar's.
-fn syntax_error(rule: &'static Rule, input: &str, offset: usize, lenient: bool) -> Error {
-    match input[offset..].chars().next() {
-        Some(c) if !lenient && URI_EXCLUDED_ASCII.contains(&c) => {
-            Error::Mapping(MappingError::NotAllowed { offset, c })
-        }
-        _ => Error::Syntax(CheckError::new(rule, input.as_bytes(), offset)),
-    }
 }
 
 #[cfg(test)]
