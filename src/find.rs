@@ -119,8 +119,9 @@
 //!    two `"`, the delimiters say exactly where it ends, and it is taken as
 //!    it is. Otherwise characters that end sentences or quote
 //!    (`Terminal_Punctuation` and `Quotation_Mark`: `.,;:!?'`, a trailing
-//!    `’`) are removed from its end, and so is `·`, the NFC form of the
-//!    Greek semicolon (`…/Αθήνα· και`). Markdown emphasis around it ends it
+//!    `’`) are removed from its end, and so are `·`, the NFC form of the
+//!    Greek semicolon (`…/Αθήνα· και`), and `״`, with which Hebrew quotes
+//!    (`״https://example.co.il/דף״`). Markdown emphasis around it ends it
 //!    too: after a run of `*`, `_`, `~` right before the IRI, the same run
 //!    mirrored ends it (`**http://a/b**`, `_http://a/b_`, `~~http://a/b~~`,
 //!    `**http://例え.jp/a**を見て`; a `_` or `~` followed by an ASCII letter
@@ -659,12 +660,17 @@ fn closing_delimiter(before: &str) -> Option<char> {
 /// language (`“…”`, `„…“`, `»…«`, `”…”`) and no property gives them.
 fn opened_by_quote(before: &str) -> bool {
     let bidi = CodePointSetData::new::<BidiControl>();
-    let quote = CodePointSetData::new::<QuotationMark>();
     before
         .chars()
         .rev()
         .find(|&c| !bidi.contains(c))
-        .is_some_and(|c| !c.is_ascii() && quote.contains(c))
+        .is_some_and(|c| !c.is_ascii() && is_quotation_mark(c))
+}
+
+/// Whether `c` quotes: Unicode's `Quotation_Mark`, and
+/// [`HEBREW_GERSHAYIM`], with which Hebrew text quotes.
+fn is_quotation_mark(c: char) -> bool {
+    c == HEBREW_GERSHAYIM || CodePointSetData::new::<QuotationMark>().contains(c)
 }
 
 /// What a character does to an IRI it stands in, beyond the grammar (which
@@ -762,7 +768,7 @@ fn role(c: char) -> Role {
             role
         };
     }
-    if CodePointSetData::new::<QuotationMark>().contains(c) {
+    if is_quotation_mark(c) {
         let wb = CodePointMapData::<WordBreak>::new().get(c);
         return if matches!(
             wb,
@@ -1019,13 +1025,12 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
 fn trim_end(text: &str, floor: usize) -> usize {
     let mut end = text.len();
     let terminal = CodePointSetData::new::<TerminalPunctuation>();
-    let quote = CodePointSetData::new::<QuotationMark>();
     while end > floor {
         let Some(c) = text[..end].chars().next_back() else {
             break;
         };
         if !(terminal.contains(c)
-            || quote.contains(c)
+            || is_quotation_mark(c)
             || c == GREEK_SEMICOLON_NFC
             || c == SOFT_HYPHEN)
         {
@@ -1046,6 +1051,16 @@ const SOFT_HYPHEN: char = '\u{AD}';
 /// semicolon, `Terminal_Punctuation`): text normalized to NFC, as most
 /// text on the web is, writes the Greek semicolon with it.
 const GREEK_SEMICOLON_NFC: char = '\u{B7}';
+
+/// U+05F4 HEBREW PUNCTUATION GERSHAYIM: Hebrew text quotes with it
+/// (`ראו ״https://example.co.il/דף״ לפרטים`), though Unicode's
+/// `Quotation_Mark` leaves it out ([`is_quotation_mark`] takes it in).
+/// Inside a word it marks an acronym or a number and stands before the
+/// last letter (`צה״ל`, `תשפ״ה`): like `’`, it stands inside words
+/// (`Word_Break=MidLetter`), so it ends an IRI only when a quotation mark
+/// opened it, and at the end of one it is a closing quote. The geresh
+/// U+05F3 is not a quote: it ends words (`ג׳ורג׳`).
+const HEBREW_GERSHAYIM: char = '\u{5F4}';
 
 /// The iterator of [`Finder::find_iter_bytes`].
 #[derive(Clone, Debug)]

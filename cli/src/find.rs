@@ -146,12 +146,13 @@ fn help() -> String {
          where its last label changes script (https://example.com에서) or\n\
          holds a symbol (https://example.com👈), at\n\
          the Markdown emphasis that closes around it (**...**, _..._,\n\
-         ~~...~~), or before trailing punctuation (.,;:!?', and \u{b7}, the\n\
-         Greek semicolon). Otherwise a non-ASCII letter does not end an IRI\n\
-         (section 7.3). Inside <...> or \"...\" the delimiters alone say where\n\
-         it ends, and white space inside <...> is left out of the IRI (RFC\n\
-         3986 Appendix C). A soft hyphen (U+00AD, from hyphenated text)\n\
-         never ends an IRI and is left out of it. An IRI never spans lines.\n\
+         ~~...~~), or before trailing punctuation (.,;:!?', \u{b7}, the\n\
+         Greek semicolon, and \u{5f4}, a Hebrew quote). Otherwise a\n\
+         non-ASCII letter does not end an IRI (section 7.3). Inside <...>\n\
+         or \"...\" the delimiters alone say where it ends, and white space\n\
+         inside <...> is left out of the IRI (RFC 3986 Appendix C). A soft\n\
+         hyphen (U+00AD, from hyphenated text) never ends an IRI and is\n\
+         left out of it. An IRI never spans lines.\n\
          \n\
          {}\
          Default schemes:\n\

@@ -28,7 +28,7 @@ fn roles_come_from_properties() {
     ] {
         assert_eq!(role(c), Role::Inside, "{c:?} U+{:04X}", u32::from(c));
     }
-    for c in ['‘', '’', '＇'] {
+    for c in ['‘', '’', '＇', '\u{5F4}'] {
         assert_eq!(role(c), Role::WordQuote, "{c:?}");
     }
     for (open, close) in [
@@ -302,6 +302,28 @@ fn trailing_punctuation_and_brackets() {
         ("Δείτε http://αθήνα.gr\u{B7} και", "http://αθήνα.gr"),
         ("http://a/Col\u{B7}legi", "http://a/Col\u{B7}legi"),
         ("http://a/Col\u{B7}legi\u{B7}", "http://a/Col\u{B7}legi"),
+        // Hebrew quotes with the gershayim; inside a word it stands before
+        // the last letter, and the geresh ends words.
+        (
+            "ראו ״https://example.co.il/דף״ לפרטים",
+            "https://example.co.il/דף",
+        ),
+        (
+            "״https://דוגמה.ישראל/חיפוש?מילה=חתול״.",
+            "https://דוגמה.ישראל/חיפוש?מילה=חתול",
+        ),
+        ("״https://דוגמה.ישראל״", "https://דוגמה.ישראל"),
+        ("http://a/צה״ל", "http://a/צה״ל"),
+        ("http://a/ג׳ורג׳", "http://a/ג׳ורג׳"),
+        ("״http://a/ג׳ורג׳״", "http://a/ג׳ורג׳"),
+        (
+            "ראו ״https://example.co.il/דף״לפרטים",
+            "https://example.co.il/דף",
+        ),
+        (
+            "ראו https://example.co.il/צה״ל לפרטים",
+            "https://example.co.il/צה״ל",
+        ),
     ] {
         assert_eq!(found(text), [iri], "{text}");
     }
