@@ -76,9 +76,10 @@
 //!      IRI unless trailing (step 4);
 //!    - quotation marks other than ASCII `'` (`Quotation_Mark`: `“ ” „ « »
 //!      ‹ › 〝 ＂`), as ASCII `"` does; those that may stand inside a word
-//!      (`Word_Break=MidNumLet`: `‘ ’`, the apostrophe) stay, unless the IRI
-//!      was opened by a quotation mark: then the next quotation mark ends
-//!      it, whichever it is (`“…”`, `„…“`, `»…«`, `‘…’`);
+//!      (`Word_Break=MidNumLet`: `‘ ’`, the apostrophe; `״`) stay, unless
+//!      the IRI was opened by a quotation mark: then the next quotation
+//!      mark ends it, whichever it is (`“…”`, `„…“`, `»…«`, `‘…’`), but for
+//!      an apostrophe inside a word (`«…/Côte_d’Ivoire»`, `“…/it’s”`);
 //!    - a closing bracket of any script (`Bidi_Paired_Bracket_Type=Close`:
 //!      `)`, `]`, `）`, `」`, `』`, `》`, `】`, ...) that closes no bracket
 //!      opened inside the IRI: `(see http://a/b)` gives `http://a/b` and
@@ -692,7 +693,8 @@ enum Role {
     /// IRI when it closes a bracket opened inside, else the IRI's end.
     Close(char),
     /// A quotation mark that may stand inside a word (`’`, the apostrophe):
-    /// part of the IRI, unless the IRI was opened by a quotation mark.
+    /// part of the IRI, unless the IRI was opened by a quotation mark and
+    /// it does not stand inside a word ([`inside_word`]).
     WordQuote,
 }
 
@@ -971,7 +973,8 @@ enum Opener {
 /// ends before `)`, `http://a/b_(c)` keeps it, `「http://例え.jp/」と`
 /// ends before `」`) and the first [`Role::WideOpen`] that follows no
 /// delimiter; when the IRI was
-/// opened by a quotation mark, the first [`Role::WordQuote`].
+/// opened by a quotation mark, the first [`Role::WordQuote`] that is not
+/// [`inside_word`].
 ///
 /// Cost: one pass, and a counter per kind of bracket opened.
 fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
@@ -990,7 +993,9 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
         match role(c) {
             Role::Inside => {}
             Role::Stop => return Some(at),
-            Role::WordQuote if opener == Opener::Quote => return Some(at),
+            Role::WordQuote if opener == Opener::Quote && !inside_word(candidate, at, c) => {
+                return Some(at)
+            }
             Role::WordQuote => {}
             Role::WideOpen if opener != Opener::Delimiter && !delimiter => return Some(at),
             Role::Open | Role::WideOpen => {
@@ -1011,6 +1016,30 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
         }
     }
     None
+}
+
+/// Whether the quotation mark `c` at `at` of `text` stands inside a word,
+/// as an apostrophe does in the alphabets that write one there
+/// (`d’Ivoire`, `it’s`, `Ender’s`, Ukrainian `м’ясо`): a `’` (the
+/// apostrophe word processors type; `‘` only opens or closes) with a
+/// cased letter (Latin, Greek, Cyrillic, Armenian, ...) on each side. Between letters
+/// of scripts without case it closes the quotation, as Korean writes a
+/// particle and Thai the next word right after it
+/// (`‘http://실례.테스트/경로’참고`). The gershayim stands inside a
+/// Hebrew word before its last letter only (`צה״ל`, `תשפ״ה`), so one with
+/// more letters after it closes a quotation
+/// (`״https://example.co.il/דף״עכשיו`).
+fn inside_word(text: &str, at: usize, c: char) -> bool {
+    let before = text[..at].chars().next_back();
+    let mut after = text[at + c.len_utf8()..].chars();
+    if c == HEBREW_GERSHAYIM {
+        let letter = char::is_alphabetic;
+        return before.is_some_and(letter)
+            && after.next().is_some_and(letter)
+            && !after.next().is_some_and(letter);
+    }
+    let cased = |c: char| c.is_lowercase() || c.is_uppercase();
+    c == APOSTROPHE && before.is_some_and(cased) && after.next().is_some_and(cased)
 }
 
 /// The end of the match that runs to the end of `text`, moved back over
@@ -1051,6 +1080,10 @@ const SOFT_HYPHEN: char = '\u{AD}';
 /// semicolon, `Terminal_Punctuation`): text normalized to NFC, as most
 /// text on the web is, writes the Greek semicolon with it.
 const GREEK_SEMICOLON_NFC: char = '\u{B7}';
+
+/// U+2019 RIGHT SINGLE QUOTATION MARK, the apostrophe of typeset text
+/// (`Côte_d’Ivoire`), which closes a `‘…’` quotation too.
+const APOSTROPHE: char = '\u{2019}';
 
 /// U+05F4 HEBREW PUNCTUATION GERSHAYIM: Hebrew text quotes with it
 /// (`ראו ״https://example.co.il/דף״ לפרטים`), though Unicode's

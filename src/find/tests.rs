@@ -324,6 +324,31 @@ fn trailing_punctuation_and_brackets() {
             "ראו https://example.co.il/צה״ל לפרטים",
             "https://example.co.il/צה״ל",
         ),
+        (
+            "ראו ״https://example.co.il/צה״ל״ לפרטים",
+            "https://example.co.il/צה״ל",
+        ),
+        (
+            "ראו „https://example.co.il/דו״ח“",
+            "https://example.co.il/דו״ח",
+        ),
+        // An apostrophe between cased letters stands inside a word, also
+        // in a quotation; between letters without case, or as `‘`, or
+        // before anything else, it closes one.
+        (
+            "«https://fr.example/Côte_d’Ivoire»",
+            "https://fr.example/Côte_d’Ivoire",
+        ),
+        ("“https://example.com/it’s”", "https://example.com/it’s"),
+        ("„https://uk.example/м’ясо“", "https://uk.example/м’ясо"),
+        ("‘https://example.com/a’ and", "https://example.com/a"),
+        ("‘https://example.com/a’.", "https://example.com/a"),
+        ("‘http://실례.테스트/경로’참고", "http://실례.테스트/경로"),
+        ("‘https://ตัวอย่าง.ไทย/ค้นหา’ค่ะ", "https://ตัวอย่าง.ไทย/ค้นหา"),
+        (
+            "‚http://beispiel.de/München‘bitte",
+            "http://beispiel.de/München",
+        ),
     ] {
         assert_eq!(found(text), [iri], "{text}");
     }

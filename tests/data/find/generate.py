@@ -546,6 +546,29 @@ WIDE_ANNOTATIONS = [
 for lang, style, cls, text, expected in WIDE_ANNOTATIONS:
     add(lang, style, cls, text, expected)
 
+# A quotation mark that stands inside words (the apostrophe `’`, which
+# word processors type for `'`; the Hebrew gershayim of an acronym) does
+# not close the quotation around an IRI; one after the last letter does.
+QUOTED_APOSTROPHES = [
+    ("fr", "prose", "quoted-apostrophe", "Voir «https://fr.wikipedia.org/wiki/Côte_d’Ivoire» pour la suite.",
+     ["https://fr.wikipedia.org/wiki/Côte_d’Ivoire"]),
+    ("fr", "prose", "quoted-apostrophe", "L’article «\u00a0https://fr.wikipedia.org/wiki/Jeanne_d’Arc\u00a0» est long.",
+     ["https://fr.wikipedia.org/wiki/Jeanne_d’Arc"]),
+    ("en", "prose", "quoted-apostrophe", "Read “https://en.wikipedia.org/wiki/Ender’s_Game” first.",
+     ["https://en.wikipedia.org/wiki/Ender’s_Game"]),
+    ("en", "prose", "quoted-apostrophe", "He said ‘https://example.com/it’s-here’ and left.",
+     ["https://example.com/it’s-here"]),
+    ("de", "prose", "quoted-apostrophe", "Siehe „https://de.wikipedia.org/wiki/Ender’s_Game“ dazu.",
+     ["https://de.wikipedia.org/wiki/Ender’s_Game"]),
+    ("he", "prose", "quoted-apostrophe", "ראו ״https://he.wikipedia.org/wiki/צה״ל״ לפרטים",
+     ["https://he.wikipedia.org/wiki/צה״ל"]),
+    ("he", "prose", "quoted-apostrophe", "ראו „https://he.wikipedia.org/wiki/דו״ח“ עכשיו",
+     ["https://he.wikipedia.org/wiki/דו״ח"]),
+]
+
+for lang, style, cls, text, expected in QUOTED_APOSTROPHES:
+    add(lang, style, cls, text, expected)
+
 # Markdown emphasis around an IRI in chat (`**…**`, `_…_`, `~~…~~`): the
 # grammar allows `*`, `_` and `~`, so only the opening run says that the
 # closing one is not part of the IRI.
