@@ -960,7 +960,8 @@ enum Opener {
     /// `<`, `<URL:` or `"` (RFC 3986 Appendix C): the closing delimiter
     /// says where the IRI ends, so brackets inside need no balance.
     Delimiter,
-    /// A non-ASCII quotation mark: the next quotation mark closes it.
+    /// A non-ASCII quotation mark: the next quotation mark closes it, but
+    /// for an apostrophe inside a word ([`inside_word`]).
     Quote,
     /// Anything else.
     Other,
