@@ -11,6 +11,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use unicode_script::{Script, UnicodeScript};
+use unicode_security::mixed_script::AugmentedScriptSet;
 
 use crate::mapping::{is_ace, LABEL_SEPARATORS};
 use crate::percent::decode_utf8_lossy;
@@ -79,17 +80,25 @@ pub(crate) fn scripts(text: &str) -> Vec<Script> {
 /// label beside Latin labels), a whole-script confusable with Latin (one
 /// other script, a skeleton of Latin and common characters). A string of
 /// one script whose look-alike is of that same script (Latin `œ` and
-/// `oe`, `æ` and `ae`) is neither: spelling, not spoofing. The skeleton
-/// quoted is at most 64 characters.
+/// `oe`, `æ` and `ae`) is neither: spelling, not spoofing. Scripts are
+/// read as UTS 39 resolves them, with those written together as one
+/// (`Jpan`: Han, Hiragana and Katakana; `Kore`; `Hanb`): the surname
+/// `一ノ瀬` (Han and Katakana, a skeleton of Han and common characters)
+/// is Japanese, not mixed. The skeleton quoted is at most 64 characters.
 pub(crate) fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
     let own = scripts(text);
     if own.is_empty() || (own.len() == 1 && (own[0] == Script::Latin || !whole_script)) {
         return None;
     }
+    // No one script (with the scripts written together) covers it all.
+    let mixed = own.len() > 1 && AugmentedScriptSet::for_str(text).is_empty();
+    if !mixed && !whole_script {
+        return None;
+    }
     let skeleton: String = unicode_security::skeleton(text).collect();
     let looks = scripts(&skeleton);
     let short = || skeleton.chars().take(64).collect::<String>();
-    if own.len() > 1 {
+    if mixed {
         return (looks.len() == 1).then(|| Confusion::MixedScript(short()));
     }
     (looks == [Script::Latin]).then(|| Confusion::WholeScript(own[0].full_name(), short()))

@@ -83,8 +83,11 @@
 //!   `confusable` reads words the same way.
 //! - **`confusable`** follows UTS 39 section 4: a look-alike across
 //!   scripts, never within one. A *mixed-script confusable* (checked on
-//!   every part) has characters of several scripts and a skeleton of one:
-//!   `pаypal` with a Cyrillic `а` reads `paypal`. A *whole-script
+//!   every part) has characters of several scripts, which no one script
+//!   covers as `mixed-script` reads them, and a skeleton of one: `pаypal`
+//!   with a Cyrillic `а` reads `paypal`, while the Japanese `一ノ瀬` or
+//!   `聞く` (Han and kana, whose skeletons hold `ー`, `/` and `❬`) is one
+//!   script. A *whole-script
 //!   confusable* (checked on host labels only, when another label of the
 //!   host has Latin letters, as a `.com` does) is all of one script other
 //!   than Latin with a skeleton of Latin letters: Cyrillic `аррӏе.com`

@@ -301,14 +301,15 @@ fn words(text: &'static str) -> Vec<&'static str> {
 }
 
 #[test]
-fn real_words_of_ten_languages_are_not_confusables() {
+fn real_words_of_eleven_languages_are_not_confusables() {
     // Each word in a path and a query, and as a host label: Latin-script
     // words under `.com` (the whole-script test applies, and finds
     // nothing: one script's own spellings, such as œ for oe, are not
     // spoofs), Cyrillic and Greek words under a top-level domain of their
     // own script (a Russian word under `.com` that reads as Latin is
-    // exactly the whole-script confusable UTS 39 describes).
-    let lists: [(&str, &str, &str); 10] = [
+    // exactly the whole-script confusable UTS 39 describes), Japanese
+    // words, which write Han, Hiragana and Katakana together, under `.jp`.
+    let lists: [(&str, &str, &str); 11] = [
         ("fr", include_str!("data/words/fr.txt"), "com"),
         ("de", include_str!("data/words/de.txt"), "com"),
         ("da", include_str!("data/words/da.txt"), "com"),
@@ -323,6 +324,7 @@ fn real_words_of_ten_languages_are_not_confusables() {
             "\u{443}\u{43A}\u{440}",
         ),
         ("el", include_str!("data/words/el.txt"), "\u{3B5}\u{3BB}"),
+        ("ja", include_str!("data/words/ja.txt"), "jp"),
     ];
     let mut checked = 0;
     let mut flagged = Vec::new();
