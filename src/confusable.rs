@@ -51,7 +51,9 @@ pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
         .filter(|word| !word.is_empty())
 }
 
-/// How a part is confusable (UTS 39 section 4), with the look-alike.
+/// How a part is confusable (UTS 39 section 4), with the look-alike (which
+/// lint's messages quote; a display reads only whether there is one).
+#[cfg_attr(not(feature = "lint"), allow(dead_code))]
 pub(crate) enum Confusion {
     /// Characters of several scripts whose skeleton is of one script
     /// (`pаypal` with a Cyrillic `а` reads `paypal`).

@@ -174,7 +174,6 @@ impl<'a> ToUri<'a> {
             Cow::Borrowed(input)
         };
         // Errors are found in `text` and reported at offsets in `input`.
-        let at = |offset: usize| original_offset(input, &text, offset);
         if let Err(reject) = rule.reject_str(&text) {
             return Err(self.syntax_error(rule, input, &text, reject));
         }
@@ -185,7 +184,7 @@ impl<'a> ToUri<'a> {
             .map_err(|#[allow(unused_mut)] mut e| {
                 #[cfg(feature = "idna")]
                 if let MappingError::Idna { offset, .. } = &mut e {
-                    *offset = at(*offset);
+                    *offset = original_offset(input, &text, *offset);
                 }
                 Error::Mapping(e)
             })
