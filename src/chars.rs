@@ -85,21 +85,35 @@ fn is_default_ignorable(c: char) -> bool {
 /// LAO HO NO and U+0EDD LAO HO MO. Section 7.5's advice against
 /// "variants for compatibility reasons, for example for typographic
 /// purposes" is not about them: Thai Wikipedia's title `น้ำ` holds U+0E33,
-/// and its NFKC form names another page.
+/// and its NFKC form names another page. So are the Hangul Compatibility
+/// Jamo (U+3131 to U+318E but U+3164 HANGUL FILLER, which shows as
+/// nothing): the Korean letters that keyboards type alone (`ㅋㅋㅋ`,
+/// `ㄱ`), whose NFKC forms are conjoining jamo that fuse with the
+/// syllables around them.
 #[cfg(feature = "normalization")]
-pub(crate) const ORTHOGRAPHIC_COMPATIBILITY: [char; 5] =
-    ['\u{0587}', '\u{0E33}', '\u{0EB3}', '\u{0EDC}', '\u{0EDD}'];
+pub(crate) fn is_orthographic_compatibility(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0587}'
+            | '\u{0E33}'
+            | '\u{0EB3}'
+            | '\u{0EDC}'
+            | '\u{0EDD}'
+            | '\u{3131}'..='\u{3163}'
+            | '\u{3165}'..='\u{318E}'
+    )
+}
 
 /// Whether `c` is a compatibility variant, which section 7.5 advises
 /// against and section 3.2 keeps percent-encoded as a look-alike (section
 /// 6.1 b): NFKC changes it, taken alone (full-width and half-width forms,
 /// ligatures such as U+FB01, compatibility spaces, U+212B ANGSTROM SIGN),
-/// and it is not one of [`ORTHOGRAPHIC_COMPATIBILITY`].
+/// and it is not ordinary spelling ([`is_orthographic_compatibility`]).
 #[cfg(feature = "normalization")]
 pub(crate) fn is_compatibility_variant(c: char) -> bool {
     let mut buf = [0; 4];
     !icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().is_normalized(c.encode_utf8(&mut buf))
-        && !ORTHOGRAPHIC_COMPATIBILITY.contains(&c)
+        && !is_orthographic_compatibility(c)
 }
 
 /// Whether `c` is an invisible format character other than a joiner:
@@ -178,17 +192,26 @@ mod tests {
     fn orthographic_exceptions_are_letters_nfkc_changes() {
         use icu_normalizer::ComposingNormalizerBorrowed;
         let nfkc = ComposingNormalizerBorrowed::new_nfkc();
-        for c in ORTHOGRAPHIC_COMPATIBILITY {
+        let exceptions: alloc::vec::Vec<char> = (char::MIN..=char::MAX)
+            .filter(|&c| is_orthographic_compatibility(c))
+            .collect();
+        assert_eq!(exceptions.len(), 5 + 93, "{exceptions:?}");
+        for c in exceptions {
             let mut buf = [0; 4];
             assert!(!nfkc.is_normalized(c.encode_utf8(&mut buf)), "{c}");
             assert!(!is_compatibility_variant(c), "{c}");
+            assert!(!is_default_ignorable(c), "{c}");
             assert!(
-                matches!(c, '\u{0530}'..='\u{058F}' | '\u{0E00}'..='\u{0EFF}'),
-                "{c} is not Armenian, Thai or Lao"
+                matches!(
+                    c,
+                    '\u{0530}'..='\u{058F}' | '\u{0E00}'..='\u{0EFF}' | '\u{3130}'..='\u{318F}'
+                ),
+                "{c} is not Armenian, Thai, Lao or a Hangul letter"
             );
         }
         for c in [
-            '\u{FB01}', '\u{FF76}', '\u{3000}', '\u{212B}', '\u{00B5}', '\u{0F0C}',
+            '\u{FB01}', '\u{FF76}', '\u{3000}', '\u{212B}', '\u{00B5}', '\u{0F0C}', '\u{3164}',
+            '\u{FFA1}',
         ] {
             assert!(is_compatibility_variant(c), "{c}");
         }

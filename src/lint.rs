@@ -69,7 +69,9 @@
 //!   written with a ligature); the lint cannot know them, it warns. It
 //!   does not warn on the five letters NFKC decomposes that are their
 //!   language's ordinary spelling, not typographic variants (Thai SARA AM
-//!   of `น้ำ`, Lao AM, HO NO and HO MO, the Armenian `և` of `Երևան`).
+//!   of `น้ำ`, Lao AM, HO NO and HO MO, the Armenian `և` of `Երևան`), nor
+//!   on the Korean letters typed alone (`ㅋㅋㅋ`, Hangul Compatibility
+//!   Jamo).
 //! - **`mixed-script`** follows UTS 39's "highly restrictive" level: a
 //!   component is fine when one script covers it (Japanese counts Han,
 //!   Hiragana and Katakana as one, Korean Han and Hangul), or when it is
@@ -152,7 +154,7 @@ use crate::bidi::is_rtl;
 use crate::bidi::{
     check_part, for_each_part, offset_in, part_restrictions, Restriction, Split, Violation,
 };
-use crate::chars::{is_compatibility_variant, is_invisible_format, ORTHOGRAPHIC_COMPATIBILITY};
+use crate::chars::{is_compatibility_variant, is_invisible_format, is_orthographic_compatibility};
 use crate::confusable::{
     confusable, has_latin_label, label_to_unicode, unicode_label, words, Confusion,
 };
@@ -784,7 +786,7 @@ impl<'t> Linter<'t> {
         // spelling (Thai SARA AM, ...), each piece checked alone.
         let nfkc = ComposingNormalizerBorrowed::new_nfkc();
         let culprit = decoded
-            .split(ORTHOGRAPHIC_COMPATIBILITY)
+            .split(is_orthographic_compatibility)
             .map(|piece| nfkc.split_normalized(piece).1)
             .find(|tail| !tail.is_empty())
             .and_then(|tail| {

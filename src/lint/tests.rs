@@ -127,6 +127,9 @@ fn ordinary_spelling_that_nfkc_decomposes_is_not_a_variant() {
         "https://th.wikipedia.org/wiki/%E0%B8%99%E0%B9%89%E0%B8%B3",
         "https://lo.wikipedia.org/wiki/ນ້ຳ?q=ໜ",
         "https://hy.wikipedia.org/wiki/Երևան",
+        "https://ko.wikipedia.org/wiki/ㅋㅋㅋ",
+        "https://ko.wikipedia.org/wiki/ㄱ",
+        "https://example.kr/?q=%E3%85%8B%E3%85%8B",
     ] {
         assert_eq!(codes(iri), [] as [&str; 0], "{iri}");
     }
