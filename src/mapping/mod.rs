@@ -141,9 +141,10 @@
 //!      half-width Katakana (`ｶ`), the spaces that look like a space
 //!      (U+00A0, U+3000, U+2000 to U+200A), and more of the same kind
 //!      (mathematical letters, ligatures, superscripts, presentation forms);
-//!      but not the five letters NFKC decomposes that are their language's
+//!      but not the letters NFKC decomposes that are their language's
 //!      ordinary spelling (Thai SARA AM `ำ` of `น้ำ`, Lao AM, HO NO and HO
-//!      MO, the Armenian `և` of `Երևան`), which are decoded;
+//!      MO, the Armenian `և` of `Երևան`, the Korean letters typed alone,
+//!      `ㅋㅋㅋ`), which are decoded;
 //!    - it must not be white space (`char::is_whitespace`: U+1680, U+2028,
 //!      U+2029, which have no compatibility mapping);
 //!    - it must not be an invisible format character

@@ -343,6 +343,9 @@ mod tests {
                                                        // are written: decoded, as in Thai Wikipedia's `น้ำ` (water).
         assert_eq!(path("%E0%B8%99%E0%B9%89%E0%B8%B3"), "น้ำ");
         assert_eq!(path("%D4%B5%D6%80%D6%87%D5%A1%D5%B6"), "Երևան");
+        assert_eq!(path("%E3%85%8B%E3%85%8B"), "ㅋㅋ");
+        assert_eq!(path("%E3%85%A4"), "%E3%85%A4"); // HANGUL FILLER
+        assert_eq!(path("%EF%BE%A1"), "%EF%BE%A1"); // HALFWIDTH HANGUL LETTER KIYEOK
         assert_eq!(path("%EF%AC%81"), "%EF%AC%81"); // U+FB01 LATIN SMALL LIGATURE FI
         assert_eq!(path("%E1%9A%80"), "%E1%9A%80"); // U+1680 OGHAM SPACE MARK
     }
