@@ -119,7 +119,9 @@ pub(crate) fn is_compatibility_variant(c: char) -> bool {
 /// Whether `c` is an invisible format character other than a joiner:
 /// `Default_Ignorable_Code_Point` with `General_Category=Cf` (U+200B ZERO
 /// WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN, ...), not
-/// `Join_Control` (U+200C and U+200D, which shape words of many scripts).
+/// `Join_Control` (U+200C and U+200D, which shape words of many scripts)
+/// nor U+180E MONGOLIAN VOWEL SEPARATOR, which shapes the vowel after it
+/// inside a Mongolian word (`ᠬᠠᠷ\u{180E}ᠠ`) as the joiners do in Persian.
 /// Text carries them around an IRI unseen; none is part of what a reader
 /// takes for the address, and inside an IRI one makes it look like the
 /// IRI without it (section 6.1 b): [`to_iri`](crate::mapping::to_iri)
@@ -133,7 +135,12 @@ pub(crate) fn is_invisible_format(c: char) -> bool {
         && CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format
         && CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
         && !CodePointSetData::new::<JoinControl>().contains(c)
+        && c != MONGOLIAN_VOWEL_SEPARATOR
 }
+
+/// U+180E MONGOLIAN VOWEL SEPARATOR: see [`is_invisible_format`].
+#[cfg(feature = "normalization")]
+const MONGOLIAN_VOWEL_SEPARATOR: char = '\u{180E}';
 
 /// A paired bracket of any script (Unicode `Bidi_Paired_Bracket_Type`),
 /// with its partner (`Bidi_Paired_Bracket`): `(` and `)`, `（` and `）`,
@@ -214,6 +221,27 @@ mod tests {
             '\u{FFA1}',
         ] {
             assert!(is_compatibility_variant(c), "{c}");
+        }
+    }
+
+    /// The characters that shape words are format characters that Unicode
+    /// calls default-ignorable, and are not invisible here; the marks of
+    /// where a line breaks are.
+    #[test]
+    #[cfg(feature = "normalization")]
+    fn word_shaping_format_characters_are_not_invisible() {
+        use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory};
+        use icu_properties::{CodePointMapData, CodePointSetData};
+        for c in ['\u{200C}', '\u{200D}', MONGOLIAN_VOWEL_SEPARATOR] {
+            assert_eq!(
+                CodePointMapData::<GeneralCategory>::new().get(c),
+                GeneralCategory::Format
+            );
+            assert!(CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c));
+            assert!(!is_invisible_format(c), "{c:?}");
+        }
+        for c in ['\u{200B}', '\u{2060}', '\u{FEFF}', '\u{AD}', '\u{2061}'] {
+            assert!(is_invisible_format(c), "{c:?}");
         }
     }
 

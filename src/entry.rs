@@ -85,8 +85,9 @@
 //!    authority, a second `#`. Bidi formatting characters (section 4.1)
 //!    are encoded too: the grammar allows them, but IRIs "MUST NOT"
 //!    contain them; and the other invisible format characters (U+2061
-//!    FUNCTION APPLICATION, U+180E MONGOLIAN VOWEL SEPARATOR, ...; not
-//!    the joiners U+200C and U+200D, which shape words), which would make
+//!    FUNCTION APPLICATION, U+2064 INVISIBLE PLUS, ...; not the joiners
+//!    U+200C and U+200D nor U+180E MONGOLIAN VOWEL SEPARATOR, which shape
+//!    words), which would make
 //!    the IRI look like the one without them (section 6.1 b). So is white
 //!    space that the grammar allows (U+00A0
 //!    NO-BREAK SPACE, U+2009 THIN SPACE, U+202F, ... as text copied from
@@ -547,7 +548,7 @@ fn is_break_mark(c: char) -> bool {
 /// format characters (`Default_Ignorable_Code_Point` with
 /// `General_Category=Cf`: U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER,
 /// U+FEFF, a pasted byte order mark), but not the joiners U+200C and
-/// U+200D. Inside the text they are data (step 5 encodes the bidi
+/// U+200D nor the Mongolian vowel separator. Inside the text they are data (step 5 encodes the bidi
 /// formatting characters).
 fn surrounds(c: char) -> bool {
     c.is_whitespace() || is_bidi_formatting(c) || is_invisible_format(c)

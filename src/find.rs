@@ -61,7 +61,8 @@
 //!      Appendix C's delimiter) and the invisible format characters
 //!      (`Default_Ignorable_Code_Point` with `General_Category=Cf`: U+200B
 //!      ZERO WIDTH SPACE, U+2060, U+FEFF), but not the joiners U+200C and
-//!      U+200D, which stand inside words;
+//!      U+200D and U+180E MONGOLIAN VOWEL SEPARATOR, which stand inside
+//!      words;
 //!    - the bidi formatting characters (`Bidi_Control`: LRM, RLM, ALM, the
 //!      embeddings, overrides and isolates), which section 4.1 forbids in
 //!      an IRI: the marks around an IRI in right-to-left text are not

@@ -36,7 +36,7 @@
 //! | code | fires on | section |
 //! | --- | --- | --- |
 //! | `bidi-formatting` | a bidi formatting character (`Bidi_Control`) written as itself | 4.1 MUST NOT |
-//! | `invisible` | an invisible format character written as itself (U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN; not the joiners U+200C and U+200D) | 6.1 b, 8 |
+//! | `invisible` | an invisible format character written as itself (U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN; not the joiners U+200C and U+200D nor U+180E MONGOLIAN VOWEL SEPARATOR, which shape words) | 6.1 b, 8 |
 //! | `bidi-mixed` | a component with right-to-left and left-to-right characters | 4.2 rule 1 |
 //! | `bidi-rtl-ends` | a right-to-left component that starts or ends otherwise | 4.2 rule 2 |
 //! | `bidi-number-label` | a host label of numbers in a host with right-to-left labels | 4.4 example 10 ("allowed but not recommended") |

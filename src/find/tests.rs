@@ -349,6 +349,11 @@ fn trailing_punctuation_and_brackets() {
             "‚http://beispiel.de/München‘bitte",
             "http://beispiel.de/München",
         ),
+        // The Mongolian vowel separator stands inside a word.
+        (
+            "http://a/\u{182C}\u{1820}\u{1837}\u{180E}\u{1820} \u{1824}",
+            "http://a/\u{182C}\u{1820}\u{1837}\u{180E}\u{1820}",
+        ),
     ] {
         assert_eq!(found(text), [iri], "{text}");
     }

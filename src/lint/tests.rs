@@ -64,6 +64,8 @@ fn invisible() {
         "http://a/pay%E2%80%8Bpal",
         "https://fa.wikipedia.org/wiki/\u{646}\u{6CC}\u{645}\u{200C}\u{641}\u{627}\u{635}\u{644}\u{647}",
         "http://a/\u{915}\u{94D}\u{200D}\u{937}",
+        // The Mongolian vowel separator shapes a word's last vowel.
+        "http://a/\u{182C}\u{1820}\u{1837}\u{180E}\u{1820}",
     ] {
         assert_eq!(codes(clean), [] as [&str; 0], "{clean}");
     }

@@ -152,7 +152,8 @@
 //!      ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN,
 //!      ...), which shows as nothing, so that the IRI would look like the
 //!      one without it; the joiners U+200C and U+200D, which shape the
-//!      words of Persian and the Indic scripts, are decoded;
+//!      words of Persian and the Indic scripts, and U+180E MONGOLIAN VOWEL
+//!      SEPARATOR, which shapes Mongolian words, are decoded;
 //!    - it must not be a combining mark (canonical combining class above 0)
 //!      right after a delimiter, a `%HH` triplet or the start of the
 //!      component, where it would draw itself onto the delimiter.

@@ -352,10 +352,11 @@ mod tests {
 
     /// A character that shows as nothing stays encoded, so that the IRI
     /// does not look like the one without it; the joiners, which shape
-    /// Persian and Indic words, are decoded.
+    /// Persian and Indic words, and the Mongolian vowel separator are
+    /// decoded.
     #[test]
     fn invisible_characters_stay_encoded() {
-        for triplets in ["%E2%80%8B", "%EF%BB%BF", "%E2%81%A0", "%C2%AD", "%E1%A0%8E"] {
+        for triplets in ["%E2%80%8B", "%EF%BB%BF", "%E2%81%A0", "%C2%AD", "%E2%81%A1"] {
             assert_eq!(
                 path(&alloc::format!("a{triplets}b")),
                 alloc::format!("a{triplets}b")
@@ -366,6 +367,11 @@ mod tests {
             "نیم\u{200C}فاصله"
         );
         assert_eq!(path("%E0%A4%95%E0%A5%8D%E2%80%8D%E0%A4%B7"), "क्\u{200D}ष");
+        // The Mongolian vowel separator shapes the vowel after it.
+        assert_eq!(
+            path("%E1%A0%AC%E1%A0%A0%E1%A0%B7%E1%A0%8E%E1%A0%A0"),
+            "\u{182C}\u{1820}\u{1837}\u{180E}\u{1820}"
+        );
         let decoded = ToIri::new()
             .keep_lookalikes(false)
             .convert("x:a%E2%80%8Bb")
