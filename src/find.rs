@@ -77,7 +77,8 @@
 //!      IRI unless trailing (step 4);
 //!    - quotation marks other than ASCII `'` (`Quotation_Mark`: `“ ” „ « »
 //!      ‹ › 〝 ＂`), as ASCII `"` does; those that may stand inside a word
-//!      (`Word_Break=MidNumLet`: `‘ ’`, the apostrophe; `״`) stay, unless
+//!      (`Word_Break` `MidNumLet` or `MidLetter`: `‘ ’`, the apostrophe;
+//!      the Hebrew `״`) stay, unless
 //!      the IRI was opened by a quotation mark: then the next quotation
 //!      mark ends it, whichever it is (`“…”`, `„…“`, `»…«`, `‘…’`), but for
 //!      an apostrophe inside a word (`«…/Côte_d’Ivoire»`, `“…/it’s”`);
@@ -1024,9 +1025,9 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
 /// as an apostrophe does in the alphabets that write one there
 /// (`d’Ivoire`, `it’s`, `Ender’s`, Ukrainian `м’ясо`): a `’` (the
 /// apostrophe word processors type; `‘` only opens or closes) with a
-/// cased letter (Latin, Greek, Cyrillic, Armenian, ...) on each side. Between letters
-/// of scripts without case it closes the quotation, as Korean writes a
-/// particle and Thai the next word right after it
+/// cased letter (Latin, Greek, Cyrillic, Armenian, ...) on each side.
+/// Between letters of scripts without case it closes the quotation, as
+/// Korean writes a particle and Thai the next word right after it
 /// (`‘http://실례.테스트/경로’참고`). The gershayim stands inside a
 /// Hebrew word before its last letter only (`צה״ל`, `תשפ״ה`), so one with
 /// more letters after it closes a quotation
