@@ -78,10 +78,10 @@
 //!    - quotation marks other than ASCII `'` (`Quotation_Mark`: `“ ” „ « »
 //!      ‹ › 〝 ＂`), as ASCII `"` does; those that may stand inside a word
 //!      (`Word_Break` `MidNumLet` or `MidLetter`: `‘ ’`, the apostrophe;
-//!      the Hebrew `״`) stay, unless
-//!      the IRI was opened by a quotation mark: then the next quotation
-//!      mark ends it, whichever it is (`“…”`, `„…“`, `»…«`, `‘…’`), but for
-//!      an apostrophe inside a word (`«…/Côte_d’Ivoire»`, `“…/it’s”`);
+//!      the Hebrew `״`) stay, unless the IRI was opened by a quotation
+//!      mark: then the next quotation mark ends it, whichever it is (`“…”`,
+//!      `„…“`, `»…«`, `‘…’`), but for an apostrophe inside a word
+//!      (`«…/Côte_d’Ivoire»`, `“…/it’s”`);
 //!    - a closing bracket of any script (`Bidi_Paired_Bracket_Type=Close`:
 //!      `)`, `]`, `）`, `」`, `』`, `》`, `】`, ...) that closes no bracket
 //!      opened inside the IRI: `(see http://a/b)` gives `http://a/b` and
