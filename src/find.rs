@@ -75,6 +75,12 @@
 //!      them as Chinese and Japanese write it: nobody types them inside an
 //!      address. Their ASCII forms `.,;:!?` are the grammar's, part of the
 //!      IRI unless trailing (step 4);
+//!    - the dashes that set a clause off (`Line_Break=B2`: `—`, `⸺`, `⸻`),
+//!      which English writes without spaces (`https://example.org/a—and`);
+//!      the en dash `–` of titles stays (`/wiki/Michelson–Morley`);
+//!    - brackets that Unicode pairs with none (`General_Category` `Ps` or
+//!      `Pe` without a bidi pair: the ornate parentheses `﴿…﴾` that quote
+//!      in Arabic);
 //!    - quotation marks other than ASCII `'` (`Quotation_Mark`: `“ ” „ « »
 //!      ‹ › 〝 ＂`), as ASCII `"` does; those that may stand inside a word
 //!      (`Word_Break` `MidNumLet` or `MidLetter`: `‘ ’`, the apostrophe;
@@ -111,7 +117,13 @@
 //!      (`mailto:info@例え.jp（平日）` ends at `（`), the `,` between its
 //!      addresses aside.
 //!
-//!    Letters, digits, marks, dashes, `・` and `·` (which stand inside
+//!    - after the host, an emoji (`Emoji_Presentation`, or an `Emoji`
+//!      character followed by U+FE0F) right after a letter, digit or mark,
+//!      as chat writes one after an address (`https://youtu.be/abc😂`,
+//!      `https://例え.jp/新着👍`); after a delimiter or another symbol it
+//!      names the segment (`/wiki/😂`, `?mood=🙂`, `/I_❤️_NY`).
+//!
+//!    Letters, digits, marks, en dashes, `・` and `·` (which stand inside
 //!    words), and ASCII characters the grammar allows, are part of an IRI.
 //!    So is U+00AD SOFT HYPHEN, which hyphenation puts inside long words
 //!    (`https://www.bundes\u{AD}regierung.de/`): it never ends an IRI, and
@@ -178,8 +190,8 @@ use alloc::vec::Vec;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{
-    BidiControl, EastAsianWidth, GeneralCategory, GeneralCategoryGroup, QuotationMark, Script,
-    TerminalPunctuation, WhiteSpace, WordBreak,
+    BidiControl, EastAsianWidth, Emoji, EmojiPresentation, GeneralCategory, GeneralCategoryGroup,
+    LineBreak, QuotationMark, Script, TerminalPunctuation, WhiteSpace, WordBreak,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
@@ -511,6 +523,7 @@ impl<'t> Matches<'_, 't> {
             };
             let cut = cut(opener)?;
             let cut = host_stop(&text[start..cut]).map_or(cut, |at| start + at);
+            let cut = emoji_stop(&text[start..cut]).map_or(cut, |at| start + at);
             let cut =
                 emphasis_end(before, &text[after_prefix..cut]).map_or(cut, |at| after_prefix + at);
             end = trim_end(&text[..cut], after_prefix);
@@ -726,19 +739,24 @@ enum Role {
 ///    it, as ASCII `"` does, except those that may stand inside a word
 ///    (`Word_Break` `MidNumLet`, `MidLetter`, `MidNum`: `‘ ’ ＇`), which
 ///    the IRI keeps as it keeps ASCII `'`.
-/// 5. Sentence and clause punctuation (`General_Category=P*` other than
+/// 5. Brackets that Unicode pairs with none (`General_Category` `Ps` or
+///    `Pe` without a `Bidi_Paired_Bracket`: the ornate parentheses `﴿﴾`
+///    that quote in Arabic, the vertical forms `︵︶`) and the dashes that
+///    set a clause off (`Line_Break=B2`: `—`, `⸺`, `⸻`) stop it.
+/// 6. Sentence and clause punctuation (`General_Category=P*` other than
 ///    dashes, and `Terminal_Punctuation` or `Sentence_Break` `STerm`,
 ///    `ATerm`, `SContinue`: `。、，．：；！？`, `،`, `۔`, `।`)
 ///    stops it wherever it stands, even with text right after it, as
 ///    written in Chinese and Japanese: nobody types it inside an address,
 ///    while its ASCII forms `.,;:!?` belong to the grammar.
-/// 6. Compatibility forms of ASCII delimiters and sentence punctuation
+/// 7. Compatibility forms of ASCII delimiters and sentence punctuation
 ///    (punctuation or symbols whose NFKC form is ASCII characters, each one
 ///    the grammar excludes or `Terminal_Punctuation`: `…`, `‼`, `＜`,
 ///    `＞`, `＼`) stop it too.
 ///
-/// Letters, digits, marks, dashes (`–` in a Wikipedia title), `・`, `·`
-/// and the other symbols are [`Role::Inside`].
+/// Letters, digits, marks, the other dashes (`–` in a Wikipedia title),
+/// `・`, `·` and the other symbols are [`Role::Inside`] (but an emoji
+/// right after a word, [`emoji_stop`]).
 fn role(c: char) -> Role {
     let bracket = |c: char| match chars::bracket(c)? {
         Bracket::Open { .. } => Some(Role::Open),
@@ -782,6 +800,21 @@ fn role(c: char) -> Role {
         } else {
             Role::Stop
         };
+    }
+    // Brackets that Unicode pairs with none (`Bidi_Paired_Bracket_Type`
+    // `None`: the ornate parentheses `﴿…﴾` around an Arabic quotation,
+    // the vertical forms `︵︶`): nothing inside an address balances them.
+    if matches!(
+        gc,
+        GeneralCategory::OpenPunctuation | GeneralCategory::ClosePunctuation
+    ) {
+        return Role::Stop;
+    }
+    // The dashes that set a clause off (`Line_Break=B2`: `—`, `⸺`, `⸻`),
+    // which English writes without spaces (`…/page—and`) and Chinese
+    // doubled (`——`); titles join words with the en dash `–`, which stays.
+    if CodePointMapData::<LineBreak>::new().get(c) == LineBreak::BreakBoth {
+        return Role::Stop;
     }
     if chars::is_sentence_punctuation(c) {
         return Role::Stop;
@@ -898,6 +931,50 @@ fn mailto_stop(candidate: &str, to: usize) -> Option<usize> {
             }
         }
         at += address.len() + 1;
+    }
+    None
+}
+
+/// Where an emoji written after the IRI starts in `candidate`, if one
+/// is: after the authority (a host's last label ends at any symbol,
+/// [`top_level_stop`]), the first character shown as an emoji
+/// (`Emoji_Presentation`: `😂`, `👍`, `🔥`, `✨`, flags; or an `Emoji`
+/// character followed by U+FE0F VARIATION SELECTOR-16: `❤️`, `✔️`) right
+/// after a letter, digit or mark. Chat writes emoji right after an
+/// address (`https://youtu.be/abc😂`), while one that names a segment
+/// or a value follows a delimiter or another symbol (`/wiki/😂`,
+/// `?mood=🙂`, `/I_❤️_NY`). Symbols that are not emoji (`☆`, `△`, `♪`, `×`)
+/// stay: titles write them inside words (`/wiki/らき☆すた`,
+/// `/wiki/HUNTER×HUNTER`).
+fn emoji_stop(candidate: &str) -> Option<usize> {
+    let colon = candidate.find(':')?;
+    let from = match candidate[colon + 1..].strip_prefix("//") {
+        Some(rest) => {
+            let authority = colon + 3;
+            authority + rest.find(['/', '?', '#']).unwrap_or(rest.len())
+        }
+        None => colon + 1,
+    };
+    let presentation = CodePointSetData::new::<EmojiPresentation>();
+    let emoji = CodePointSetData::new::<Emoji>();
+    let categories = CodePointMapData::<GeneralCategory>::new();
+    let mut before = None;
+    let mut chars = candidate[from..].char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let shown = !c.is_ascii()
+            && (presentation.contains(c)
+                || (emoji.contains(c) && chars.peek().is_some_and(|&(_, n)| n == '\u{FE0F}')));
+        let after_word = before.is_some_and(|b: char| {
+            b.is_alphanumeric() || GeneralCategoryGroup::Mark.contains(categories.get(b))
+        });
+        if shown && after_word {
+            return Some(from + at);
+        }
+        // The variation selectors and the keycap belong to the emoji
+        // before them (`❤️😂`), not to a word.
+        if !matches!(c, '\u{FE0E}' | '\u{FE0F}' | '\u{20E3}') {
+            before = Some(c);
+        }
     }
     None
 }

@@ -18,12 +18,13 @@ fn roles_come_from_properties() {
         '\u{200F}', '\u{61C}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
         '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '、', '。', '，', '．', '：', '；', '！',
         '？', '،', '۔', '؟', '؛', '।', '॥', '…', '‼', '“', '”', '„', '«', '»', '‹', '›', '‚', '〝',
-        '〞', '＂', '＜', '＞', '｡', '､', '՝', '።',
+        '〞', '＂', '＜', '＞', '｡', '､', '՝', '።', '—', '⸺', '⸻', '\u{FD3E}', '\u{FD3F}', '︵',
+        '︶',
     ] {
         assert_eq!(role(c), Role::Stop, "{c:?} U+{:04X}", u32::from(c));
     }
     for c in [
-        'é', '例', 'ا', 'א', '\u{200C}', '\u{200D}', '–', '—', '・', '\u{B7}', '～', '％', '＃',
+        'é', '例', 'ا', 'א', '\u{200C}', '\u{200D}', '–', '‐', '・', '\u{B7}', '～', '％', '＃',
         '／', '\u{301C}', '\u{5F3}', '¿', '¡', '\u{301}', 'ｱ', '＿', '\u{FE0F}', '\u{AD}',
     ] {
         assert_eq!(role(c), Role::Inside, "{c:?} U+{:04X}", u32::from(c));
@@ -625,5 +626,96 @@ fn a_change_of_script_in_the_last_label_ends_a_host() {
             "https://example.com/page에서",
             &["https://example.com/page에서"],
         ),
+    ]);
+}
+
+#[test]
+fn clause_dashes_and_unpaired_brackets_end_an_iri() {
+    finds(&[
+        (
+            "Read https://example.org/path—it is good.",
+            &["https://example.org/path"][..],
+        ),
+        (
+            "Read https://example.org/path—and https://example.org/b—too",
+            &["https://example.org/path", "https://example.org/b"],
+        ),
+        (
+            "中文——https://example.cn/路径——好",
+            &["https://example.cn/路径"],
+        ),
+        // The en dash of titles and ranges stays.
+        (
+            "See https://en.wikipedia.org/wiki/Mexican–American_War now.",
+            &["https://en.wikipedia.org/wiki/Mexican–American_War"],
+        ),
+        // Arabic quotes with the ornate parentheses.
+        ("قال ﴿https://مثال.مصر/صفحة﴾ ثم", &["https://مثال.مصر/صفحة"]),
+        (
+            "\u{FE35}https://example.jp/a\u{FE36}",
+            &["https://example.jp/a"],
+        ),
+    ]);
+}
+
+#[test]
+fn an_emoji_after_a_word_is_the_text_s() {
+    finds(&[
+        (
+            "https://youtu.be/dQw4w9WgXcQ😂😂",
+            &["https://youtu.be/dQw4w9WgXcQ"][..],
+        ),
+        (
+            "look https://example.org/a👍 nice",
+            &["https://example.org/a"],
+        ),
+        ("https://example.org/a❤️ love", &["https://example.org/a"]),
+        ("https://例え.jp/新着👍です", &["https://例え.jp/新着"]),
+        (
+            "https://example.org/q?x=1🔥",
+            &["https://example.org/q?x=1"],
+        ),
+        (
+            "https://example.org/a#top✨",
+            &["https://example.org/a#top"],
+        ),
+        ("https://example.org/é🇫🇷", &["https://example.org/é"]),
+        ("mailto:a@example.org👍", &["mailto:a@example.org"]),
+        // Emoji that name a segment or a value: after a delimiter or
+        // another emoji.
+        (
+            "https://en.wikipedia.org/wiki/😂",
+            &["https://en.wikipedia.org/wiki/😂"],
+        ),
+        (
+            "https://example.org/I_❤️_NY",
+            &["https://example.org/I_❤️_NY"],
+        ),
+        ("https://example.org/❤️😂", &["https://example.org/❤️😂"]),
+        (
+            "https://example.org/?mood=🙂",
+            &["https://example.org/?mood=🙂"],
+        ),
+        ("https://example.org/a#🙂", &["https://example.org/a#🙂"]),
+        // Symbols that are not emoji stand inside titles.
+        (
+            "https://ja.wikipedia.org/wiki/らき☆すた",
+            &["https://ja.wikipedia.org/wiki/らき☆すた"],
+        ),
+        (
+            "https://ja.wikipedia.org/wiki/HUNTER×HUNTER",
+            &["https://ja.wikipedia.org/wiki/HUNTER×HUNTER"],
+        ),
+        (
+            "https://ja.wikipedia.org/wiki/ゆるキャン△",
+            &["https://ja.wikipedia.org/wiki/ゆるキャン△"],
+        ),
+        // Hosts: labels before the last keep them.
+        (
+            "https://i❤.ws/ and https://😀.ws",
+            &["https://i❤.ws/", "https://😀.ws"],
+        ),
+        // Between delimiters the IRI is taken as it is.
+        ("<https://example.org/a👍>", &["https://example.org/a👍"]),
     ]);
 }

@@ -511,6 +511,39 @@ HOST_SYMBOLS = [
 for lang, style, cls, text, expected in HOST_SYMBOLS:
     add(lang, style, cls, text, expected)
 
+# Emoji written right after a path, a query or a fragment, as chat writes
+# them: one right after a word is the text's; one after a delimiter names
+# the segment, and symbols that are not emoji stand inside titles.
+PATH_EMOJI = [
+    ("en", "chat", "path-emoji", "lol https://youtu.be/dQw4w9WgXcQ😂😂", ["https://youtu.be/dQw4w9WgXcQ"]),
+    ("en", "chat", "path-emoji", "new post https://example.org/blog/spring-sale🔥 go!", ["https://example.org/blog/spring-sale"]),
+    ("es", "chat", "path-emoji", "Mira https://ejemplo.es/fotos/playa❤️ qué bonito", ["https://ejemplo.es/fotos/playa"]),
+    ("ja", "chat", "path-emoji", "新作はこちら https://例え.jp/新着👍 ぜひ", ["https://例え.jp/新着"]),
+    ("ko", "chat", "path-emoji", "링크 https://예시.kr/글/123✨ 확인", ["https://예시.kr/글/123"]),
+    ("ru", "chat", "path-emoji", "Смотри https://пример.рф/видео?id=42🔥", ["https://пример.рф/видео?id=42"]),
+    ("en", "chat", "path-emoji", "emoji pages: https://en.wikipedia.org/wiki/😂 and https://example.org/I_❤️_NY",
+     ["https://en.wikipedia.org/wiki/😂", "https://example.org/I_❤️_NY"]),
+    ("ja", "prose", "path-emoji", "作品 https://ja.wikipedia.org/wiki/らき☆すた と https://ja.wikipedia.org/wiki/HUNTER×HUNTER",
+     ["https://ja.wikipedia.org/wiki/らき☆すた", "https://ja.wikipedia.org/wiki/HUNTER×HUNTER"]),
+]
+
+for lang, style, cls, text, expected in PATH_EMOJI:
+    add(lang, style, cls, text, expected)
+
+# The em dash that English writes without spaces and Chinese doubles ends
+# an IRI wherever it stands; the en dash of titles stays inside. Arabic
+# quotes with the ornate parentheses, which Unicode pairs with nothing.
+CLAUSE_DASHES = [
+    ("en", "prose", "clause-dash", "I read https://example.org/essay—it changed my mind.", ["https://example.org/essay"]),
+    ("en", "prose", "clause-dash", "The page https://en.wikipedia.org/wiki/Mexican–American_War—a long read—is good.",
+     ["https://en.wikipedia.org/wiki/Mexican–American_War"]),
+    ("zh", "prose", "clause-dash", "详见https://例子.cn/文章——作者的说明。", ["https://例子.cn/文章"]),
+    ("ar", "prose", "ornate-parenthesis", "قال ﴿https://مثال.مصر/صفحة﴾ ثم", ["https://مثال.مصر/صفحة"]),
+]
+
+for lang, style, cls, text, expected in CLAUSE_DASHES:
+    add(lang, style, cls, text, expected)
+
 # Text hyphenated by a word processor holds soft hyphens (U+00AD) inside
 # long words, addresses too: they never end an IRI, and the IRI found
 # leaves them out (the expected IRIs here are without them).
