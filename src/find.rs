@@ -947,6 +947,9 @@ fn mailto_stop(candidate: &str, to: usize) -> Option<usize> {
 /// stay: titles write them inside words (`/wiki/らき☆すた`,
 /// `/wiki/HUNTER×HUNTER`).
 fn emoji_stop(candidate: &str) -> Option<usize> {
+    if candidate.is_ascii() {
+        return None;
+    }
     let colon = candidate.find(':')?;
     let from = match candidate[colon + 1..].strip_prefix("//") {
         Some(rest) => {

@@ -136,8 +136,10 @@ fn help() -> String {
          ends where the IRI grammar ends, at white space of any kind (also\n\
          U+00A0, U+3000, U+200B), at a bidi formatting character, at a quote\n\
          or angle bracket of any script, at non-ASCII sentence punctuation\n\
-         (、。，．：；！？ ، । …) even with text right after it, at a closing\n\
-         bracket of any script with no opening partner in the IRI, at a\n\
+         (、。，．：；！？ ، । …) and the em dash (—) even with text right\n\
+         after them, at a closing bracket of any script with no opening\n\
+         partner in the IRI (or none at all: ﴿…﴾), at an emoji right after a\n\
+         word of the path (https://youtu.be/abc😂; /wiki/😂 keeps it), at a\n\
          full-width opening bracket right after its text (an annotation:\n\
          https://example.jp/doc.pdf（PDF）), in the host\n\
          of http, https, ws, wss, ftp or file (or a mailto: address's domain)\n\
