@@ -118,10 +118,11 @@
 //!      addresses aside.
 //!
 //!    - after the host, an emoji (`Emoji_Presentation`, or an `Emoji`
-//!      character followed by U+FE0F) right after a letter, digit or mark,
+//!      character followed by U+FE0F) right after a word or punctuation,
 //!      as chat writes one after an address (`https://youtu.be/abc😂`,
-//!      `https://例え.jp/新着👍`); after a delimiter or another symbol it
-//!      names the segment (`/wiki/😂`, `?mood=🙂`, `/I_❤️_NY`).
+//!      `https://例え.jp/新着👍`, `…/Rust_(language)!😍`); after a delimiter
+//!      that opens a segment or a value (`/`, `=`, `_`, ...) or another
+//!      symbol it names one (`/wiki/😂`, `?mood=🙂`, `/I_❤️_NY`).
 //!
 //!    Letters, digits, marks, en dashes, `・` and `·` (which stand inside
 //!    words), and ASCII characters the grammar allows, are part of an IRI.
@@ -756,7 +757,7 @@ enum Role {
 ///
 /// Letters, digits, marks, the other dashes (`–` in a Wikipedia title),
 /// `・`, `·` and the other symbols are [`Role::Inside`] (but an emoji
-/// right after a word, [`emoji_stop`]).
+/// right after a word or punctuation, [`emoji_stop`]).
 fn role(c: char) -> Role {
     let bracket = |c: char| match chars::bracket(c)? {
         Bracket::Open { .. } => Some(Role::Open),
@@ -939,11 +940,13 @@ fn mailto_stop(candidate: &str, to: usize) -> Option<usize> {
 /// is: after the authority (a host's last label ends at any symbol,
 /// [`top_level_stop`]), the first character shown as an emoji
 /// (`Emoji_Presentation`: `😂`, `👍`, `🔥`, `✨`, flags; or an `Emoji`
-/// character followed by U+FE0F VARIATION SELECTOR-16: `❤️`, `✔️`) right
-/// after a letter, digit or mark. Chat writes emoji right after an
-/// address (`https://youtu.be/abc😂`), while one that names a segment
-/// or a value follows a delimiter or another symbol (`/wiki/😂`,
-/// `?mood=🙂`, `/I_❤️_NY`). Symbols that are not emoji (`☆`, `△`, `♪`, `×`)
+/// character followed by U+FE0F VARIATION SELECTOR-16: `❤️`, `✔️`) that
+/// follows neither a delimiter that opens a segment or a value (`/ ? # =
+/// & + _ - ~ : @ * $`) nor another symbol. Chat writes emoji right after
+/// an address, after its last word or its punctuation
+/// (`https://youtu.be/abc😂`, `…/Rust_(language)👍`, `…/a!😀`), while
+/// one that names a segment or a value follows a delimiter or another
+/// symbol (`/wiki/😂`, `?mood=🙂`, `/I_❤️_NY`, `/❤️😂`). Symbols that are not emoji (`☆`, `△`, `♪`, `×`)
 /// stay: titles write them inside words (`/wiki/らき☆すた`,
 /// `/wiki/HUNTER×HUNTER`).
 fn emoji_stop(candidate: &str) -> Option<usize> {
@@ -961,20 +964,25 @@ fn emoji_stop(candidate: &str) -> Option<usize> {
     let presentation = CodePointSetData::new::<EmojiPresentation>();
     let emoji = CodePointSetData::new::<Emoji>();
     let categories = CodePointMapData::<GeneralCategory>::new();
+    let opens_a_name = |b: char| {
+        matches!(
+            b,
+            '/' | '?' | '#' | '=' | '&' | '+' | '_' | '-' | '~' | ':' | '@' | '*' | '$'
+        ) || GeneralCategoryGroup::Symbol.contains(categories.get(b))
+            || b == '\u{200D}'
+    };
     let mut before = None;
     let mut chars = candidate[from..].char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         let shown = !c.is_ascii()
             && (presentation.contains(c)
                 || (emoji.contains(c) && chars.peek().is_some_and(|&(_, n)| n == '\u{FE0F}')));
-        let after_word = before.is_some_and(|b: char| {
-            b.is_alphanumeric() || GeneralCategoryGroup::Mark.contains(categories.get(b))
-        });
-        if shown && after_word {
+        if shown && before.is_some_and(|b| !opens_a_name(b)) {
             return Some(from + at);
         }
         // The variation selectors and the keycap belong to the emoji
-        // before them (`❤️😂`), not to a word.
+        // before them (`❤️😂`); a zero width joiner joins two
+        // (`👨\u{200D}👩`).
         if !matches!(c, '\u{FE0E}' | '\u{FE0F}' | '\u{20E3}') {
             before = Some(c);
         }

@@ -139,7 +139,8 @@ fn help() -> String {
          (、。，．：；！？ ، । …) and the em dash (—) even with text right\n\
          after them, at a closing bracket of any script with no opening\n\
          partner in the IRI (or none at all: ﴿…﴾), at an emoji right after a\n\
-         word of the path (https://youtu.be/abc😂; /wiki/😂 keeps it), at a\n\
+         word or punctuation of the path (https://youtu.be/abc😂; /wiki/😂\n\
+         keeps it), at a\n\
          full-width opening bracket right after its text (an annotation:\n\
          https://example.jp/doc.pdf（PDF）), in the host\n\
          of http, https, ws, wss, ftp or file (or a mailto: address's domain)\n\

@@ -681,6 +681,16 @@ fn an_emoji_after_a_word_is_the_text_s() {
         ),
         ("https://example.org/é🇫🇷", &["https://example.org/é"]),
         ("mailto:a@example.org👍", &["mailto:a@example.org"]),
+        // After the address's punctuation too, which is then trailing.
+        (
+            "https://en.wikipedia.org/wiki/Rust_(language)👍",
+            &["https://en.wikipedia.org/wiki/Rust_(language)"],
+        ),
+        ("wow https://example.org/a!😀", &["https://example.org/a"]),
+        (
+            "https://example.org/a.html.😂😂",
+            &["https://example.org/a.html"],
+        ),
         // Emoji that name a segment or a value: after a delimiter or
         // another emoji.
         (
@@ -692,6 +702,11 @@ fn an_emoji_after_a_word_is_the_text_s() {
             &["https://example.org/I_❤️_NY"],
         ),
         ("https://example.org/❤️😂", &["https://example.org/❤️😂"]),
+        (
+            "https://example.org/👨\u{200D}👩\u{200D}👧",
+            &["https://example.org/👨\u{200D}👩\u{200D}👧"],
+        ),
+        ("https://example.org/👍🏽", &["https://example.org/👍🏽"]),
         (
             "https://example.org/?mood=🙂",
             &["https://example.org/?mood=🙂"],

@@ -521,6 +521,8 @@ PATH_EMOJI = [
     ("ja", "chat", "path-emoji", "新作はこちら https://例え.jp/新着👍 ぜひ", ["https://例え.jp/新着"]),
     ("ko", "chat", "path-emoji", "링크 https://예시.kr/글/123✨ 확인", ["https://예시.kr/글/123"]),
     ("ru", "chat", "path-emoji", "Смотри https://пример.рф/видео?id=42🔥", ["https://пример.рф/видео?id=42"]),
+    ("en", "chat", "path-emoji", "omg https://en.wikipedia.org/wiki/Rust_(programming_language)!😍", ["https://en.wikipedia.org/wiki/Rust_(programming_language)"]),
+    ("fr", "chat", "path-emoji", "Regarde https://exemple.fr/vidéo.😂😂", ["https://exemple.fr/vidéo"]),
     ("en", "chat", "path-emoji", "emoji pages: https://en.wikipedia.org/wiki/😂 and https://example.org/I_❤️_NY",
      ["https://en.wikipedia.org/wiki/😂", "https://example.org/I_❤️_NY"]),
     ("ja", "prose", "path-emoji", "作品 https://ja.wikipedia.org/wiki/らき☆すた と https://ja.wikipedia.org/wiki/HUNTER×HUNTER",
