@@ -946,9 +946,9 @@ fn mailto_stop(candidate: &str, to: usize) -> Option<usize> {
 /// an address, after its last word or its punctuation
 /// (`https://youtu.be/abc😂`, `…/Rust_(language)👍`, `…/a!😀`), while
 /// one that names a segment or a value follows a delimiter or another
-/// symbol (`/wiki/😂`, `?mood=🙂`, `/I_❤️_NY`, `/❤️😂`). Symbols that are not emoji (`☆`, `△`, `♪`, `×`)
-/// stay: titles write them inside words (`/wiki/らき☆すた`,
-/// `/wiki/HUNTER×HUNTER`).
+/// symbol (`/wiki/😂`, `?mood=🙂`, `/I_❤️_NY`, `/❤️😂`). Symbols that are
+/// not emoji (`☆`, `△`, `♪`, `×`) stay: titles write them inside words
+/// (`/wiki/らき☆すた`, `/wiki/HUNTER×HUNTER`).
 fn emoji_stop(candidate: &str) -> Option<usize> {
     if candidate.is_ascii() {
         return None;
