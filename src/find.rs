@@ -888,8 +888,7 @@ fn host_stop(candidate: &str) -> Option<usize> {
         return None;
     }
     let authority_start = colon + 1 + "//".len();
-    let rest = candidate[colon + 1..].strip_prefix("//")?;
-    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    let authority = &candidate[authority_start..authority_end(candidate, colon)?];
     let host_start = authority.rfind('@').map_or(0, |at| at + 1);
     let host = &authority[host_start..];
     if host.starts_with('[') {
@@ -936,6 +935,19 @@ fn mailto_stop(candidate: &str, to: usize) -> Option<usize> {
     None
 }
 
+/// The end of the authority of `candidate`, whose scheme ends at
+/// `colon`, if it has one (`//` after the colon): the first `/`, `?` or
+/// `#` after it, or the candidate's end.
+fn authority_end(candidate: &str, colon: usize) -> Option<usize> {
+    let start = colon + 1 + "//".len();
+    candidate[colon + 1..].strip_prefix("//")?;
+    Some(
+        candidate[start..]
+            .find(['/', '?', '#'])
+            .map_or(candidate.len(), |k| start + k),
+    )
+}
+
 /// Where an emoji written after the IRI starts in `candidate`, if one
 /// is: after the authority (a host's last label ends at any symbol,
 /// [`top_level_stop`]), the first character shown as an emoji
@@ -954,13 +966,7 @@ fn emoji_stop(candidate: &str) -> Option<usize> {
         return None;
     }
     let colon = candidate.find(':')?;
-    let from = match candidate[colon + 1..].strip_prefix("//") {
-        Some(rest) => {
-            let authority = colon + 3;
-            authority + rest.find(['/', '?', '#']).unwrap_or(rest.len())
-        }
-        None => colon + 1,
-    };
+    let from = authority_end(candidate, colon).unwrap_or(colon + 1);
     let presentation = CodePointSetData::new::<EmojiPresentation>();
     let emoji = CodePointSetData::new::<Emoji>();
     let categories = CodePointMapData::<GeneralCategory>::new();
