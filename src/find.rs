@@ -1045,7 +1045,7 @@ fn outside_domain_names(c: char) -> bool {
     }
     // RFC 5892's exceptions: PVALID U+0F0B, CONTEXTO U+00B7, U+05F3,
     // U+05F4, U+30FB (U+0375 is a symbol).
-    const IN_LABELS: [char; 5] = ['\u{B7}', '\u{5F3}', '\u{5F4}', '\u{F0B}', '\u{30FB}'];
+    const IN_LABELS: [char; 5] = ['\u{B7}', '\u{5F3}', HEBREW_GERSHAYIM, '\u{F0B}', '\u{30FB}'];
     let gc = CodePointMapData::<GeneralCategory>::new().get(c);
     GeneralCategoryGroup::Punctuation.contains(gc) && !IN_LABELS.contains(&c)
 }
