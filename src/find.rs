@@ -99,15 +99,26 @@
 //!      where Chinese, Japanese and Korean text opens an annotation
 //!      (`https://example.jp/doc.pdf（PDF：1.2MB）` gives
 //!      `https://example.jp/doc.pdf`); after a delimiter (`/`, `=`, `?`,
-//!      ...) it opens a segment or a value (`?subject=（件名）`), and
-//!      between `<` and `>` it is the IRI's.
+//!      ...) it opens a segment or a value (`?subject=（件名）`,
+//!      `/wiki/【推しの子】`), unless it is a `（` opening a segment
+//!      (`https://example.jp/docs/（2024年1月閲覧）`: paths write the
+//!      parentheses of titles in ASCII) or is left open where the IRI ends
+//!      (`…/sj/（访问日期：…）`); between `<` and `>` it is the IRI's.
+//!    - the box-drawing characters that frame text tables (`║`, `│`) and
+//!      the ellipsis `⋯` of Chinese as Taiwan writes it;
+//!    - an HTML character reference of a delimiter (`&lt;`, `&gt;`,
+//!      `&quot;`, `&nbsp;` and their numeric forms), which in HTML-escaped
+//!      text stands around an IRI, never inside one;
 //!    - in the host of a scheme whose hosts are DNS names (`http`, `https`,
 //!      `ws`, `wss`, `ftp`, `file`), a character that no domain name holds:
 //!      the sub-delimiters `!$&'()*+,;=` and non-ASCII punctuation but the
 //!      five IDNA2008 allows in labels (`·`, `׳`, `״`, `་`, `・`); and in
 //!      its last label a symbol (`👈`, `→`, `™`, `★`) or a change of script
-//!      (`Script`, digits and marks going with any), which no top-level
-//!      domain has. So
+//!      (`Script`, marks going with any, ASCII digits with Latin: the text
+//!      after `http://192.168.0.1にアクセス`; a full stop after the host is
+//!      no root label there, `https://example.com입니다.`), which no
+//!      top-level domain has; a host of one label is a name, which may
+//!      mix Han with kana or Hangul (`http://社内ポータル/`). So
 //!      `https://a.example,https://b.example` is two IRIs, and neither the
 //!      possessive of `https://example.org’s page`, the Turkish suffix of
 //!      `https://google.com'da` nor the Korean particle of
@@ -141,7 +152,10 @@
 //!    too: after a run of `*`, `_`, `~` right before the IRI, the same run
 //!    mirrored ends it (`**http://a/b**`, `_http://a/b_`, `~~http://a/b~~`,
 //!    `**http://例え.jp/a**を見て`; a `_` or `~` followed by an ASCII letter
-//!    or digit does not, as in Markdown: `_http://a/b_c_`). Between `<`
+//!    or digit does not, as in Markdown: `_http://a/b_c_`), and so does
+//!    emphasis opened earlier on the line and still open
+//!    (`**Docs: https://example.com/docs**`). Two or more `・` at its end
+//!    are a typed ellipsis, left out too. Between `<`
 //!    and `>`, white space is ignored (Appendix C: "the whitespace should
 //!    be ignored when the URI is extracted"): when the text up to `>` is
 //!    an IRI broken across lines, the match's range covers it with its
@@ -524,6 +538,7 @@ impl<'t> Matches<'_, 't> {
             };
             let cut = cut(opener)?;
             let cut = host_stop(&text[start..cut]).map_or(cut, |at| start + at);
+            let cut = escaped_delimiter(&text[start..cut]).map_or(cut, |at| start + at);
             let cut = emoji_stop(&text[start..cut]).map_or(cut, |at| start + at);
             let cut =
                 emphasis_end(before, &text[after_prefix..cut]).map_or(cut, |at| after_prefix + at);
@@ -750,7 +765,9 @@ enum Role {
 ///    stops it wherever it stands, even with text right after it, as
 ///    written in Chinese and Japanese: nobody types it inside an address,
 ///    while its ASCII forms `.,;:!?` belong to the grammar.
-/// 7. Compatibility forms of ASCII delimiters and sentence punctuation
+/// 7. The box-drawing characters (`║`, `│`, `┃`), which frame text
+///    tables, and the ellipsis `⋯` stop it.
+/// 8. Compatibility forms of ASCII delimiters and sentence punctuation
 ///    (punctuation or symbols whose NFKC form is ASCII characters, each one
 ///    the grammar excludes or `Terminal_Punctuation`: `…`, `‼`, `＜`,
 ///    `＞`, `＼`) stop it too.
@@ -820,6 +837,13 @@ fn role(c: char) -> Role {
     if chars::is_sentence_punctuation(c) {
         return Role::Stop;
     }
+    // The box-drawing characters frame text tables and terminal output
+    // (`║https://example.com/a║`, `│…│`), and U+22EF MIDLINE HORIZONTAL
+    // ELLIPSIS is the ellipsis of Chinese as Taiwan writes it
+    // (`https://example.tw/news/123⋯⋯`): no name holds them.
+    if matches!(c, '\u{2500}'..='\u{257F}' | '\u{22EF}') {
+        return Role::Stop;
+    }
     let terminal = CodePointSetData::new::<TerminalPunctuation>();
     let mut compatibility = ComposingNormalizerBorrowed::new_nfkc()
         .normalize_iter(core::iter::once(c))
@@ -837,29 +861,89 @@ fn role(c: char) -> Role {
     }
 }
 
-/// Where the Markdown emphasis opened right before the IRI closes in
-/// `iri` (the text after the scheme's prefix), if it does: the opening
-/// run is the `*`, `_` and `~` (at most three) that end `before`, the
-/// closing one the same run mirrored (`**…**`, `_…_`, `~~…~~`, `*_…_*`),
-/// first found after at least one character. A run with `_` or `~` closes
-/// only where no ASCII letter or digit follows, as in Markdown, so
-/// `_http://a/b_c_` keeps `b_c` (and `~user` stays in a path); non-ASCII
-/// text may follow it (`**http://例え.jp/a**を見て`). The grammar allows
-/// these characters, so only the opening run says that the closing one is
-/// not part of the IRI.
+/// Where the Markdown emphasis opened before the IRI closes in `iri` (the
+/// text after the scheme's prefix), if it does: the opening run is the
+/// `*`, `_` and `~` (at most three) that end `before`, the closing one the
+/// same run mirrored (`**…**`, `_…_`, `~~…~~`, `*_…_*`), first found after
+/// at least one character. A run with `_` or `~` closes only where no
+/// ASCII letter or digit follows, as in Markdown, so `_http://a/b_c_`
+/// keeps `b_c` (and `~user` stays in a path); non-ASCII text may follow it
+/// (`**http://例え.jp/a**を見て`). Emphasis opened earlier on the line
+/// and not closed before the IRI ([`open_emphasis`]: `**Docs:
+/// https://example.com/docs**`, `*See https://example.com/a*.`) closes
+/// the same way, where no ASCII letter or digit follows whatever the run.
+/// The grammar allows these characters, so only the opening run says that
+/// the closing one is not part of the IRI.
 fn emphasis_end(before: &str, iri: &str) -> Option<usize> {
-    let marks = |b: &u8| matches!(b, b'*' | b'_' | b'~');
-    let run = before.bytes().rev().take_while(marks).count();
-    if run == 0 || run > 3 {
-        return None;
-    }
-    let opening = &before.as_bytes()[before.len() - run..];
-    let intraword = opening.iter().any(|&b| b != b'*');
+    let run = before.bytes().rev().take_while(is_emphasis_mark).count();
     let bytes = iri.as_bytes();
+    let (opening, intraword) = match run {
+        0 => {
+            // The line before is read only when `iri` holds a run that
+            // could close one.
+            let closing = bytes
+                .windows(2)
+                .any(|pair| is_emphasis_mark(&pair[0]) && !pair[1].is_ascii_alphanumeric())
+                || bytes.last().is_some_and(is_emphasis_mark);
+            if !closing {
+                return None;
+            }
+            (open_emphasis(before)?, true)
+        }
+        1..=3 => {
+            let opening = &before.as_bytes()[before.len() - run..];
+            (opening, opening.iter().any(|&b| b != b'*'))
+        }
+        _ => return None,
+    };
+    let run = opening.len();
     (1..bytes.len().saturating_sub(run - 1)).find(|&at| {
         bytes[at..at + run].iter().eq(opening.iter().rev())
             && !(intraword && bytes.get(at + run).is_some_and(u8::is_ascii_alphanumeric))
     })
+}
+
+/// The Markdown emphasis marks: `*`, `_`, `~`.
+fn is_emphasis_mark(byte: &u8) -> bool {
+    matches!(byte, b'*' | b'_' | b'~')
+}
+
+/// The run of emphasis marks (at most three) that opens an emphasis still
+/// open at the end of `before`, on its last line, as Markdown reads them:
+/// a run opens when something other than white space follows it and no
+/// letter or digit stands before it (`**Docs: `; not the bullet of `* `,
+/// not `snake_case`), and closes the last one open when it mirrors it and
+/// follows something other than white space (`**bold** and `).
+fn open_emphasis(before: &str) -> Option<&[u8]> {
+    let line = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
+    let bytes = line.as_bytes();
+    let mut open: Vec<&[u8]> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_emphasis_mark(&bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let end = i + bytes[i..]
+            .iter()
+            .take_while(|b| is_emphasis_mark(b))
+            .count();
+        let run = &bytes[i..end];
+        let previous = line[..i].chars().next_back();
+        let next = line[end..].chars().next();
+        let closes = previous.is_some_and(|c| !c.is_whitespace())
+            && open.last().is_some_and(|o| o.iter().rev().eq(run.iter()));
+        if closes {
+            open.pop();
+        } else if run.len() <= 3
+            && next.is_some_and(|c| !c.is_whitespace())
+            && !previous.is_some_and(char::is_alphanumeric)
+        {
+            open.push(run);
+        }
+        i = end;
+    }
+    open.pop()
 }
 
 /// Where the host of `candidate` holds a character that no domain name
@@ -907,10 +991,14 @@ fn domain_end(domain: &str) -> Option<usize> {
         .char_indices()
         .find(|&(_, c)| outside_domain_names(c))
         .map(|(at, _)| at);
-    let domain = &domain[..end.unwrap_or(domain.len())];
-    // The top-level label, where text run on after the domain lands.
+    // The top-level label, where text run on after the domain lands; a
+    // sentence's full stop after it is no root label
+    // (`https://example.com입니다.`).
+    let domain = domain[..end.unwrap_or(domain.len())].trim_end_matches('.');
     let tld = domain.rfind('.').map_or(0, |dot| dot + 1);
-    top_level_stop(&domain[tld..]).map(|at| tld + at).or(end)
+    top_level_stop(&domain[tld..], tld == 0)
+        .map(|at| tld + at)
+        .or(end)
 }
 
 /// [`host_stop`] for a `mailto:` IRI (RFC 6068): its addresses, separated
@@ -946,6 +1034,28 @@ fn authority_end(candidate: &str, colon: usize) -> Option<usize> {
             .find(['/', '?', '#'])
             .map_or(candidate.len(), |k| start + k),
     )
+}
+
+/// Where `candidate` holds an HTML character reference to a character
+/// that ends an IRI (`&lt;`, `&gt;`, `&quot;`, `&nbsp;` and their
+/// numeric forms, any case), if it does: in HTML-escaped text (a feed, a
+/// page's source, a template's output) these stand for the delimiters
+/// around the IRI (`&lt;https://example.com/a&gt;`,
+/// `&quot;https://example.com/a&quot;`), never for characters of it,
+/// which cannot be `<`, `>`, `"` or white space.
+fn escaped_delimiter(candidate: &str) -> Option<usize> {
+    const NAMES: [&str; 12] = [
+        "lt;", "gt;", "quot;", "nbsp;", "#60;", "#62;", "#34;", "#160;", "#x3c;", "#x3e;", "#x22;",
+        "#xa0;",
+    ];
+    candidate.match_indices('&').map(|(at, _)| at).find(|&at| {
+        let after = &candidate.as_bytes()[at + 1..];
+        NAMES.iter().any(|name| {
+            after
+                .get(..name.len())
+                .is_some_and(|s| s.eq_ignore_ascii_case(name.as_bytes()))
+        })
+    })
 }
 
 /// Where an emoji written after the IRI starts in `candidate`, if one
@@ -1002,11 +1112,17 @@ fn emoji_stop(candidate: &str) -> Option<usize> {
 /// that is none of these (a symbol: `https://example.com👈`,
 /// `→https://example.jp←`, `https://example.com™`, `https://例え.jp★`) or
 /// whose `Script` is another than that of the first one with a script
-/// of its own (`Common` and `Inherited` characters go with any), as
-/// Korean, Japanese and Chinese write text on: `https://example.com에서`,
-/// `https://例え.jpで`, `https://пример.рфで`. Labels before the last
-/// keep their symbols (`https://i❤.ws/`).
-fn top_level_stop(label: &str) -> Option<usize> {
+/// of its own, as Korean, Japanese and Chinese write text on:
+/// `https://example.com에서`, `https://例え.jpで`, `https://пример.рфで`.
+/// `Common` and `Inherited` characters go with any script, but ASCII
+/// digits count as Latin, the script of the labels that hold them: the
+/// text after an IPv4 address starts at its first letter
+/// (`http://192.168.0.1にアクセス`, `http://192.168.1.1进入设置`). A host
+/// of one `label` (`only`) is a name rather than a top-level domain, which
+/// Chinese, Japanese and Korean write in Han with kana, Hangul or
+/// Bopomofo (`http://社内ポータル/`): these count as one script there.
+/// Labels before the last keep their symbols (`https://i❤.ws/`).
+fn top_level_stop(label: &str, only: bool) -> Option<usize> {
     let scripts = CodePointMapData::<Script>::new();
     let categories = CodePointMapData::<GeneralCategory>::new();
     let mut first = None;
@@ -1020,7 +1136,13 @@ fn top_level_stop(label: &str) -> Option<usize> {
                 return Some(at);
             }
         }
-        let script = scripts.get(c);
+        let script = match scripts.get(c) {
+            _ if c.is_ascii_digit() => Script::Latin,
+            Script::Hiragana | Script::Katakana | Script::Hangul | Script::Bopomofo if only => {
+                Script::Han
+            }
+            script => script,
+        };
         if matches!(script, Script::Common | Script::Inherited) {
             return None;
         }
@@ -1045,7 +1167,13 @@ fn outside_domain_names(c: char) -> bool {
     }
     // RFC 5892's exceptions: PVALID U+0F0B, CONTEXTO U+00B7, U+05F3,
     // U+05F4, U+30FB (U+0375 is a symbol).
-    const IN_LABELS: [char; 5] = ['\u{B7}', '\u{5F3}', HEBREW_GERSHAYIM, '\u{F0B}', '\u{30FB}'];
+    const IN_LABELS: [char; 5] = [
+        '\u{B7}',
+        '\u{5F3}',
+        HEBREW_GERSHAYIM,
+        '\u{F0B}',
+        KATAKANA_MIDDLE_DOT,
+    ];
     let gc = CodePointMapData::<GeneralCategory>::new().get(c);
     GeneralCategoryGroup::Punctuation.contains(gc) && !IN_LABELS.contains(&c)
 }
@@ -1069,7 +1197,11 @@ enum Opener {
 /// closing bracket that closes nothing opened inside (`(see http://a/b)`
 /// ends before `)`, `http://a/b_(c)` keeps it, `「http://例え.jp/」と`
 /// ends before `」`) and the first [`Role::WideOpen`] that follows no
-/// delimiter; when the IRI was
+/// delimiter, or that follows one but is not closed where the IRI ends
+/// (`https://example.cn/sj/（访问日期：2024年）`), or is a `（` that opens a
+/// segment (`https://example.jp/docs/（2024年1月閲覧）`: paths write the
+/// parentheses of titles in ASCII, `/wiki/Rust_(language)`), while
+/// `?q=（件名）` and `/wiki/【推しの子】` stay; when the IRI was
 /// opened by a quotation mark, the first [`Role::WordQuote`] that is not
 /// [`inside_word`].
 ///
@@ -1081,38 +1213,65 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
     // `?`, `=`, `&`, ...), after which a bracket opens a segment or a
     // value rather than an annotation.
     let mut after_delimiter = false;
+    let mut after_slash = false;
+    // The first wide bracket opened after a delimiter and not yet closed:
+    // (its position, its closing partner, the count open before it).
+    let mut wide: Option<(usize, char, usize)> = None;
+    let end = |at: usize, wide: Option<(usize, char, usize)>| {
+        Some(wide.map_or(at, |(open_at, _, _)| open_at))
+    };
     for (at, c) in candidate.char_indices() {
-        let delimiter = after_delimiter;
+        let (delimiter, slash) = (after_delimiter, after_slash);
         after_delimiter = class::is_reserved(c);
+        after_slash = c == '/';
         if c.is_ascii_alphanumeric() {
             continue;
         }
         match role(c) {
             Role::Inside => {}
-            Role::Stop => return Some(at),
+            Role::Stop => return end(at, wide),
             Role::WordQuote if opener == Opener::Quote && !inside_word(candidate, at, c) => {
-                return Some(at)
+                return end(at, wide)
             }
             Role::WordQuote => {}
-            Role::WideOpen if opener != Opener::Delimiter && !delimiter => return Some(at),
-            Role::Open | Role::WideOpen => {
+            Role::WideOpen
+                if opener != Opener::Delimiter
+                    && (!delimiter || (slash && c == FULLWIDTH_LEFT_PARENTHESIS)) =>
+            {
+                return end(at, wide)
+            }
+            role @ (Role::Open | Role::WideOpen) => {
                 let close = match chars::bracket(c) {
                     Some(Bracket::Open { close }) => close,
                     _ => c,
                 };
-                match open.iter_mut().find(|entry| entry.0 == close) {
-                    Some(entry) => entry.1 += 1,
-                    None => open.push((close, 1)),
+                let count = match open.iter_mut().find(|entry| entry.0 == close) {
+                    Some(entry) => {
+                        entry.1 += 1;
+                        entry.1
+                    }
+                    None => {
+                        open.push((close, 1));
+                        1
+                    }
+                };
+                if role == Role::WideOpen && opener != Opener::Delimiter && wide.is_none() {
+                    wide = Some((at, close, count - 1));
                 }
             }
             Role::Close(_) => match open.iter_mut().find(|entry| entry.0 == c) {
-                Some(entry) if entry.1 > 0 => entry.1 -= 1,
+                Some(entry) if entry.1 > 0 => {
+                    entry.1 -= 1;
+                    if wide.is_some_and(|(_, close, before)| close == c && entry.1 == before) {
+                        wide = None;
+                    }
+                }
                 _ if opener == Opener::Delimiter => {}
-                _ => return Some(at),
+                _ => return end(at, wide),
             },
         }
     }
-    None
+    wide.map(|(open_at, _, _)| open_at)
 }
 
 /// Whether the quotation mark `c` at `at` of `text` stands inside a word,
@@ -1151,10 +1310,25 @@ fn inside_word(text: &str, at: usize, c: char) -> bool {
 fn trim_end(text: &str, floor: usize) -> usize {
     let mut end = text.len();
     let terminal = CodePointSetData::new::<TerminalPunctuation>();
+    let middle_dot = |d: char| matches!(d, KATAKANA_MIDDLE_DOT | HALFWIDTH_KATAKANA_MIDDLE_DOT);
     while end > floor {
         let Some(c) = text[..end].chars().next_back() else {
             break;
         };
+        // Two or more Katakana middle dots are an ellipsis as Japanese
+        // types it (`https://example.jp/a・・・`); one stands inside names.
+        if middle_dot(c) {
+            let dots = text[floor..end]
+                .chars()
+                .rev()
+                .take_while(|&d| middle_dot(d))
+                .count();
+            if dots < 2 {
+                break;
+            }
+            end -= dots * KATAKANA_MIDDLE_DOT.len_utf8();
+            continue;
+        }
         if !(terminal.contains(c)
             || is_quotation_mark(c)
             || c == GREEK_SEMICOLON_NFC
@@ -1166,6 +1340,18 @@ fn trim_end(text: &str, floor: usize) -> usize {
     }
     end
 }
+
+/// U+FF08 FULLWIDTH LEFT PARENTHESIS, which opens the annotations of
+/// Chinese and Japanese text ([`boundary`]).
+const FULLWIDTH_LEFT_PARENTHESIS: char = '\u{FF08}';
+
+/// U+30FB KATAKANA MIDDLE DOT, which separates words in Japanese names
+/// (`https://例え・テスト.jp/`, `/wiki/ジョン・レノン`) and, repeated, writes an
+/// ellipsis ([`trim_end`]).
+const KATAKANA_MIDDLE_DOT: char = '\u{30FB}';
+
+/// U+FF65 HALFWIDTH KATAKANA MIDDLE DOT, its half-width form.
+const HALFWIDTH_KATAKANA_MIDDLE_DOT: char = '\u{FF65}';
 
 /// U+00AD SOFT HYPHEN: where a word may break across lines, put into text
 /// by hyphenation (`https://www.bundes\u{AD}regierung.de/`). It never

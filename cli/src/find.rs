@@ -136,26 +136,29 @@ fn help() -> String {
          ends where the IRI grammar ends, at white space of any kind (also\n\
          U+00A0, U+3000, U+200B), at a bidi formatting character, at a quote\n\
          or angle bracket of any script, at non-ASCII sentence punctuation\n\
-         (、。，．：；！？ ، । …) and the em dash (—) even with text right\n\
-         after them, at a closing bracket of any script with no opening\n\
-         partner in the IRI (or none at all: ﴿…﴾), at an emoji right after a\n\
-         word or punctuation of the path (https://youtu.be/abc😂; /wiki/😂\n\
-         keeps it), at a\n\
-         full-width opening bracket right after its text (an annotation:\n\
-         https://example.jp/doc.pdf（PDF）), in the host\n\
-         of http, https, ws, wss, ftp or file (or a mailto: address's domain)\n\
-         at a character no domain name holds (!$&'()*+,;= and non-ASCII\n\
-         punctuation: 'https://a.example,https://b.example' is two IRIs) or\n\
-         where its last label changes script (https://example.com에서) or\n\
-         holds a symbol (https://example.com👈), at\n\
-         the Markdown emphasis that closes around it (**...**, _..._,\n\
-         ~~...~~), or before trailing punctuation (.,;:!?', \u{b7}, the\n\
-         Greek semicolon, and \u{5f4}, a Hebrew quote). Otherwise a\n\
-         non-ASCII letter does not end an IRI (section 7.3). Inside <...>\n\
-         or \"...\" the delimiters alone say where it ends, and white space\n\
-         inside <...> is left out of the IRI (RFC 3986 Appendix C). A soft\n\
-         hyphen (U+00AD, from hyphenated text) never ends an IRI and is\n\
-         left out of it. An IRI never spans lines.\n\
+         (、。，．：；！？ ، । … ⋯) and the em dash (—) even with text right\n\
+         after them, at a box-drawing frame (║ │), at a closing bracket of\n\
+         any script with no opening partner in the IRI (or none at all:\n\
+         ﴿…﴾), at an emoji right after a word or punctuation of the path\n\
+         (https://youtu.be/abc😂; /wiki/😂 keeps it), at a full-width\n\
+         opening bracket right after its text, or a （ opening a segment, or\n\
+         one left open (https://example.jp/doc.pdf（PDF）,\n\
+         https://example.jp/docs/（注）), at an HTML escape of a delimiter\n\
+         (&lt; &gt; &quot; &nbsp;), in the host of http, https, ws, wss, ftp\n\
+         or file (or a mailto: address's domain) at a character no domain\n\
+         name holds (!$&'()*+,;= and non-ASCII punctuation:\n\
+         'https://a.example,https://b.example' is two IRIs) or where its\n\
+         last label changes script (https://example.com에서,\n\
+         http://192.168.0.1にアクセス) or holds a symbol\n\
+         (https://example.com👈), at the Markdown emphasis that closes\n\
+         around it (**...**, _..._, ~~...~~, also opened before a label:\n\
+         **Docs: https://...**), or before trailing punctuation (.,;:!?',\n\
+         ・・・, \u{b7}, the Greek semicolon, and \u{5f4}, a Hebrew quote).\n\
+         Otherwise a non-ASCII letter does not end an IRI (section 7.3).\n\
+         Inside <...> or \"...\" the delimiters alone say where it ends, and\n\
+         white space inside <...> is left out of the IRI (RFC 3986 Appendix\n\
+         C). A soft hyphen (U+00AD, from hyphenated text) never ends an IRI\n\
+         and is left out of it. An IRI never spans lines.\n\
          \n\
          {}\
          Default schemes:\n\

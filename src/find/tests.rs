@@ -19,7 +19,7 @@ fn roles_come_from_properties() {
         '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '、', '。', '，', '．', '：', '；', '！',
         '？', '،', '۔', '؟', '؛', '।', '॥', '…', '‼', '“', '”', '„', '«', '»', '‹', '›', '‚', '〝',
         '〞', '＂', '＜', '＞', '｡', '､', '՝', '።', '—', '⸺', '⸻', '\u{FD3E}', '\u{FD3F}', '︵',
-        '︶',
+        '︶', '║', '│', '┃', '─', '⋯',
     ] {
         assert_eq!(role(c), Role::Stop, "{c:?} U+{:04X}", u32::from(c));
     }
@@ -151,9 +151,26 @@ fn quotes_and_brackets_of_every_script() {
         ("〈http://例子.cn/〉中", "http://例子.cn/"),
         ("【http://例子.cn/】中", "http://例子.cn/"),
         // A wide opening bracket after the path's text starts an
-        // annotation; after a delimiter, a segment that it balances.
+        // annotation; after a delimiter, a segment or a value that it
+        // balances, but for `（` opening a segment (paths write the
+        // parentheses of titles in ASCII).
         ("（http://例子.cn/a（b））中", "http://例子.cn/a"),
-        ("（http://例子.cn/（b））中", "http://例子.cn/（b）"),
+        ("（http://例子.cn/（b））中", "http://例子.cn/"),
+        ("（http://例子.cn/【b】）中", "http://例子.cn/【b】"),
+        ("（http://例子.cn/?q=（b））中", "http://例子.cn/?q=（b）"),
+        (
+            "来源：https://www.stats.gov.cn/sj/（访问日期：2024年1月1日）",
+            "https://www.stats.gov.cn/sj/",
+        ),
+        (
+            "https://example.jp/docs/（2024年1月閲覧）",
+            "https://example.jp/docs/",
+        ),
+        ("https://example.jp/a=（PDF：1MB）", "https://example.jp/a="),
+        (
+            "https://ja.wikipedia.org/wiki/【推しの子】を見た",
+            "https://ja.wikipedia.org/wiki/【推しの子】を見た",
+        ),
         (
             "資料はhttps://example.jp/doc.pdf（PDF：1.2MB）をご覧ください。",
             "https://example.jp/doc.pdf",
@@ -592,6 +609,32 @@ fn markdown_emphasis_around_an_iri_is_not_part_of_it() {
         ("https://a.example/*", &["https://a.example/*"]),
         ("https://a.example/b_", &["https://a.example/b_"]),
         ("<**https://a.example/b**>", &["https://a.example/b"]),
+        // Emphasis opened earlier on the line, before a label, closes the
+        // same way.
+        (
+            "**Docs: https://example.com/docs**",
+            &["https://example.com/docs"],
+        ),
+        (
+            "**公式サイト：https://example.jp/a**",
+            &["https://example.jp/a"],
+        ),
+        ("*See https://example.com/a*.", &["https://example.com/a"]),
+        ("~~old: https://example.com/a~~", &["https://example.com/a"]),
+        (
+            "- __Link__: see __the page https://example.com/a__ now",
+            &["https://example.com/a"],
+        ),
+        // Emphasis closed before the IRI, a list bullet, or a word's
+        // `_`, opens nothing.
+        (
+            "**bold** and https://a.example/b**",
+            &["https://a.example/b**"],
+        ),
+        ("* item https://a.example/b*", &["https://a.example/b*"]),
+        ("my_var https://a.example/b_", &["https://a.example/b_"]),
+        ("*note https://a.example/b*c", &["https://a.example/b*c"]),
+        ("**x\nhttps://a.example/b**", &["https://a.example/b**"]),
     ]);
 }
 
@@ -608,6 +651,39 @@ fn a_change_of_script_in_the_last_label_ends_a_host() {
         ("请访问https://example.cn了解更多", &["https://example.cn"]),
         ("ดูที่https://example.co.thนะครับ", &["https://example.co.th"]),
         ("http://localhost에서", &["http://localhost"]),
+        // A sentence's full stop after the host is no root label.
+        (
+            "공식 사이트는 https://example.com입니다.",
+            &["https://example.com"],
+        ),
+        ("https://www.gov.kr입니다. 다음", &["https://www.gov.kr"]),
+        ("mailto:a@example.com입니다.", &["mailto:a@example.com"]),
+        ("https://example.com입니다...", &["https://example.com"]),
+        ("https://example.com.", &["https://example.com"]),
+        // ASCII digits are Latin's: text after an IPv4 address ends it.
+        (
+            "ルーターの設定は http://192.168.0.1にアクセスしてください。",
+            &["http://192.168.0.1"],
+        ),
+        (
+            "브라우저에서 http://192.168.0.1에 접속하세요.",
+            &["http://192.168.0.1"],
+        ),
+        (
+            "在浏览器中输入http://192.168.1.1进入设置",
+            &["http://192.168.1.1"],
+        ),
+        ("http://10.0.0.1:8080にアクセス", &["http://10.0.0.1:8080"]),
+        (
+            "http://10.0.0.1/設定にアクセス",
+            &["http://10.0.0.1/設定にアクセス"],
+        ),
+        ("http://192.168.0.1/", &["http://192.168.0.1/"]),
+        // A host of one label is a name: Han with kana or Hangul is one
+        // script there.
+        ("http://社内ポータル/ を開く", &["http://社内ポータル/"]),
+        ("https://例え。テスト", &["https://例え"]),
+        ("http://사내망/", &["http://사내망/"]),
         // One script, digits and marks with any: the host stays whole.
         ("https://bücher.de/", &["https://bücher.de/"]),
         (
@@ -625,6 +701,50 @@ fn a_change_of_script_in_the_last_label_ends_a_host() {
         (
             "https://example.com/page에서",
             &["https://example.com/page에서"],
+        ),
+    ]);
+}
+
+/// Ellipses and table frames, and HTML's escapes of delimiters, are the
+/// text's.
+#[test]
+fn frames_ellipses_and_escaped_delimiters_end_an_iri() {
+    finds(&[
+        (
+            "詳情見 https://example.tw/news/123⋯⋯",
+            &["https://example.tw/news/123"][..],
+        ),
+        ("https://example.jp/a・・・", &["https://example.jp/a"]),
+        ("https://example.jp/a･･･!", &["https://example.jp/a"]),
+        (
+            "https://ja.wikipedia.org/wiki/ジョン・レノン・",
+            &["https://ja.wikipedia.org/wiki/ジョン・レノン・"],
+        ),
+        ("║https://example.com/a║", &["https://example.com/a"]),
+        ("│https://example.com/a│b", &["https://example.com/a"]),
+        ("┃ https://example.com/a┃", &["https://example.com/a"]),
+        ("&lt;https://example.com/a&gt;", &["https://example.com/a"]),
+        (
+            "&quot;https://example.com/a&quot;",
+            &["https://example.com/a"],
+        ),
+        (
+            "https://example.com/a&nbsp;more",
+            &["https://example.com/a"],
+        ),
+        ("https://example.com/a&#62;", &["https://example.com/a"]),
+        (
+            "https://example.com/?a=1&GT;",
+            &["https://example.com/?a=1"],
+        ),
+        // Other references and `&` in a query stay.
+        (
+            "https://example.com/?a=1&amp;b=2",
+            &["https://example.com/?a=1&amp;b=2"],
+        ),
+        (
+            "https://example.com/?lt=1&gt=2",
+            &["https://example.com/?lt=1&gt=2"],
         ),
     ]);
 }

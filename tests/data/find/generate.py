@@ -604,6 +604,50 @@ QUOTED_APOSTROPHES = [
 for lang, style, cls, text, expected in QUOTED_APOSTROPHES:
     add(lang, style, cls, text, expected)
 
+# A sentence's full stop after a host, with a Korean particle between; a
+# CJK word right after an IPv4 address (router manuals); a host of one
+# label that mixes Han and kana; a `（` opening an access date right after
+# a directory's `/`, or a bracket left open where the text stops it.
+HOST_RUN_ONS = [
+    ("ko", "prose", "host-particle-stop", "공식 사이트는 https://example.com입니다.", ["https://example.com"]),
+    ("ko", "prose", "host-particle-stop", "자세한 내용은 https://www.gov.kr입니다. 감사합니다.", ["https://www.gov.kr"]),
+    ("ko", "prose", "host-particle-stop", "문의는 mailto:help@example.kr입니다.", ["mailto:help@example.kr"]),
+    ("ja", "prose", "ipv4-run-on", "ルーターの設定は http://192.168.0.1にアクセスしてください。", ["http://192.168.0.1"]),
+    ("ko", "prose", "ipv4-run-on", "브라우저에서 http://192.168.0.1에 접속하세요.", ["http://192.168.0.1"]),
+    ("zh", "prose", "ipv4-run-on", "在浏览器中输入http://192.168.1.1进入设置页面。", ["http://192.168.1.1"]),
+    ("zh", "prose", "ipv4-run-on", "在瀏覽器輸入http://10.0.0.1登入管理介面", ["http://10.0.0.1"]),
+    ("ja", "prose", "one-label-host", "社内では http://社内ポータル/ を開いてください。", ["http://社内ポータル/"]),
+    ("zh", "prose", "slash-annotation", "来源：https://www.stats.gov.cn/sj/（访问日期：2024年1月1日）",
+     ["https://www.stats.gov.cn/sj/"]),
+    ("ja", "prose", "slash-annotation", "出典：https://example.jp/docs/（2024年1月閲覧）", ["https://example.jp/docs/"]),
+    ("ja", "prose", "slash-annotation", "作品 https://ja.wikipedia.org/wiki/【推しの子】 の記事",
+     ["https://ja.wikipedia.org/wiki/【推しの子】"]),
+]
+
+for lang, style, cls, text, expected in HOST_RUN_ONS:
+    add(lang, style, cls, text, expected)
+
+# Emphasis opened before a label (`**Docs: …**`, as chat and generated
+# answers write it); ellipses of Taiwan (`⋯⋯`) and of typed Japanese
+# (`・・・`); frames of text tables; HTML's escapes of the delimiters
+# around an IRI.
+TEXT_AROUND = [
+    ("en", "md", "label-emphasis", "**Docs: https://example.com/docs**", ["https://example.com/docs"]),
+    ("ja", "md", "label-emphasis", "**公式サイト：https://example.jp/a**", ["https://example.jp/a"]),
+    ("en", "md", "label-emphasis", "*See https://example.com/a*.", ["https://example.com/a"]),
+    ("de", "md", "label-emphasis", "~~Alt: https://beispiel.de/alt~~ neu", ["https://beispiel.de/alt"]),
+    ("zh", "chat", "ellipsis-frame", "詳情見 https://example.tw/news/123⋯⋯", ["https://example.tw/news/123"]),
+    ("ja", "chat", "ellipsis-frame", "続きは https://example.jp/blog/5・・・", ["https://example.jp/blog/5"]),
+    ("en", "table", "ellipsis-frame", "║https://example.com/a║ok║", ["https://example.com/a"]),
+    ("en", "table", "ellipsis-frame", "│ 1 │https://example.com/b│", ["https://example.com/b"]),
+    ("en", "html", "html-escaped", "&lt;https://example.com/a&gt;", ["https://example.com/a"]),
+    ("en", "html", "html-escaped", "href=&quot;https://example.com/a?b=1&quot;", ["https://example.com/a?b=1"]),
+    ("fr", "html", "html-escaped", "Voir https://exemple.fr/page&nbsp;!", ["https://exemple.fr/page"]),
+]
+
+for lang, style, cls, text, expected in TEXT_AROUND:
+    add(lang, style, cls, text, expected)
+
 # Markdown emphasis around an IRI in chat (`**…**`, `_…_`, `~~…~~`): the
 # grammar allows `*`, `_` and `~`, so only the opening run says that the
 # closing one is not part of the IRI.
