@@ -138,6 +138,50 @@ pub(crate) fn is_invisible_format(c: char) -> bool {
         && c != MONGOLIAN_VOWEL_SEPARATOR
 }
 
+/// Whether the joiner `c` (U+200C ZWNJ or U+200D ZWJ) stands where RFC
+/// 5892 Appendix A.1 and A.2 (CONTEXTJ) let it shape a word, between the
+/// characters `before` (nearest first) and `after`: right after a virama
+/// (`Canonical_Combining_Class` 9: Devanagari `क्‍ष`, Sinhala `ශ්‍රී`),
+/// or, for ZWNJ, between a left- or dual-joining and a right- or
+/// dual-joining character with only transparent ones between
+/// (`Joining_Type`: Persian `می‌خواهم`). Elsewhere it changes nothing a
+/// reader sees (`a\u{200C}b`, `/\u{200C}`).
+#[cfg(feature = "normalization")]
+pub(crate) fn joins_by_contextj(
+    c: char,
+    before: impl Iterator<Item = char> + Clone,
+    after: impl Iterator<Item = char>,
+) -> bool {
+    use icu_properties::props::{CanonicalCombiningClass, JoiningType};
+    use icu_properties::CodePointMapData;
+    let ccc = CodePointMapData::<CanonicalCombiningClass>::new();
+    if before
+        .clone()
+        .next()
+        .is_some_and(|b| ccc.get(b) == CanonicalCombiningClass::Virama)
+    {
+        return true;
+    }
+    if c != '\u{200C}' {
+        return false;
+    }
+    let jt = CodePointMapData::<JoiningType>::new();
+    // The nearest character that is not transparent, in `chars`.
+    let joining = |chars: &mut dyn Iterator<Item = char>| {
+        chars
+            .map(|c| jt.get(c))
+            .find(|&t| t != JoiningType::Transparent)
+    };
+    let (mut before, mut after) = (before, after);
+    matches!(
+        joining(&mut before),
+        Some(JoiningType::LeftJoining | JoiningType::DualJoining)
+    ) && matches!(
+        joining(&mut after),
+        Some(JoiningType::RightJoining | JoiningType::DualJoining)
+    )
+}
+
 /// U+180E MONGOLIAN VOWEL SEPARATOR: see [`is_invisible_format`].
 #[cfg(feature = "normalization")]
 const MONGOLIAN_VOWEL_SEPARATOR: char = '\u{180E}';

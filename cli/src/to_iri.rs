@@ -105,9 +105,10 @@ fn help() -> String {
          query, and the look-alikes of section 6.1 (characters that NFKC\n\
          changes, such as full-width letters, but not the Thai, Lao and\n\
          Armenian letters it decomposes, as in น้ำ; white space; invisible\n\
-         format characters such as U+200B, but not the joiners U+200C and\n\
-         U+200D; combining marks right after a delimiter). Other encodings\n\
-         than UTF-8 are never guessed.\n\
+         format characters such as U+200B, and the joiners U+200C and U+200D\n\
+         where they join nothing (not in Persian می‌خواهم, Devanagari क्‍ष,\n\
+         or an emoji sequence); marks, variation selectors among them, right\n\
+         after a delimiter). Other encodings than UTF-8 are never guessed.\n\
          \n\
          ",
         &SPEC,

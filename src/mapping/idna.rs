@@ -331,46 +331,17 @@ const ZWJ: char = '\u{200D}';
 const JOINERS: [char; 2] = [ZWNJ, ZWJ];
 
 /// The first joiner of `label` (as UTS 46 maps it) out of the context
-/// that RFC 5892 Appendix A.1 and A.2 (CONTEXTJ) allow: after a virama
-/// (Canonical_Combining_Class 9), or, for ZWNJ, between a left- or
-/// dual-joining and a right- or dual-joining character with only
-/// transparent ones between (Joining_Type).
+/// that RFC 5892 Appendix A.1 and A.2 (CONTEXTJ) allow
+/// ([`chars::joins_by_contextj`](crate::chars::joins_by_contextj)).
 fn contextj_violation(label: &[char]) -> Option<char> {
-    use icu_properties::props::{CanonicalCombiningClass, JoiningType};
-    use icu_properties::CodePointMapData;
-    let ccc = CodePointMapData::<CanonicalCombiningClass>::new();
-    let jt = CodePointMapData::<JoiningType>::new();
-    // The nearest character that is not transparent, in `chars`.
-    let joining = |chars: &mut dyn Iterator<Item = &char>| {
-        chars
-            .map(|&c| jt.get(c))
-            .find(|&t| t != JoiningType::Transparent)
-    };
-    for (i, &c) in label.iter().enumerate() {
-        if !JOINERS.contains(&c) {
-            continue;
-        }
-        if i > 0 && ccc.get(label[i - 1]) == CanonicalCombiningClass::Virama {
-            continue;
-        }
-        if c == ZWNJ {
-            let before = joining(&mut label[..i].iter().rev());
-            let after = joining(&mut label[i + 1..].iter());
-            let left = matches!(
-                before,
-                Some(JoiningType::LeftJoining | JoiningType::DualJoining)
-            );
-            let right = matches!(
-                after,
-                Some(JoiningType::RightJoining | JoiningType::DualJoining)
-            );
-            if left && right {
-                continue;
-            }
-        }
-        return Some(c);
-    }
-    None
+    label.iter().enumerate().find_map(|(i, &c)| {
+        let joins = crate::chars::joins_by_contextj(
+            c,
+            label[..i].iter().rev().copied(),
+            label[i + 1..].iter().copied(),
+        );
+        (JOINERS.contains(&c) && !joins).then_some(c)
+    })
 }
 
 /// Why ToASCII rejected `label` (non-empty, percent-decoded, no

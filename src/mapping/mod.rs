@@ -151,12 +151,17 @@
 //!      (`Default_Ignorable_Code_Point` and `General_Category=Cf`: U+200B
 //!      ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN,
 //!      ...), which shows as nothing, so that the IRI would look like the
-//!      one without it; the joiners U+200C and U+200D, which shape the
-//!      words of Persian and the Indic scripts, and U+180E MONGOLIAN VOWEL
-//!      SEPARATOR, which shapes Mongolian words, are decoded;
-//!    - it must not be a combining mark (canonical combining class above 0)
-//!      right after a delimiter, a `%HH` triplet or the start of the
-//!      component, where it would draw itself onto the delimiter.
+//!      one without it; U+180E MONGOLIAN VOWEL SEPARATOR, which shapes
+//!      Mongolian words, is decoded, and so are the joiners U+200C and
+//!      U+200D where they shape a word (RFC 5892's CONTEXTJ: after a
+//!      virama, or a ZWNJ between letters that join, as in Persian
+//!      `می‌خواهم` and Devanagari `क्‍ष`) or join an emoji sequence
+//!      (`👨‍👩‍👧`); elsewhere (`/%E2%80%8C`, `a%E2%80%8Cb`) they show as
+//!      nothing and stay encoded;
+//!    - it must not be a mark (`General_Category=M*`: combining marks,
+//!      variation selectors, spacing vowel signs) right after a delimiter,
+//!      a `%HH` triplet or the start of the component, where it would draw
+//!      itself onto the delimiter or onto nothing.
 //! 5. Hex digits of what stays encoded are made uppercase (the section's
 //!    third example: `%e2%80%ae` becomes `%E2%80%AE`).
 //!

@@ -3,8 +3,11 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::chars::{is_compatibility_variant, is_invisible_format};
-use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
+use crate::chars::{is_compatibility_variant, is_invisible_format, joins_by_contextj};
+use icu_properties::props::{
+    EmojiModifier, ExtendedPictographic, GeneralCategory, GeneralCategoryGroup, JoinControl,
+};
+use icu_properties::{CodePointMapData, CodePointSetData};
 
 #[cfg(feature = "idna")]
 use super::idna::host_to_unicode;
@@ -111,7 +114,8 @@ impl<'a> ToIri<'a> {
     /// Keeps encoded the characters that this library reads section 6.1 b
     /// as excluding ("strong visual look-alikes ... should be avoided"):
     /// characters that NFKC changes, white space, invisible format
-    /// characters, and combining marks right after a delimiter (see the
+    /// characters, joiners that join nothing, and marks right after a
+    /// delimiter (see the
     /// [module docs](super)). On by
     /// default; off, every `ucschar` (and `iprivate` in the query) is
     /// decoded except the bidi formatting characters, which section 4.1
@@ -274,7 +278,10 @@ impl<'a> ToIri<'a> {
                 }
                 Piece::Encoded { c, raw } => {
                     let decode = component.allows_unencoded(c)
-                        && (c.is_ascii() || self.appropriate(c, after_base));
+                        && (c.is_ascii() || self.appropriate(c, after_base))
+                        && !(self.keep_lookalikes
+                            && CodePointSetData::new::<JoinControl>().contains(c)
+                            && !joins(c, out, &rest[raw.len()..]));
                     if decode {
                         out.push(c);
                         after_base = true;
@@ -311,13 +318,47 @@ impl<'a> ToIri<'a> {
         if !self.keep_lookalikes {
             return true;
         }
-        let combines_with_delimiter =
-            !after_base && CanonicalCombiningClassMapBorrowed::new().get_u8(c) != 0;
+        let combines_with_delimiter = !after_base
+            && GeneralCategoryGroup::Mark
+                .contains(CodePointMapData::<GeneralCategory>::new().get(c));
         !c.is_whitespace()
             && !is_invisible_format(c)
             && !combines_with_delimiter
             && !is_compatibility_variant(c)
     }
+}
+
+/// Whether the joiner `c`, decoded after `out` and before `rest`, joins
+/// where it stands, so that decoding it shows what it does: by RFC 5892's
+/// CONTEXTJ rules ([`joins_by_contextj`]: Persian `می‌خواهم`, Devanagari
+/// `क्‍ष`), or as the ZWJ between two pictographs of an emoji sequence
+/// (`👨‍👩‍👧`, skin tones and variation selectors between). Elsewhere
+/// (`/\u{200C}`, `a\u{200C}b`) it shows as nothing: a section 6.1
+/// look-alike of the IRI without it. Its neighbours are the characters of
+/// its segment written as themselves (a delimiter or a kept triplet ends
+/// them).
+fn joins(c: char, out: &str, rest: &str) -> bool {
+    let inside = |ch: &char| !(ch.is_ascii() && (class::is_reserved(*ch) || *ch == '%'));
+    let mut before = out.chars().rev().take_while(inside);
+    let after = percent::pieces(rest)
+        .map_while(|piece| match piece {
+            Piece::Literal(ch) | Piece::Encoded { c: ch, .. } => Some(ch),
+            _ => None,
+        })
+        .take_while(inside);
+    if joins_by_contextj(c, before.clone(), after.clone()) {
+        return true;
+    }
+    let pictograph = CodePointSetData::new::<ExtendedPictographic>();
+    let modifier = CodePointSetData::new::<EmojiModifier>();
+    c == '\u{200D}'
+        && before
+            .find(|&ch| !(matches!(ch, '\u{FE0E}' | '\u{FE0F}') || modifier.contains(ch)))
+            .is_some_and(|ch| pictograph.contains(ch))
+        && after
+            .clone()
+            .next()
+            .is_some_and(|ch| pictograph.contains(ch))
 }
 
 #[cfg(test)]
@@ -351,9 +392,9 @@ mod tests {
     }
 
     /// A character that shows as nothing stays encoded, so that the IRI
-    /// does not look like the one without it; the joiners, which shape
-    /// Persian and Indic words, and the Mongolian vowel separator are
-    /// decoded.
+    /// does not look like the one without it; the joiners where they shape
+    /// Persian and Indic words or join an emoji sequence, and the
+    /// Mongolian vowel separator, are decoded.
     #[test]
     fn invisible_characters_stay_encoded() {
         for triplets in ["%E2%80%8B", "%EF%BB%BF", "%E2%81%A0", "%C2%AD", "%E2%81%A1"] {
@@ -367,6 +408,43 @@ mod tests {
             "نیم\u{200C}فاصله"
         );
         assert_eq!(path("%E0%A4%95%E0%A5%8D%E2%80%8D%E0%A4%B7"), "क्\u{200D}ष");
+        assert_eq!(
+            path("%E0%B7%81%E0%B7%8A%E2%80%8D%E0%B6%BB%E0%B7%93"),
+            "ශ්\u{200D}රී"
+        );
+        // Arabic harakat between the joining letters are transparent.
+        assert_eq!(path("%D9%85%D9%8E%E2%80%8C%D9%81"), "مَ\u{200C}ف");
+        assert_eq!(
+            path("%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7"),
+            "👨\u{200D}👩\u{200D}👧"
+        );
+        assert_eq!(
+            path("%F0%9F%91%8D%F0%9F%8F%BD%E2%80%8D%F0%9F%94%A5"),
+            "👍🏽\u{200D}🔥"
+        );
+        assert_eq!(
+            path("%E2%9D%A4%EF%B8%8F%E2%80%8D%F0%9F%94%A5"),
+            "❤️\u{200D}🔥"
+        );
+        // Where a joiner joins nothing it shows as nothing: after or
+        // before a delimiter, between letters that do not join, after a
+        // letter that joins on the left but before one that does not.
+        for (uri, iri) in [
+            ("%E2%80%8C", "%E2%80%8C"),
+            ("a/%E2%80%8C", "a/%E2%80%8C"),
+            ("%E2%80%8D/a", "%E2%80%8D/a"),
+            ("a%E2%80%8Cb", "a%E2%80%8Cb"),
+            ("a%E2%80%8Db", "a%E2%80%8Db"),
+            ("%D9%85%E2%80%8C/", "م%E2%80%8C/"),
+            // ALEF joins on the right only.
+            ("%D8%A7%E2%80%8C%D8%A8", "ا%E2%80%8Cب"),
+            ("%E0%A4%95%E2%80%8D%E0%A4%B7", "क%E2%80%8Dष"),
+            ("%F0%9F%98%82%E2%80%8Da", "😂%E2%80%8Da"),
+            ("a%E2%80%8D%F0%9F%98%82", "a%E2%80%8D😂"),
+            ("%F0%9F%98%82%E2%80%8D%2F", "😂%E2%80%8D%2F"),
+        ] {
+            assert_eq!(path(uri), iri, "{uri}");
+        }
         // The Mongolian vowel separator shapes the vowel after it.
         assert_eq!(
             path("%E1%A0%AC%E1%A0%A0%E1%A0%B7%E1%A0%8E%E1%A0%A0"),
@@ -386,6 +464,12 @@ mod tests {
         assert_eq!(path("%CC%81"), "%CC%81");
         assert_eq!(path("a/%CC%81"), "a/%CC%81");
         assert_eq!(path("%2F%CC%81"), "%2F%CC%81");
+        // Marks of class 0 too: a variation selector, a spacing vowel sign.
+        assert_eq!(path("%EF%B8%8F"), "%EF%B8%8F");
+        assert_eq!(path("a/%EF%B8%8F"), "a/%EF%B8%8F");
+        assert_eq!(path("a/%E0%A4%BE"), "a/%E0%A4%BE");
+        assert_eq!(path("%E2%9D%A4%EF%B8%8F"), "❤\u{FE0F}");
+        assert_eq!(path("%E0%A4%95%E0%A4%BE"), "का");
         assert_eq!(path("%FC%CC%81"), "%FC%CC%81");
     }
 
