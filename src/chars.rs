@@ -182,6 +182,64 @@ pub(crate) fn joins_by_contextj(
     )
 }
 
+/// Whether `label` meets UTS 39's Highly Restrictive level (section 5.2),
+/// the test browsers apply before they show a domain name's label in
+/// Unicode: its characters are of one script, each with its
+/// `Script_Extensions` and the scripts written together (Han with
+/// Hiragana and Katakana, with Hangul, with Bopomofo), `Common` and
+/// `Inherited` ones going with any; or of Latin and one of those three
+/// (`ソニーstore`). `pаypal` (a Cyrillic `а` among Latin letters) mixes
+/// Latin and Cyrillic: a homograph's sign (section 8).
+#[cfg(feature = "idna")]
+pub(crate) fn is_highly_restrictive(label: &str) -> bool {
+    use alloc::vec::Vec;
+    use icu_properties::props::Script;
+    use icu_properties::script::ScriptWithExtensions;
+    /// A script, or one of UTS 39's scripts written together.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Written {
+        One(Script),
+        Jpan,
+        Kore,
+        Hanb,
+    }
+    use Written::{Hanb, Jpan, Kore};
+    let extensions = ScriptWithExtensions::new();
+    let mut resolved: Option<Vec<Written>> = None;
+    let mut sets: Vec<Vec<Written>> = Vec::new();
+    for c in label.chars() {
+        let set = extensions.get_script_extensions_val(c);
+        if set.contains(&Script::Common) || set.contains(&Script::Inherited) {
+            continue;
+        }
+        let mut codes: Vec<Written> = set.iter().map(Written::One).collect();
+        for script in set.iter() {
+            if script == Script::Han {
+                codes.extend([Jpan, Kore, Hanb]);
+            } else if script == Script::Hiragana || script == Script::Katakana {
+                codes.push(Jpan);
+            } else if script == Script::Hangul {
+                codes.push(Kore);
+            } else if script == Script::Bopomofo {
+                codes.push(Hanb);
+            }
+        }
+        resolved = Some(match resolved {
+            None => codes.clone(),
+            Some(common) => common.into_iter().filter(|s| codes.contains(s)).collect(),
+        });
+        sets.push(codes);
+    }
+    if resolved.is_none_or(|common| !common.is_empty()) {
+        return true;
+    }
+    let latin = Written::One(Script::Latin);
+    [Jpan, Kore, Hanb].iter().any(|written| {
+        sets.iter()
+            .all(|codes| codes.contains(&latin) || codes.contains(written))
+    })
+}
+
 /// U+180E MONGOLIAN VOWEL SEPARATOR: see [`is_invisible_format`].
 #[cfg(feature = "normalization")]
 const MONGOLIAN_VOWEL_SEPARATOR: char = '\u{180E}';
@@ -341,6 +399,43 @@ mod tests {
         >();
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             assert_eq!(is_default_ignorable(c), icu.contains(c), "{c:?}");
+        }
+    }
+
+    /// One script per label, scripts written together and Latin with them
+    /// counting as one; mixing others is not Highly Restrictive.
+    #[cfg(feature = "idna")]
+    #[test]
+    fn highly_restrictive_labels() {
+        for label in [
+            "paypal",
+            "пример",
+            "納豆",
+            "例え",
+            "ソニーstore",
+            "한국어",
+            "中文",
+            "ㄅㄆ中",
+            "münchen",
+            "ελληνικά",
+            "مثال",
+            "ไทย",
+            "bücher-2",
+            "भारत",
+            "",
+            "123",
+        ] {
+            assert!(is_highly_restrictive(label), "{label}");
+        }
+        for label in [
+            "pаypal",       // a Cyrillic а
+            "gοogle",       // a Greek ο
+            "пpимep",       // Latin p and e among Cyrillic
+            "ひらがな한국", // Hiragana with Hangul
+            "aαб",
+            "مثالexample",
+        ] {
+            assert!(!is_highly_restrictive(label), "{label}");
         }
     }
 

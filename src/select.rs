@@ -72,6 +72,10 @@
 //! [`STANDARD`]) and ToASCII accepts the host;
 //! otherwise it is percent-encoded as above. The unit is still the
 //! component: a host with one foreign label is written in A-labels whole.
+//! A domain name with a label that mixes scripts (UTS 39's Highly
+//! Restrictive level fails: `pаypal` with a Cyrillic `а`; Latin with Han
+//! and kana is Japanese, one script) is foreign to every reader, as
+//! browsers hold, with or without Punycode hosts.
 //! The text then maps to the URI that [`ToUri::idna`] gives, which section
 //! 3.1 allows in place of the percent-encoded one.
 //!
@@ -224,12 +228,11 @@ impl<T: AsRef<str>> IriRef<T> {
                 choice.component(userinfo);
                 choice.out.push('@');
             }
-            let dns = select.punycode_hosts
-                && self
-                    .scheme()
-                    .is_some_and(|scheme| STANDARD.get(scheme).dns_host());
+            let dns = self
+                .scheme()
+                .is_some_and(|scheme| STANDARD.get(scheme).dns_host());
             if dns {
-                choice.host(host);
+                choice.host(host, select.punycode_hosts);
             } else {
                 choice.component(host);
             }
@@ -279,13 +282,17 @@ struct Choice<'s> {
 }
 
 impl Choice<'_> {
-    /// A host that is a domain name: kept, or in Punycode when foreign and
-    /// ToASCII takes it, or else percent-encoded as any component.
-    fn host(&mut self, host: &str) {
-        let foreign = host
-            .chars()
-            .any(|c| !c.is_ascii() && !never_shown(c) && self.show.hides(c));
-        if foreign {
+    /// A host that is a domain name: kept, or when foreign in Punycode
+    /// (with `punycode`, where ToASCII takes it) or else percent-encoded
+    /// as any component. A label that mixes scripts is foreign to every
+    /// reader, as browsers hold: `pаypal` (a Cyrillic `а`) to a reader of
+    /// Cyrillic too.
+    fn host(&mut self, host: &str, punycode: bool) {
+        let foreign = self.hides_some(host)
+            || host
+                .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
+                .any(|label| !crate::chars::is_highly_restrictive(label));
+        if foreign && punycode {
             if let Ok(ascii) = ToUri::new().idna(true).component(Component::Host, host) {
                 self.encoded += 1;
                 self.punycode = true;
@@ -293,17 +300,25 @@ impl Choice<'_> {
                 return;
             }
         }
-        self.component(host);
+        self.component_as(host, foreign);
+    }
+
+    /// Whether the audience cannot read some character of `text`.
+    fn hides_some(&self, text: &str) -> bool {
+        text.chars()
+            .any(|c| !c.is_ascii() && !never_shown(c) && self.show.hides(c))
     }
 
     fn component(&mut self, text: &str) {
+        self.component_as(text, self.hides_some(text));
+    }
+
+    /// `text`, encoded whole when `foreign`.
+    fn component_as(&mut self, text: &str, foreign: bool) {
         if text.is_ascii() {
             self.out.push_str(text);
             return;
         }
-        let foreign = text
-            .chars()
-            .any(|c| !c.is_ascii() && !never_shown(c) && self.show.hides(c));
         if foreign {
             self.encoded += 1;
         } else if text.chars().any(|c| !c.is_ascii() && !never_shown(c)) {
@@ -453,6 +468,34 @@ mod tests {
             Form::Iri
         );
         assert_eq!(punycode("https://例え.テスト/", JAPANESE).0, Form::Iri);
+    }
+
+    #[test]
+    fn a_host_label_mixing_scripts_is_foreign_to_every_reader() {
+        // `pаypal` with a Cyrillic `а`: in Punycode to a reader of
+        // Cyrillic as to one of Latin.
+        for scripts in [&[Script::Cyrillic][..], &[Script::Latin, Script::Cyrillic]] {
+            assert_eq!(
+                punycode("http://pаypal.com/", scripts),
+                (Form::Uri, String::from("http://xn--pypal-4ve.com/"))
+            );
+        }
+        // Latin with kana is Japanese: one script to its readers.
+        let japanese_and_latin = &[
+            Script::Latin,
+            Script::Han,
+            Script::Hiragana,
+            Script::Katakana,
+        ];
+        assert_eq!(
+            punycode("http://ソニーstore.jp/", japanese_and_latin).0,
+            Form::Iri
+        );
+        // Without Punycode hosts it is percent-encoded.
+        assert_eq!(
+            chosen("http://pаypal.com/путь", &[Script::Latin, Script::Cyrillic]),
+            (Form::Mixed, String::from("http://p%D0%B0ypal.com/путь"))
+        );
     }
 
     #[test]

@@ -146,6 +146,10 @@ fn help() -> String {
          Cyrillic, http://b\u{fc}cher.example/ prints http://xn--bcher-kva.example/.\n\
          The result then maps to the URI of 'iri to-uri --idna'. Hosts of\n\
          other schemes, and hosts that ToASCII rejects, are percent-encoded.\n\
+         A domain name with a label that mixes scripts (UTS 39 Highly\n\
+         Restrictive: p\u{430}ypal with a Cyrillic \u{430}; Latin with Han and\n\
+         kana is Japanese) is outside every reader's scripts, as browsers\n\
+         hold.\n\
          \n\
          ",
         &SPEC,

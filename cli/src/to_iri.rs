@@ -30,8 +30,10 @@ pub const SPEC: CommandSpec = CommandSpec {
             value: None,
             help: "convert xn-- labels of http, https, ws, wss,\n\
                    ftp and file hosts with IDNA ToUnicode when the\n\
-                   result is a valid, appropriate label that maps\n\
-                   back exactly: xn--99zt52a becomes \u{7d0d}\u{8c46}",
+                   result is a valid, appropriate label of one\n\
+                   script (UTS 39 Highly Restrictive) that maps\n\
+                   back exactly: xn--99zt52a becomes \u{7d0d}\u{8c46},\n\
+                   xn--pypal-4ve (p\u{430}ypal, a Cyrillic \u{430}) stays",
         },
         OptionSpec {
             name: "decode-lookalikes",

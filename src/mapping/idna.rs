@@ -517,6 +517,11 @@ fn label_to_unicode(label: &str, appropriate: &impl Fn(char) -> bool) -> Option<
     if is_ace(&unicode) {
         return None;
     }
+    // A label that mixes scripts is shown as browsers show it: in
+    // Punycode (`xn--pypal-4ve`, `pаypal` with a Cyrillic `а`).
+    if !crate::chars::is_highly_restrictive(&unicode) {
+        return None;
+    }
     let fits = unicode.chars().all(|c| {
         Component::Host.allows_unencoded(c)
             && !is_bidi_formatting(c)
@@ -726,6 +731,17 @@ mod tests {
         assert_eq!(host_to_unicode("xn--99zt52a.a_b", any), None);
         // A decoded label that itself begins with xn-- (UTS 46 forbids it).
         assert_eq!(host_to_unicode("xn--xn--b-eee", any), None);
+        // A label that mixes scripts stays in Punycode, as browsers show
+        // it: `pаypal` with a Cyrillic `а`; Latin with kana is Japanese.
+        assert_eq!(host_to_unicode("xn--pypal-4ve.com", any), None);
+        assert_eq!(
+            host_to_unicode("xn--pypal-4ve.xn--99zt52a.example", any).unwrap(),
+            "xn--pypal-4ve.納豆.example"
+        );
+        assert_eq!(
+            host_to_unicode("xn--store-8q4drd9r.jp", any).unwrap(),
+            "ソニーstore.jp"
+        );
         // Separators are kept as written.
         assert_eq!(
             host_to_unicode("xn--bcher-kva.de\u{3002}", any).unwrap(),

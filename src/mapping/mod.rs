@@ -240,10 +240,16 @@
 //!
 //! [`ToIri::idna`] converts a label with ToUnicode only when the result is
 //! valid and appropriate: each character allowed unencoded in `ireg-name`
-//! and appropriate as in step 4 above, and ToASCII of the whole new host
-//! giving back the host up to ASCII case (so `XN--99ZT52A` is decoded
-//! too: ToASCII lowercases). Otherwise the label is kept as it is, never
-//! an error.
+//! and appropriate as in step 4 above, the label of one script as UTS 39's
+//! Highly Restrictive level counts them (Latin with Han and kana is one,
+//! as Japanese writes it: `ソニーstore`; `xn--pypal-4ve`, `pаypal` with a
+//! Cyrillic `а`, stays in Punycode, as browsers show it), and ToASCII of
+//! the whole new host giving back the host up to ASCII case (so
+//! `XN--99ZT52A` is decoded too: ToASCII lowercases). Otherwise the label
+//! is kept as it is, never an error. A label of one script that looks like
+//! a word of another (`аррӏе`, all Cyrillic) is decoded: telling it needs
+//! UTS 39's confusable data, which [`crate::lint`] reads
+//! (`confusable`).
 //!
 //! # Cost
 //!

@@ -99,7 +99,8 @@ impl<'a> ToIri<'a> {
 
     /// Converts `xn--` labels of hosts of schemes whose hosts are domain
     /// names with ToUnicode, where the result is a valid, appropriate label
-    /// (section 3.2.1; see the [module docs](super#idna)). Off by default.
+    /// of one script (section 3.2.1; see the [module docs](super#idna)).
+    /// Off by default.
     #[cfg(feature = "idna")]
     #[inline]
     pub fn idna(mut self, on: bool) -> Self {
