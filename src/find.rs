@@ -1278,7 +1278,10 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
 /// as an apostrophe does in the alphabets that write one there
 /// (`d’Ivoire`, `it’s`, `Ender’s`, Ukrainian `м’ясо`): a `’` (the
 /// apostrophe word processors type; `‘` only opens or closes) with a
-/// cased letter (Latin, Greek, Cyrillic, Armenian, ...) on each side.
+/// cased letter (Latin, Greek, Cyrillic, Armenian, ...) after it, and
+/// before it another or the start of a title's word (`_`, `-`, `/`, `(`:
+/// `/wiki/’s-Hertogenbosch`), or after a cased letter at the end of a
+/// title's word (`Rock_’n’_roll`).
 /// Between letters of scripts without case it closes the quotation, as
 /// Korean writes a particle and Thai the next word right after it
 /// (`‘http://실례.테스트/경로’참고`). The gershayim stands inside a
@@ -1295,7 +1298,16 @@ fn inside_word(text: &str, at: usize, c: char) -> bool {
             && !after.next().is_some_and(letter);
     }
     let cased = |c: char| c.is_lowercase() || c.is_uppercase();
-    c == APOSTROPHE && before.is_some_and(cased) && after.next().is_some_and(cased)
+    // An elision may start or end a word of a title: `Rock_’n’_roll`,
+    // `/wiki/’s-Hertogenbosch`.
+    let starts_word = |c: char| matches!(c, '_' | '-' | '/' | '(');
+    let after = after.next();
+    c == APOSTROPHE
+        && match (before, after) {
+            (Some(b), Some(a)) if cased(a) => cased(b) || starts_word(b),
+            (Some(b), Some('_' | '-')) => cased(b),
+            _ => false,
+        }
 }
 
 /// The end of the match that runs to the end of `text`, moved back over

@@ -195,6 +195,15 @@ fn quotes_and_brackets_of_every_script() {
             "http://fr.example/Côte_d’Ivoire",
         ),
         ("http://a/l’été’", "http://a/l’été"),
+        (
+            "“https://en.wikipedia.org/wiki/Rock_’n’_roll”",
+            "https://en.wikipedia.org/wiki/Rock_’n’_roll",
+        ),
+        (
+            "Lees ‚https://nl.wikipedia.org/wiki/’s-Hertogenbosch‘.",
+            "https://nl.wikipedia.org/wiki/’s-Hertogenbosch",
+        ),
+        ("‘http://a/b_’ she said", "http://a/b_"),
         ("(see http://a/b)c", "http://a/b"),
         ("http://a/b_(c)_d", "http://a/b_(c)_d"),
         ("＜http://a/b＞", "http://a/b"),
