@@ -15,6 +15,7 @@
 use std::process::ExitCode;
 
 use rfc3987::display::{Embedding, Script, Show};
+use rfc3987::IriRef;
 
 use crate::args::{scripts, CommandSpec, Common, OptionSpec, Parsed, UsageError};
 use crate::help;
@@ -24,7 +25,7 @@ pub const SPEC: CommandSpec = CommandSpec {
     name: "display",
     summary: "the text to show for IRI references (RFC 3987 sections 4.1, 7.6)",
     usage: "iri display [--rtl-context] [--embedding isolate|embed] [--scripts LIST] \
-            [--bidi-unsafe] [--confusables] [--json] [INPUT...]",
+            [--bidi-unsafe] [--confusables] [--decode] [--json] [INPUT...]",
     options: &[
         OptionSpec {
             name: "rtl-context",
@@ -66,6 +67,7 @@ pub const SPEC: CommandSpec = CommandSpec {
                    (\u{430}\u{440}\u{440}\u{4cf}\u{435}.com), percent-encode the look-alikes\n\
                    (UTS 39, as lint reads it)",
         },
+        crate::select::DECODE,
     ],
     json: "{\"input\": \"...\", \"output\": \"...\"} per input",
     help,
@@ -79,6 +81,7 @@ pub struct Options {
     scripts: Option<Vec<Script>>,
     bidi_unsafe: bool,
     confusables: bool,
+    decode: bool,
 }
 
 impl Options {
@@ -102,6 +105,7 @@ impl Options {
             scripts,
             bidi_unsafe: args.flag("bidi-unsafe"),
             confusables: args.flag("confusables"),
+            decode: args.flag("decode"),
         })
     }
 
@@ -136,18 +140,21 @@ impl Args {
 
 pub fn run(args: Args) -> ExitCode {
     let show = args.options.show();
+    let decode = args.options.decode;
     crate::pipeline::parallel(
         args.common,
         crate::input::LineEnd::Newline,
-        |bytes| shown(&show, bytes),
+        |bytes| shown(&show, decode, bytes),
         crate::output::write_conversion,
     )
 }
 
-/// The text to show for one input, or the byte offset and message of its
-/// error.
-fn shown(show: &Show<'_>, bytes: &[u8]) -> Result<String, (usize, String)> {
-    crate::select::parse(bytes).map(|iri| iri.for_display_with(show).into_owned())
+/// The text to show for one input (decoded first when `decode`), or the
+/// byte offset and message of its error.
+fn shown(show: &Show<'_>, decode: bool, bytes: &[u8]) -> Result<String, (usize, String)> {
+    let text = crate::select::decoded(bytes, decode)?;
+    let iri = IriRef::parse(text.as_ref()).map_err(|e| (e.offset(), e.to_string()))?;
+    Ok(iri.for_display_with(show).into_owned())
 }
 
 fn help() -> String {
@@ -157,7 +164,7 @@ fn help() -> String {
          \n\
          usage: iri display [--rtl-context] [--embedding isolate|embed]\n\
          \x20                  [--scripts LIST] [--bidi-unsafe] [--confusables]\n\
-         \x20                  [--json] [INPUT...]\n\
+         \x20                  [--decode] [--json] [INPUT...]\n\
          \n\
          For each INPUT, or when none is given each line of standard input\n\
          (split on \\n only), an IRI-reference, prints the text to show for it.\n\
@@ -191,7 +198,7 @@ mod tests {
     fn displayed(args: &[&str], input: &str) -> Result<String, (usize, String)> {
         let parsed = args::parsed_for_test(SPEC.options, args);
         let options = Options::parse(&parsed).unwrap();
-        shown(&options.show(), input.as_bytes())
+        shown(&options.show(), options.decode, input.as_bytes())
     }
 
     #[test]
@@ -221,6 +228,26 @@ mod tests {
         assert_eq!(
             displayed(&["--bidi-unsafe"], "http://a/\u{5d6}\u{5d7}1").unwrap(),
             "http://a/%D7%96%D7%971"
+        );
+        let tokyo = "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC";
+        assert_eq!(displayed(&[], tokyo).unwrap(), tokyo);
+        assert_eq!(
+            displayed(&["--decode"], tokyo).unwrap(),
+            "https://ja.wikipedia.org/wiki/\u{6771}\u{4eac}"
+        );
+        // Decoded as to-iri decodes: the look-alikes stay encoded.
+        assert_eq!(
+            displayed(
+                &["--decode", "--scripts", "Latn"],
+                "x:%E6%9D%B1%E2%80%8B%C3%A9"
+            )
+            .unwrap(),
+            "x:%E6%9D%B1%E2%80%8B\u{e9}"
+        );
+        let hebrew = "http://example.org/%D7%A9%D7%9C%D7%95%D7%9D";
+        assert_eq!(
+            displayed(&["--decode"], hebrew).unwrap(),
+            "\u{2066}http://example.org/\u{5e9}\u{5dc}\u{5d5}\u{5dd}\u{2069}"
         );
     }
 

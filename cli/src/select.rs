@@ -13,6 +13,7 @@ use std::borrow::Cow;
 use std::process::ExitCode;
 
 use rfc3987::grammar::rules;
+use rfc3987::mapping::ToIri;
 use rfc3987::select::{Script, Select, Selected};
 use rfc3987::IriRef;
 use serde::Serialize;
@@ -27,7 +28,7 @@ use crate::pipeline;
 pub const SPEC: CommandSpec = CommandSpec {
     name: "select",
     summary: "choose IRI, URI or a mix for readers of given scripts (section 7.5)",
-    usage: "iri select --scripts LIST [--punycode-hosts] [--json] [INPUT...]",
+    usage: "iri select --scripts LIST [--punycode-hosts] [--decode] [--json] [INPUT...]",
     options: &[
         OptionSpec {
             name: "scripts",
@@ -45,9 +46,20 @@ pub const SPEC: CommandSpec = CommandSpec {
                    percent-encoding it, for http, https, ws, wss,\n\
                    ftp and file when ToASCII accepts the host",
         },
+        DECODE,
     ],
     json: "adds the form (see below)",
     help,
+};
+
+/// `--decode`, of `select` and `display`.
+pub const DECODE: OptionSpec = OptionSpec {
+    name: "decode",
+    value: None,
+    help: "decode each input first as 'iri to-iri' does\n\
+           (section 3.2), so that a URI copied from a\n\
+           browser shows its characters:\n\
+           /wiki/%E6%9D%B1%E4%BA%AC is /wiki/\u{6771}\u{4eac}",
 };
 
 /// `select`'s options, typed.
@@ -57,6 +69,8 @@ pub struct Args {
     pub scripts: Vec<Script>,
     /// `--punycode-hosts`.
     pub punycode_hosts: bool,
+    /// `--decode`.
+    pub decode: bool,
 }
 
 impl Args {
@@ -64,6 +78,7 @@ impl Args {
         let scripts = scripts(parsed.value("scripts"))?;
         Ok(Args {
             punycode_hosts: parsed.flag("punycode-hosts"),
+            decode: parsed.flag("decode"),
             common: parsed.into_common(),
             scripts,
         })
@@ -72,12 +87,27 @@ impl Args {
 
 pub fn run(args: Args) -> ExitCode {
     let audience = Select::new(&args.scripts).punycode_hosts(args.punycode_hosts);
+    let decode = args.decode;
     pipeline::parallel(
         args.common,
         crate::input::LineEnd::Newline,
         |_: &[u8]| (),
-        |input, (), output| select(&audience, input, output),
+        |input, (), output| select(&audience, decode, input, output),
     )
+}
+
+/// One input as the text of an IRI reference: decoded as `iri to-iri`
+/// decodes it when `decode` (`--decode`), else as it is; or the byte
+/// offset and message of its error (shared with `display`).
+pub fn decoded(bytes: &[u8], decode: bool) -> Result<Cow<'_, str>, (usize, String)> {
+    let iri = parse(bytes)?;
+    if !decode {
+        return Ok(Cow::Borrowed(iri.into_inner()));
+    }
+    ToIri::new()
+        .convert(iri.as_str())
+        .map(Cow::Owned)
+        .map_err(|e| (e.offset(), e.to_string()))
 }
 
 /// One input as an IRI reference, or the byte offset and message of its
@@ -93,10 +123,19 @@ pub fn parse(bytes: &[u8]) -> Result<IriRef<&str>, (usize, String)> {
     }
 }
 
-fn select(audience: &Select<'_>, input: Input<'_>, output: &mut Output<'_>) -> Outcome {
-    let iri = match parse(input.bytes) {
-        Ok(iri) => iri,
+fn select(
+    audience: &Select<'_>,
+    decode: bool,
+    input: Input<'_>,
+    output: &mut Output<'_>,
+) -> Outcome {
+    let text = match decoded(input.bytes, decode) {
+        Ok(text) => text,
         Err((offset, message)) => return output.fail(&input, None, offset, &message),
+    };
+    let iri = match IriRef::parse(text.as_ref()) {
+        Ok(iri) => iri,
+        Err(e) => return output.fail(&input, None, e.offset(), &e.to_string()),
     };
     let selected: Selected<'_> = iri.select_with(audience);
     match output.mode() {
@@ -123,7 +162,8 @@ fn help() -> String {
         "iri select: choose the IRI, the URI or a mix for readers of given\n\
          scripts (RFC 3987 section 7.5)\n\
          \n\
-         usage: iri select --scripts LIST [--punycode-hosts] [--json] [INPUT...]\n\
+         usage: iri select --scripts LIST [--punycode-hosts] [--decode] [--json]\n\
+         \x20                 [INPUT...]\n\
          \n\
          For each INPUT, or when none is given each line of standard input\n\
          (split on \\n only), an IRI-reference, prints the form to show or send\n\
@@ -213,6 +253,20 @@ mod tests {
         );
         assert_eq!(chosen("Hani, Cyrl", text), (Form::Iri, text.to_owned()));
         assert_eq!(chosen("", text).0, Form::Uri);
+    }
+
+    #[test]
+    fn decode_first_for_uris() {
+        let uri = "https://ru.wikipedia.org/wiki/%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0";
+        let moscow = decoded(uri.as_bytes(), true).unwrap();
+        assert_eq!(
+            moscow,
+            "https://ru.wikipedia.org/wiki/\u{41c}\u{43e}\u{441}\u{43a}\u{432}\u{430}"
+        );
+        assert_eq!(chosen("Cyrl", &moscow), (Form::Iri, moscow.to_string()));
+        assert_eq!(chosen("Latn", &moscow), (Form::Uri, uri.to_owned()));
+        assert_eq!(decoded(uri.as_bytes(), false).unwrap(), uri);
+        assert_eq!(decoded(b"http://a/%4", true).unwrap_err().0, 11);
     }
 
     #[test]
