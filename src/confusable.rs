@@ -58,8 +58,8 @@ pub(crate) enum Confusion {
     /// Characters of several scripts whose skeleton is of one script
     /// (`pаypal` with a Cyrillic `а` reads `paypal`).
     MixedScript(String),
-    /// All of one script other than Latin, with a skeleton of Latin
-    /// letters (Cyrillic `аррӏе` reads `apple`), named.
+    /// All of one script other than Latin, each letter a look-alike of a
+    /// US-ASCII letter (Cyrillic `аррӏе` reads `apple`), named.
     WholeScript(&'static str, String),
 }
 
@@ -80,7 +80,8 @@ pub(crate) fn scripts(text: &str) -> Vec<Script> {
 /// Whether `text` is confusable by UTS 39: a mixed-script confusable
 /// (several scripts, a skeleton of one), or, when `whole_script` (a host
 /// label beside Latin labels), a whole-script confusable with Latin (one
-/// other script, a skeleton of Latin and common characters). A string of
+/// other script, each letter a look-alike of a US-ASCII letter:
+/// [`reads_as_ascii_name`]). A string of
 /// one script whose look-alike is of that same script (Latin `œ` and
 /// `oe`, `æ` and `ae`) is neither: spelling, not spoofing. Scripts are
 /// read as UTS 39 resolves them, with those written together as one
@@ -103,7 +104,38 @@ pub(crate) fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
     if mixed {
         return (looks.len() == 1).then(|| Confusion::MixedScript(short()));
     }
-    (looks == [Script::Latin]).then(|| Confusion::WholeScript(own[0].full_name(), short()))
+    (looks == [Script::Latin] && reads_as_ascii_name(text))
+        .then(|| Confusion::WholeScript(own[0].full_name(), short()))
+}
+
+/// Whether each character of the label `text` looks like a character of a
+/// US-ASCII host name: its UTS 39 prototype is US-ASCII letters (Cyrillic
+/// `а`, `р`, `ӏ`, Greek `ο`, `ρ`), or it is a US-ASCII digit or `-`.
+///
+/// UTS 39 section 4 calls a string a whole-script confusable when its
+/// skeleton is of another script, and Latin in Unicode holds far more
+/// than what a host name is written in: IPA letters, small capitals,
+/// `ĸ`, letters with combining marks. By that reading most ordinary
+/// words are spoofs of strings no one registers (Russian `мир` reads
+/// `ʍᴎp`, `сайт` reads `caᴎ̆ᴛ`, Greek `αθήνα` reads `aO̵ń̩va`, Armenian
+/// `հայ` reads `hwj`, with `w` from `ա` but `h` from `հ`); the spoof of
+/// section 8 imitates a name people know, and names under a Latin
+/// top-level domain are US-ASCII (`аррӏе` reads `apple`, `ѕсоре` reads
+/// `scope`). A letter whose prototype is a digit (`б` reads `6`, `з`
+/// reads `3`) does not count either: it turns a word into letters and
+/// digits no name is made of (`сбер` reads `c6ep`, `без` reads `6e3`),
+/// and counting it would flag many ordinary words for few spoofs.
+/// Chrome's IDN display policy draws the same line: a label is a
+/// whole-script confusable when it is made only of its script's
+/// look-alikes of Latin letters.
+fn reads_as_ascii_name(text: &str) -> bool {
+    text.chars().all(|c| {
+        c.is_ascii_digit() || c == '-' || {
+            let prototype: String =
+                unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).collect();
+            !prototype.is_empty() && prototype.bytes().all(|b| b.is_ascii_alphabetic())
+        }
+    })
 }
 
 /// The Unicode form of the host label `label` when it is a valid A-label

@@ -65,9 +65,10 @@
 //! - [`Show::confusables`]: in a word that UTS 39 finds confusable (a
 //!   mixed-script confusable such as `pаypal` with a Cyrillic `а`, or a
 //!   host label all of one script that reads as the Latin of the host's
-//!   other labels, such as Cyrillic `аррӏе.com`), the characters UTS 39
-//!   marks as confusable with another script's (`unicode-security`'s
-//!   `is_potential_mixed_script_confusable_char`). Words are read as
+//!   other labels, such as Cyrillic `аррӏе.com`), every non-ASCII
+//!   character: the whole word, as section 4.2 maps a whole component,
+//!   since a word with some letters encoded is neither readable nor safe
+//!   (`мир` shown as `ми%D1%80`). Words are read as
 //!   [`crate::lint`] reads them for its `confusable` warning: a Russian,
 //!   Greek or Armenian word written in its own script is shown as it is.
 //!
@@ -102,7 +103,6 @@ use core::ops::Range;
 
 pub use unicode_script::Script;
 use unicode_script::UnicodeScript;
-use unicode_security::is_potential_mixed_script_confusable_char;
 
 use crate::bidi::{for_each_part, is_rtl, offset_in, Split};
 use crate::chars::is_invisible_format;
@@ -355,9 +355,7 @@ impl<T: AsRef<str>> IriRef<T> {
             while next_spoof < spoofs.len() && spoofs[next_spoof].end <= i {
                 next_spoof += 1;
             }
-            let spoof = spoofs.get(next_spoof).is_some_and(|word| {
-                word.contains(&i) && is_potential_mixed_script_confusable_char(c)
-            });
+            let spoof = spoofs.get(next_spoof).is_some_and(|word| word.contains(&i));
             let encode = never_shown(c)
                 || (hides_any
                     && (in_unsafe
@@ -502,6 +500,9 @@ mod tests {
             "https://ru.wikipedia.org/wiki/Список_серий_Doctor_Who",
             "http://пример.рф/",
             "http://аррӏе.рф/",
+            "http://мир.com/",
+            "http://сайт.ru/",
+            "http://ἀθῆναι.gr/",
         ] {
             assert_eq!(shown(title, &wary), title);
         }
@@ -512,6 +513,11 @@ mod tests {
         assert_eq!(
             shown("http://аррӏе.com/", &wary),
             "http://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/"
+        );
+        // A flagged word is encoded whole, not letter by letter.
+        assert_eq!(
+            shown("http://ресурс.net/", &wary),
+            "http://%D1%80%D0%B5%D1%81%D1%83%D1%80%D1%81.net/"
         );
         assert_eq!(
             shown("http://a/Список_pаypal", &wary),

@@ -92,8 +92,11 @@
 //!   script. A *whole-script
 //!   confusable* (checked on host labels only, when another label of the
 //!   host has Latin letters, as a `.com` does) is all of one script other
-//!   than Latin with a skeleton of Latin letters: Cyrillic `аррӏе.com`
-//!   reads `apple.com`. A Russian word in a path, or under `.рф`, is a
+//!   than Latin, each letter a look-alike of a US-ASCII letter: Cyrillic
+//!   `аррӏе.com` reads `apple.com`. Latin in Unicode holds more than host
+//!   names are written in, so a skeleton with IPA letters, small capitals,
+//!   marks, or digits that were letters is no name to spoof: Russian
+//!   `мир` (`ʍᴎp`), `сбер` (`c6ep`) and Greek `αθήνα` are words. A Russian word in a path, or under `.рф`, is a
 //!   word, not a spoof, and a Latin word whose only look-alike is its own
 //!   script's spelling (`cœur` and `coeur`, `Æble` and `AEble`) is
 //!   spelling. Confusions inside ASCII (`br0ken`, `1ame`, section 7.5)

@@ -149,11 +149,12 @@ fn help() -> String {
          for mixed-script, confusable and the bidi rules. confusable is a\n\
          mixed-script confusable in any host label or any word of another\n\
          part (Doctor_Who in a Russian title is a word of its own), or, in\n\
-         a host label beside Latin labels, a whole-script one (Cyrillic\n\
-         'аррӏе.com'). Every host of http, https, ws, wss, ftp and file is\n\
-         checked as a domain name, US-ASCII ones too, as 'to-uri --idna'\n\
-         checks it. Adjacent warnings of one code in one component are one\n\
-         warning over their range.\n\
+         a host label beside Latin labels, a whole-script one: every letter\n\
+         a look-alike of a US-ASCII letter (Cyrillic 'аррӏе.com'; not\n\
+         'мир.com', whose look-alike 'ʍᴎp' is no name). Every host of http,\n\
+         https, ws, wss, ftp and file is checked as a domain name, US-ASCII\n\
+         ones too, as 'to-uri --idna' checks it. Adjacent warnings of one\n\
+         code in one component are one warning over their range.\n\
          \n\
          Codes:\n",
     );

@@ -216,6 +216,47 @@ fn confusable() {
     assert_eq!(codes("http://example.org/résumé"), [] as [&str; 0]);
 }
 
+/// UTS 39 whole-script confusables, read as section 8's spoof: a label
+/// made only of look-alikes of US-ASCII letters. Ordinary words, whose
+/// skeletons hold IPA letters, small capitals, marks or digits, are not.
+#[test]
+fn whole_script_confusable_reads_as_an_ascii_name() {
+    let words: Vec<&str> = include_str!("ordinary_words.txt")
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    assert!(words.len() >= 200, "{}", words.len());
+    for word in words {
+        for tld in ["com", "ru", "net"] {
+            let iri = alloc::format!("http://{word}.{tld}/");
+            assert_eq!(codes(&iri), [] as [&str; 0], "{iri}");
+        }
+    }
+    for (spoof, looks) in [
+        ("\u{430}\u{440}\u{440}\u{4CF}\u{435}", "apple"),
+        ("\u{455}\u{441}\u{43E}\u{440}\u{435}", "scope"),
+        ("\u{440}\u{435}\u{441}\u{443}\u{440}\u{441}", "pecypc"),
+        ("\u{440}\u{430}\u{443}\u{440}\u{430}\u{4CF}", "paypal"),
+        ("\u{443}\u{445}\u{43E}", "yxo"),
+        ("\u{3BF}\u{3C1}\u{3BF}", "opo"),
+        ("\u{A4EE}\u{A4F2}", "Al"),
+        ("xn--80ak6aa92e", "apple"),
+    ] {
+        let w = only(&alloc::format!("http://{spoof}.com/"), Code::Confusable);
+        assert!(
+            w.message().contains(&alloc::format!("Latin '{looks}'")),
+            "{w}"
+        );
+    }
+    // A digit in the label is a digit of the name; a letter that looks
+    // like a digit (`б` reads `6`) is not a look-alike of a name.
+    only("http://\u{440}\u{430}\u{443}2.com/", Code::Confusable);
+    assert_eq!(
+        codes("http://\u{441}\u{431}\u{435}\u{440}.com/"),
+        [] as [&str; 0]
+    );
+}
+
 #[test]
 fn pct_not_utf8() {
     let warnings = lint("http://www.example.org/r%E9sum%E9.html").unwrap();
