@@ -51,6 +51,7 @@
 //! | `uppercase-scheme` | upper-case letters in the scheme | 5.3.2.1 |
 //! | `uppercase-host` | upper-case letters in a registered name: US-ASCII ones, or any script's in a domain name (`MÜNCHEN.de`, `ПРИМЕР.рф`) | 5.3.2.1, 5.3.3, 7.5 |
 //! | `idn-invalid` | a host of a domain-name scheme that is not a valid domain name (US-ASCII ones too), with the rule that failed | 3.1 |
+//! | `ipv4-like` | a host of a domain-name scheme whose last label is a number: not RFC 3986's dotted-decimal `IPv4address`, so a registered name, which browsers read as an IPv4 address (`0x7f.0.0.1`, `127.1`, `2130706433`) or reject (`256.256.256.256`, `example.123`) | 8; RFC 3986 section 7.4 |
 //!
 //! # Readings
 //!
@@ -122,6 +123,12 @@
 //!   ([`crate::mapping::IdnaReason`]). Section 4.4's example 10 (a label
 //!   of numbers beside right-to-left labels) is `bidi-number-label`, not
 //!   `idn-invalid`.
+//! - **`ipv4-like`** reads a host of those schemes as the WHATWG URL
+//!   standard does (`src/lint/ipv4.rs`): percent-decoded, mapped by UTS 46,
+//!   a host whose last label is a number is an IPv4 address in the forms
+//!   of `inet_aton` (hexadecimal, octal, fewer than four parts) or
+//!   nothing. The message says which address, or why it is rejected;
+//!   `123.example` and `web2.0.example` end in a name and are names.
 //! - **`bidi-formatting`** is one warning per component, from the first
 //!   such character to the last, with their count.
 //! - **Many findings**: after the first eight warnings of one code, the
@@ -208,11 +215,14 @@ pub enum Code {
     UppercaseHost,
     /// `idn-invalid`: a host label IDNA rejects.
     IdnInvalid,
+    /// `ipv4-like`: a registered name a browser reads as an IPv4 address,
+    /// or rejects as a malformed one (RFC 3986 section 7.4).
+    Ipv4Like,
 }
 
 impl Code {
     /// Every code, in the order of the module docs' table.
-    pub const ALL: [Code; 16] = [
+    pub const ALL: [Code; 17] = [
         Code::BidiFormatting,
         Code::Invisible,
         Code::BidiMixed,
@@ -229,6 +239,7 @@ impl Code {
         Code::UppercaseScheme,
         Code::UppercaseHost,
         Code::IdnInvalid,
+        Code::Ipv4Like,
     ];
 
     /// The stable name: `bidi-formatting`, `not-nfc`, ...
@@ -250,6 +261,7 @@ impl Code {
             Code::UppercaseScheme => "uppercase-scheme",
             Code::UppercaseHost => "uppercase-host",
             Code::IdnInvalid => "idn-invalid",
+            Code::Ipv4Like => "ipv4-like",
         }
     }
 }
@@ -509,6 +521,7 @@ impl<'t> Linter<'t> {
             );
             self.warn(Code::BidiNumberLabel, Component::Host, label, message);
         }
+        self.ipv4_like(host, range.clone());
         if let Err(error) = check_host(host) {
             let error = error.shifted(range.start);
             let MappingError::Idna {
@@ -531,6 +544,64 @@ impl<'t> Linter<'t> {
             );
             self.warn(Code::IdnInvalid, Component::Host, start..end, message);
         }
+    }
+
+    /// `ipv4-like`: the registered name `host` of a domain-name scheme, at
+    /// `range`, read as a browser reads it ([`ipv4::reading`]) on its
+    /// WHATWG form: `%HH` decoded, then UTS 46 ToASCII (full-width digits
+    /// are digits), or as written where that fails.
+    fn ipv4_like(&mut self, host: &str, range: Range<usize>) {
+        let decoded = decode(host);
+        let ascii = match idna::domain_to_ascii(&decoded) {
+            Ok(ascii) => ascii,
+            Err(_) if decoded.is_ascii() => decoded.to_ascii_lowercase(),
+            Err(_) => return,
+        };
+        let Some(reading) = ipv4::reading(&ascii) else {
+            return;
+        };
+        let why = "RFC 3986 section 7.4: rare IP address formats; section 8: two readers disagree on where the IRI leads";
+        let message = match reading {
+            ipv4::Reading::Address(address, forms) => {
+                let mut how: Vec<String> = Vec::new();
+                if forms.hex {
+                    how.push(String::from("a hexadecimal part"));
+                }
+                if forms.octal {
+                    how.push(String::from("an octal part, with a leading 0"));
+                }
+                if forms.parts > 0 {
+                    let parts = if forms.parts == 1 { "part" } else { "parts" };
+                    how.push(format!("{} {parts}, not four", forms.parts));
+                }
+                if how.is_empty() {
+                    how.push(String::from("a trailing dot"));
+                }
+                let dotted = ipv4::dotted(address);
+                format!(
+                    "the host '{}' is no dotted-decimal IPv4address (RFC 3986 section 3.2.2) but a reg-name, which a browser reads as the IPv4 address {dotted} ({}; WHATWG URL host parsing), {why}: write {dotted}",
+                    Quoted(host),
+                    how.join(", ")
+                )
+            }
+            ipv4::Reading::Rejected(index, reason) => {
+                let part = ascii
+                    .trim_end_matches('.')
+                    .split('.')
+                    .nth(index)
+                    .unwrap_or("");
+                let reason = match reason {
+                    ipv4::Why::NotANumber => format!("'{}' is not a number", Quoted(part)),
+                    ipv4::Why::TooLarge => format!("'{}' is too large for its place", Quoted(part)),
+                    ipv4::Why::TooManyParts => String::from("it has more than four parts"),
+                };
+                format!(
+                    "the host '{}' ends in a number, so a browser reads it as an IPv4 address and rejects it ({reason}; WHATWG URL host parsing), and a domain name's top-level label is not all digits (RFC 3696 section 2), {why}",
+                    Quoted(host)
+                )
+            }
+        };
+        self.warn(Code::Ipv4Like, Component::Host, range, message);
     }
 
     /// `bidi-formatting` and `invisible`: one warning per component that
@@ -1014,6 +1085,8 @@ fn mixed_scripts(text: &str) -> Option<String> {
     }
     Some(list)
 }
+
+mod ipv4;
 
 #[cfg(test)]
 mod tests;

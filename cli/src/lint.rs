@@ -170,7 +170,7 @@ fn help() -> String {
 }
 
 /// The codes and what each is about, for the help.
-const CODES: [(&str, &str); 16] = [
+const CODES: [(&str, &str); 17] = [
     (
         "bidi-formatting",
         "a bidi formatting character (4.1 MUST NOT)",
@@ -219,6 +219,10 @@ const CODES: [(&str, &str); 16] = [
     (
         "idn-invalid",
         "a host that is no valid domain name, and why (3.1)",
+    ),
+    (
+        "ipv4-like",
+        "a name a browser reads as IPv4, 0x7f.0.0.1 (RFC 3986 7.4)",
     ),
 ];
 

@@ -372,6 +372,63 @@ fn idn_invalid() {
     assert!(w.message().len() < 400, "{}", w.message().len());
 }
 
+/// RFC 3986 section 7.4's rare IP address formats: registered names to
+/// RFC 3986, IPv4 addresses (or nothing) to a browser.
+#[test]
+fn ipv4_like() {
+    for (iri, reads, form) in [
+        ("http://0x7f.0.0.1/", "127.0.0.1", "a hexadecimal part"),
+        ("http://0177.0.0.1/", "127.0.0.1", "an octal part"),
+        ("http://2130706433/", "127.0.0.1", "1 part, not four"),
+        ("http://127.1/", "127.0.0.1", "2 parts, not four"),
+        ("https://1.2.3/", "1.2.0.3", "3 parts, not four"),
+        ("http://192.168.0.1./", "192.168.0.1", "a trailing dot"),
+        ("http://0X7F.1/", "127.0.0.1", "a hexadecimal part"),
+        // What a browser decodes and maps first: `%HH`, full-width digits.
+        ("http://%31%32%37.1/", "127.0.0.1", "2 parts"),
+        ("http://\u{FF11}\u{FF12}\u{FF17}.1/", "127.0.0.1", "2 parts"),
+    ] {
+        let w = only(iri, Code::Ipv4Like);
+        assert_eq!(w.component(), Component::Host, "{w}");
+        assert_eq!(w.range().start, iri.find("//").unwrap() + 2, "{w}");
+        assert!(
+            w.message()
+                .contains(&alloc::format!("IPv4 address {reads} ("))
+                && w.message().contains(form),
+            "{iri}: {w}"
+        );
+        well_formed(&w);
+    }
+    for (iri, why) in [
+        ("http://256.256.256.256/", "'256' is too large"),
+        ("http://999.1.1.1/", "'999' is too large"),
+        ("http://example.123/", "'example' is not a number"),
+        ("http://1.2.3.4.5/", "more than four parts"),
+        ("ws://www.example.0x1/", "'www' is not a number"),
+    ] {
+        let w = only(iri, Code::Ipv4Like);
+        assert!(
+            w.message().contains(why) && w.message().contains("rejects it"),
+            "{iri}: {w}"
+        );
+    }
+    // Dotted-decimal addresses, names that end in a name, and hosts of
+    // schemes whose hosts are not domain names.
+    for clean in [
+        "http://192.168.0.1/",
+        "http://127.0.0.1:8080/",
+        "http://[::1]/",
+        "http://123.example/",
+        "http://web2.0.example/",
+        "http://3com.com/",
+        "http://0x.example/",
+        "foo://127.1/",
+        "urn:isbn:0451450523",
+    ] {
+        assert_eq!(codes(clean), [] as [&str; 0], "{clean}");
+    }
+}
+
 #[test]
 fn every_code_has_a_test_and_a_distinct_name() {
     // The tests above, one per code, by name.
@@ -392,6 +449,7 @@ fn every_code_has_a_test_and_a_distinct_name() {
         ("uppercase-scheme", "A:b"),
         ("uppercase-host", "http://A/"),
         ("idn-invalid", "http://-é/"),
+        ("ipv4-like", "http://127.1/"),
     ];
     assert_eq!(tested.len(), Code::ALL.len());
     for (code, (name, example)) in Code::ALL.iter().zip(tested) {
