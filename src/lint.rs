@@ -120,9 +120,11 @@
 //!   253), with the check and the profile of [`crate::mapping`]'s IDNA
 //!   section; the message is [`crate::mapping::MappingError::Idna`]'s, with its
 //!   offset in the input, and names the rule that failed
-//!   ([`crate::mapping::IdnaReason`]). Section 4.4's example 10 (a label
-//!   of numbers beside right-to-left labels) is `bidi-number-label`, not
-//!   `idn-invalid`.
+//!   ([`crate::mapping::IdnaReason`]). It fires where `iri to-uri
+//!   --idna` fails: section 4.4's example 10 (a label of numbers beside
+//!   right-to-left labels) is both `bidi-number-label`, RFC 3987's "allowed
+//!   but not recommended", and `idn-invalid`, since IDNA's bidi rule
+//!   rejects the host.
 //! - **`ipv4-like`** reads a host of those schemes as the WHATWG URL
 //!   standard does (`src/lint/ipv4.rs`): percent-decoded, mapped by UTS 46,
 //!   a host whose last label is a number is an IPv4 address in the forms
@@ -170,7 +172,7 @@ use crate::confusable::{
 };
 use crate::grammar::class;
 use crate::mapping::{
-    check_host, is_ace, is_bidi_formatting, IdnaReason, MappingError, Quoted, LABEL_SEPARATORS,
+    check_host, is_ace, is_bidi_formatting, MappingError, Quoted, LABEL_SEPARATORS,
 };
 use icu_properties::props::BidiClass;
 
@@ -513,8 +515,7 @@ impl<'t> Linter<'t> {
                     .next()
                     .map_or(0, char::len_utf8);
         }
-        let number_label = number_label.filter(|_| rtl);
-        if let Some(label) = number_label.clone() {
+        if let Some(label) = number_label.filter(|_| rtl) {
             let message = format!(
                 "the label '{}' is all numbers in a host with right-to-left labels: allowed but not recommended (section 4.4, example 10: its display order is unclear), and against the bidi rule of IDNA (RFC 5893)",
                 Quoted(&self.text[label.clone()])
@@ -527,7 +528,6 @@ impl<'t> Linter<'t> {
             let MappingError::Idna {
                 offset: start,
                 label,
-                reason,
                 ..
             } = &error
             else {
@@ -535,10 +535,6 @@ impl<'t> Linter<'t> {
             };
             let start = *start;
             let end = (start + label.len()).min(range.end);
-            let same = number_label.is_some_and(|label| label.start == start);
-            if same && *reason == IdnaReason::Bidi {
-                return;
-            }
             let message = format!(
                 "{error} (section 3.1: a host that is a domain name must be valid for IDNA, RFC 3490, UTS 46)"
             );

@@ -127,8 +127,8 @@ fn rfc_examples_get_exactly_their_warnings() {
 #[test]
 fn section_4_4_examples_are_linted_as_the_rfc_says() {
     // Examples 1 to 7 are allowed; 10 is "allowed but not recommended",
-    // which `bidi-number-label` says (it also breaks the bidi rule of
-    // IDNA, RFC 5893, which the same warning names).
+    // which `bidi-number-label` says, and breaks the bidi rule of IDNA
+    // (RFC 5893), so that `to-uri --idna` rejects it: `idn-invalid`.
     for (n, notation, expected) in [
         (1, "http://ab.CDEFGH.ij/kl/mn/op.html", &[] as &[&str]),
         (2, "http://ab.CDE.FGH/ij/kl/mn/op.html", &[]),
@@ -147,7 +147,7 @@ fn section_4_4_examples_are_linted_as_the_rfc_says() {
         (
             10,
             "http://ab.CDEFGH.123/kl/mn/op.html",
-            &["bidi-number-label"],
+            &["bidi-number-label", "idn-invalid"],
         ),
     ] {
         let text = hebrew(notation);

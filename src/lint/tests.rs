@@ -366,6 +366,25 @@ fn idn_invalid() {
     assert!(w.message().contains("'-'"), "{w}");
     // Not a domain-name scheme: not checked.
     assert_eq!(codes("foo://a_b.例え.jp/"), [] as [&str; 0]);
+    // Where `to-uri --idna` rejects the host, whatever else fires: a
+    // label of numbers beside right-to-left labels breaks IDNA's bidi
+    // rule (RFC 5893) as well as section 4.4's advice.
+    for (iri, expected) in [
+        (
+            "http://مثال.123/",
+            &["bidi-number-label", "idn-invalid"][..],
+        ),
+        ("http://ש.123/", &["bidi-number-label", "idn-invalid"]),
+        // (`١` also reads as the Latin `l`.)
+        ("http://١.example/", &["confusable", "idn-invalid"]),
+    ] {
+        assert_eq!(codes(iri), expected, "{iri}");
+        let w = only(iri, Code::IdnInvalid);
+        assert!(
+            w.message().contains("'123'") || w.message().contains("'١'"),
+            "{w}"
+        );
+    }
     // A hostile label is quoted bounded.
     let long = alloc::format!("http://{}_例/", "é".repeat(10_000));
     let w = only(&long, Code::IdnInvalid);
