@@ -51,6 +51,7 @@
 //! | `uppercase-scheme` | upper-case letters in the scheme | 5.3.2.1 |
 //! | `uppercase-host` | upper-case letters in a registered name: US-ASCII ones, or any script's in a domain name (`MÜNCHEN.de`, `ПРИМЕР.рф`) | 5.3.2.1, 5.3.3, 7.5 |
 //! | `idn-invalid` | a host of a domain-name scheme that is not a valid domain name (US-ASCII ones too), with the rule that failed | 3.1 |
+//! | `idna2008` | a host label of a domain-name scheme, valid for UTS 46, with a code point IDNA2008 disallows (a symbol or an emoji, `∕` that looks like `/`, a conjoining jamo, U+0640 TATWEEL) or a CONTEXTO one out of its context (`a·b`) | 3.1, 8; RFC 5891, RFC 5892 |
 //! | `ipv4-like` | a host of a domain-name scheme whose last label is a number: not RFC 3986's dotted-decimal `IPv4address`, so a registered name, which browsers read as an IPv4 address (`0x7f.0.0.1`, `127.1`, `2130706433`) or reject (`256.256.256.256`, `example.123`) | 8; RFC 3986 section 7.4 |
 //!
 //! # Readings
@@ -125,6 +126,14 @@
 //!   right-to-left labels) is both `bidi-number-label`, RFC 3987's "allowed
 //!   but not recommended", and `idn-invalid`, since IDNA's bidi rule
 //!   rejects the host.
+//! - **`idna2008`** reads each label of such a host that UTS 46 accepts
+//!   (else `idn-invalid` fires) in its UTS 46 form (mapped, `xn--`
+//!   decoded), with IDNA2008's derived property and CONTEXTO rules
+//!   (`src/lint/idna2008.rs`): registries and IDNA2008 software refuse
+//!   what browsers accept. The message names the label, the code point,
+//!   its byte in the input (or its place in the mapped form) and the rule,
+//!   and says when UTS 39 makes it a look-alike of a delimiter (`∕` of
+//!   `/`, `‧` of `.`), the mark of a spoof that fakes where the host ends.
 //! - **`ipv4-like`** reads a host of those schemes as the WHATWG URL
 //!   standard does (`src/lint/ipv4.rs`): percent-decoded, mapped by UTS 46,
 //!   a host whose last label is a number is an IPv4 address in the forms
@@ -220,11 +229,14 @@ pub enum Code {
     /// `ipv4-like`: a registered name a browser reads as an IPv4 address,
     /// or rejects as a malformed one (RFC 3986 section 7.4).
     Ipv4Like,
+    /// `idna2008`: a host label with a code point IDNA2008 (RFC 5892)
+    /// does not allow there, though UTS 46 does.
+    Idna2008,
 }
 
 impl Code {
     /// Every code, in the order of the module docs' table.
-    pub const ALL: [Code; 17] = [
+    pub const ALL: [Code; 18] = [
         Code::BidiFormatting,
         Code::Invisible,
         Code::BidiMixed,
@@ -242,6 +254,7 @@ impl Code {
         Code::UppercaseHost,
         Code::IdnInvalid,
         Code::Ipv4Like,
+        Code::Idna2008,
     ];
 
     /// The stable name: `bidi-formatting`, `not-nfc`, ...
@@ -264,6 +277,7 @@ impl Code {
             Code::UppercaseHost => "uppercase-host",
             Code::IdnInvalid => "idn-invalid",
             Code::Ipv4Like => "ipv4-like",
+            Code::Idna2008 => "idna2008",
         }
     }
 }
@@ -523,7 +537,11 @@ impl<'t> Linter<'t> {
             self.warn(Code::BidiNumberLabel, Component::Host, label, message);
         }
         self.ipv4_like(host, range.clone());
-        if let Err(error) = check_host(host) {
+        let checked = check_host(host);
+        if checked.is_ok() {
+            self.idna2008(host, range.start);
+        }
+        if let Err(error) = checked {
             let error = error.shifted(range.start);
             let MappingError::Idna {
                 offset: start,
@@ -598,6 +616,60 @@ impl<'t> Linter<'t> {
             }
         };
         self.warn(Code::Ipv4Like, Component::Host, range, message);
+    }
+
+    /// `idna2008`: the first code point of each label of `host` (at byte
+    /// `base`, valid for UTS 46) that IDNA2008 does not allow there.
+    fn idna2008(&mut self, host: &str, base: usize) {
+        let mut start = base;
+        for label in host.split(LABEL_SEPARATORS) {
+            let range = start..start + label.len();
+            start = range.end
+                + self.text[range.end..]
+                    .chars()
+                    .next()
+                    .map_or(0, char::len_utf8);
+            let decoded = decode(label);
+            if decoded
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !is_ace(&decoded)
+            {
+                continue;
+            }
+            let (mapped, _) = idna::uts46::Uts46::new().to_unicode(
+                decoded.as_bytes(),
+                idna::uts46::AsciiDenyList::EMPTY,
+                idna::uts46::Hyphens::Allow,
+            );
+            let Some(found) = idna2008::check_label(&mapped) else {
+                continue;
+            };
+            let written = &self.text[range.clone()];
+            let at = match written.find(found.c) {
+                Some(i) => format!("at byte {}", range.start + i),
+                None => format!(
+                    "as character {} of its UTS 46 form '{}'",
+                    found.index + 1,
+                    Quoted(&mapped)
+                ),
+            };
+            let prototype: String =
+                unicode_security::skeleton(found.c.encode_utf8(&mut [0; 4])).collect();
+            let looks = match prototype.as_str() {
+                "/" | "." | ":" | "?" | "#" | "@" | "-" => format!(
+                    "; it looks like '{prototype}' (UTS 39), a sign of spoofing: the host reads as another name"
+                ),
+                _ => String::new(),
+            };
+            let message = format!(
+                "the label '{}' holds {} {at}, {}: UTS 46 accepts it, but IDNA2008 (RFC 5891), which registries follow, does not{looks} (section 3.1: a host that is a domain name follows IDNA; section 8)",
+                Quoted(written),
+                Found::Char(found.c),
+                found.rule.describe()
+            );
+            self.warn(Code::Idna2008, Component::Host, range, message);
+        }
     }
 
     /// `bidi-formatting` and `invisible`: one warning per component that
@@ -1082,6 +1154,7 @@ fn mixed_scripts(text: &str) -> Option<String> {
     Some(list)
 }
 
+mod idna2008;
 mod ipv4;
 
 #[cfg(test)]

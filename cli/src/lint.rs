@@ -170,7 +170,7 @@ fn help() -> String {
 }
 
 /// The codes and what each is about, for the help.
-const CODES: [(&str, &str); 17] = [
+const CODES: [(&str, &str); 18] = [
     (
         "bidi-formatting",
         "a bidi formatting character (4.1 MUST NOT)",
@@ -223,6 +223,10 @@ const CODES: [(&str, &str); 17] = [
     (
         "ipv4-like",
         "a name a browser reads as IPv4, 0x7f.0.0.1 (RFC 3986 7.4)",
+    ),
+    (
+        "idna2008",
+        "what IDNA2008 disallows in a label: emoji, U+2215, a·b (8)",
     ),
 ];
 

@@ -391,6 +391,108 @@ fn idn_invalid() {
     assert!(w.message().len() < 400, "{}", w.message().len());
 }
 
+/// Host labels UTS 46 accepts but IDNA2008 (RFC 5891, RFC 5892) does not:
+/// the label, the code point, where it is and the rule.
+#[test]
+fn idna2008() {
+    for (iri, range, named, rule) in [
+        ("http://💩.la/", 7..11, "U+1F4A9) at byte 7", "LetterDigits"),
+        ("http://i❤.ws/", 7..11, "U+2764) at byte 8", "LetterDigits"),
+        ("http://☃.net/", 7..10, "U+2603", "LetterDigits"),
+        (
+            "http://ex\u{2010}ample.com/",
+            7..17,
+            "U+2010",
+            "looks like '-'",
+        ),
+        (
+            "http://\u{640}\u{640}.example/",
+            7..11,
+            "U+0640",
+            "section 2.6",
+        ),
+        ("http://\u{1806}.example/", 7..10, "U+1806", "LetterDigits"),
+        // Compatibility jamo map to conjoining ones (UTS 46).
+        (
+            "http://\u{3131}.kr/",
+            7..10,
+            "'\u{1100}' (U+1100) as character 1 of its UTS 46 form",
+            "OldHangulJamo",
+        ),
+        (
+            "http://a\u{B7}b.cat/",
+            7..11,
+            "U+00B7) at byte 8",
+            "appendix A.3",
+        ),
+        ("http://\u{3B1}\u{375}.gr/", 7..11, "U+0375", "appendix A.4"),
+        (
+            "http://\u{645}\u{5F3}\u{645}.il/",
+            7..13,
+            "U+05F3",
+            "appendices A.5 and A.6",
+        ),
+        ("http://a\u{30FB}b.jp/", 7..12, "U+30FB", "appendix A.7"),
+        // As its Unicode form, for an A-label or `%HH`.
+        (
+            "http://xn--ab-0ea.cat/",
+            7..17,
+            "as character 2 of its UTS 46 form 'a\u{B7}b'",
+            "A.3",
+        ),
+        ("http://a%E2%88%95b.com/", 7..18, "U+2215", "looks like '/'"),
+    ] {
+        let w = only(iri, Code::Idna2008);
+        assert_eq!((w.component(), w.range()), (Component::Host, range), "{w}");
+        assert!(
+            w.message().contains(named) && w.message().contains(rule),
+            "{iri}: {w}"
+        );
+        well_formed(&w);
+    }
+    // Mixed Arabic-Indic digit forms (appendices A.8 and A.9) break
+    // RFC 5893's rule 4 too, which UTS 46 checks: `idn-invalid` only.
+    let found = codes("http://\u{645}\u{661}\u{6F1}.eg/");
+    assert!(
+        found.contains(&"idn-invalid") && !found.contains(&"idna2008"),
+        "{found:?}"
+    );
+    // A delimiter look-alike is said to be one: the host hides a path.
+    let w = only(
+        "http://paypal.com\u{2215}login.evil.example/",
+        Code::Idna2008,
+    );
+    assert_eq!(w.range(), 14..25);
+    assert!(
+        w.message()
+            .contains("'com\u{2215}login' holds '\u{2215}' (U+2215) at byte 17")
+            && w.message().contains("looks like '/'"),
+        "{w}"
+    );
+    // Words of many scripts, and each CONTEXTO code point in its context.
+    for clean in [
+        "http://l\u{B7}l.cat/",
+        "http://col\u{B7}legi.cat/",
+        "http://stra\u{DF}e.de/",
+        "http://MÜNCHEN.de/",
+        "http://\u{3B5}\u{3BB}\u{375}\u{3BB}.gr/",
+        "http://\u{5E6}\u{5D4}\u{5F4}\u{5DC}.il/",
+        "http://\u{30B9}\u{30BF}\u{30FC}\u{30FB}\u{30A6}\u{30A9}\u{30FC}\u{30BA}.jp/",
+        "http://\u{645}\u{62B}\u{627}\u{644}\u{662}.eg/",
+        "http://\u{6A9}\u{62A}\u{627}\u{628}\u{6F2}.ir/",
+        "http://\u{D55C}\u{AD6D}.kr/",
+        "http://\u{C5}\u{C6}\u{D8}.no/",
+        "http://\u{535}\u{580}\u{587}\u{561}\u{576}.am/",
+        "http://\u{E20}\u{E32}\u{E29}\u{E32}\u{E44}\u{E17}\u{E22}.th/",
+        "http://\u{939}\u{93F}\u{928}\u{94D}\u{926}\u{940}.in/",
+        "http://\u{F58}\u{F72}\u{F42}\u{F0B}.bt/",
+        "foo://\u{1F4A9}.la/",
+    ] {
+        let found = codes(clean);
+        assert!(!found.contains(&"idna2008"), "{clean}: {found:?}");
+    }
+}
+
 /// RFC 3986 section 7.4's rare IP address formats: registered names to
 /// RFC 3986, IPv4 addresses (or nothing) to a browser.
 #[test]
@@ -469,6 +571,7 @@ fn every_code_has_a_test_and_a_distinct_name() {
         ("uppercase-host", "http://A/"),
         ("idn-invalid", "http://-é/"),
         ("ipv4-like", "http://127.1/"),
+        ("idna2008", "http://a\u{2215}b.com/"),
     ];
     assert_eq!(tested.len(), Code::ALL.len());
     for (code, (name, example)) in Code::ALL.iter().zip(tested) {
