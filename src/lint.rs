@@ -125,7 +125,10 @@
 //!   --idna` fails: section 4.4's example 10 (a label of numbers beside
 //!   right-to-left labels) is both `bidi-number-label`, RFC 3987's "allowed
 //!   but not recommended", and `idn-invalid`, since IDNA's bidi rule
-//!   rejects the host.
+//!   rejects the host. Where the bidi rule fails, the message adds which
+//!   of its six conditions (RFC 5893 section 2) and the character at
+//!   fault (`src/lint/bidi_rule.rs`): `a١` keeps an Arabic-Indic digit
+//!   in a left-to-right label (condition 5).
 //! - **`idna2008`** reads each label of such a host that UTS 46 accepts
 //!   (else `idn-invalid` fires) in its UTS 46 form (mapped, `xn--`
 //!   decoded), with IDNA2008's derived property and CONTEXTO rules
@@ -181,7 +184,7 @@ use crate::confusable::{
 };
 use crate::grammar::class;
 use crate::mapping::{
-    check_host, is_ace, is_bidi_formatting, MappingError, Quoted, LABEL_SEPARATORS,
+    check_host, is_ace, is_bidi_formatting, IdnaReason, MappingError, Quoted, LABEL_SEPARATORS,
 };
 use icu_properties::props::BidiClass;
 
@@ -546,6 +549,7 @@ impl<'t> Linter<'t> {
             let MappingError::Idna {
                 offset: start,
                 label,
+                reason,
                 ..
             } = &error
             else {
@@ -553,11 +557,48 @@ impl<'t> Linter<'t> {
             };
             let start = *start;
             let end = (start + label.len()).min(range.end);
+            let which = if *reason == IdnaReason::Bidi {
+                self.bidi_rule(start..end)
+            } else {
+                String::new()
+            };
             let message = format!(
-                "{error} (section 3.1: a host that is a domain name must be valid for IDNA, RFC 3490, UTS 46)"
+                "{error}{which} (section 3.1: a host that is a domain name must be valid for IDNA, RFC 3490, UTS 46)"
             );
             self.warn(Code::IdnInvalid, Component::Host, start..end, message);
         }
+    }
+
+    /// For an `idn-invalid` label at `range` that breaks the bidi rule:
+    /// which condition of RFC 5893 section 2, and the character at fault
+    /// (its byte in the input, or its place in the label's Unicode form).
+    fn bidi_rule(&self, range: Range<usize>) -> String {
+        let written = &self.text[range.clone()];
+        let decoded = decode(written).to_lowercase();
+        // Mapped as UTS 46 maps (case folded, NFC), without its validity
+        // checks, which mark the characters at fault U+FFFD.
+        let mapped = if is_ace(&decoded) {
+            match idna::punycode::decode_to_string(&decoded[4..]) {
+                Some(unicode) => unicode,
+                None => return String::new(),
+            }
+        } else {
+            ComposingNormalizerBorrowed::new_nfc()
+                .normalize(&decoded)
+                .into_owned()
+        };
+        let Some((rule, c, index)) = bidi_rule::violation(&mapped) else {
+            return String::new();
+        };
+        let at = match written.find(c).filter(|_| !is_ace(&decoded)) {
+            Some(i) => format!("at byte {}", range.start + i),
+            None => format!("character {} of '{}'", index + 1, Quoted(&mapped)),
+        };
+        format!(
+            "; here rule {rule} of RFC 5893 section 2, {}: {} {at} breaks it",
+            bidi_rule::describe(rule),
+            Found::Char(c)
+        )
     }
 
     /// `ipv4-like`: the registered name `host` of a domain-name scheme, at
@@ -1154,6 +1195,7 @@ fn mixed_scripts(text: &str) -> Option<String> {
     Some(list)
 }
 
+mod bidi_rule;
 mod idna2008;
 mod ipv4;
 

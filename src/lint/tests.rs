@@ -385,6 +385,48 @@ fn idn_invalid() {
             "{w}"
         );
     }
+    // A label that breaks the bidi rule is told which of RFC 5893's six
+    // conditions, and which character.
+    for (iri, rule, at) in [
+        (
+            "http://a\u{661}.com/",
+            "rule 5 ",
+            "'\u{661}' (U+0661) at byte 8",
+        ),
+        (
+            "http://\u{645}\u{62B}\u{627}\u{644}.123/",
+            "rule 1 ",
+            "'1' (U+0031) at byte 16",
+        ),
+        (
+            "http://1\u{5E9}\u{5DC}\u{5D5}\u{5DD}.example/",
+            "rule 1 ",
+            "'1' (U+0031) at byte 7",
+        ),
+        (
+            "http://\u{5E9}\u{5DC}\u{5D5}\u{5DD}-.com/",
+            "rule 3 ",
+            "'-' (U+002D) at byte 15",
+        ),
+        (
+            "http://\u{645}\u{661}\u{6F1}.eg/",
+            "rule 4 ",
+            "(U+06F1) at byte 11",
+        ),
+        (
+            "http://xn--a-smc.com/",
+            "rule 2 ",
+            "'a' (U+0061) character 2 of '\u{624}a'",
+        ),
+    ] {
+        let w = only(iri, Code::IdnInvalid);
+        assert!(
+            w.message()
+                .contains(&alloc::format!("here {rule}of RFC 5893 section 2"))
+                && w.message().contains(at),
+            "{iri}: {w}"
+        );
+    }
     // A hostile label is quoted bounded.
     let long = alloc::format!("http://{}_例/", "é".repeat(10_000));
     let w = only(&long, Code::IdnInvalid);
