@@ -104,7 +104,9 @@ pub(crate) fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
     if mixed {
         return (looks.len() == 1).then(|| Confusion::MixedScript(short()));
     }
-    (looks == [Script::Latin] && reads_as_ascii_name(text))
+    // Read in lower case, as UTS 46 maps a domain name and a browser shows
+    // it: `МОРЕ` is shown `море`, whose `м` reads `ʍ`.
+    (looks == [Script::Latin] && reads_as_ascii_name(&text.to_lowercase()))
         .then(|| Confusion::WholeScript(own[0].full_name(), short()))
 }
 

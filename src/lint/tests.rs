@@ -248,6 +248,13 @@ fn whole_script_confusable_reads_as_an_ascii_name() {
             "{w}"
         );
     }
+    // Upper case is read as UTS 46 maps it and a browser shows it.
+    assert_eq!(
+        codes("http://\u{41C}\u{41E}\u{420}\u{415}.com/"),
+        ["uppercase-host"]
+    );
+    let upper = codes("http://\u{410}\u{420}\u{420}\u{4C0}\u{415}.com/");
+    assert!(upper.contains(&"confusable"), "{upper:?}");
     // A digit in the label is a digit of the name; a letter that looks
     // like a digit (`б` reads `6`) is not a look-alike of a name.
     only("http://\u{440}\u{430}\u{443}2.com/", Code::Confusable);
