@@ -240,6 +240,33 @@ pub(crate) fn is_highly_restrictive(label: &str) -> bool {
     })
 }
 
+/// Whether the joiner `c` (U+200C ZWNJ or U+200D ZWJ) joins where it
+/// stands, between `before` (nearest first) and `after`: by RFC 5892's
+/// CONTEXTJ rules ([`joins_by_contextj`]: Persian `می‌خواهم`, Devanagari
+/// `क्‍ष`), or as the ZWJ between two pictographs of an emoji sequence
+/// (`👨‍👩‍👧`; skin tones and variation selectors between). Elsewhere
+/// (`/\u{200C}`, `a\u{200C}b`) it shows as nothing.
+#[cfg(feature = "normalization")]
+pub(crate) fn joiner_joins(
+    c: char,
+    before: impl Iterator<Item = char> + Clone,
+    after: impl Iterator<Item = char> + Clone,
+) -> bool {
+    use icu_properties::props::{EmojiModifier, ExtendedPictographic};
+    use icu_properties::CodePointSetData;
+    if joins_by_contextj(c, before.clone(), after.clone()) {
+        return true;
+    }
+    let pictograph = CodePointSetData::new::<ExtendedPictographic>();
+    let modifier = CodePointSetData::new::<EmojiModifier>();
+    let (mut before, mut after) = (before, after);
+    c == '\u{200D}'
+        && before
+            .find(|&ch| !(matches!(ch, '\u{FE0E}' | '\u{FE0F}') || modifier.contains(ch)))
+            .is_some_and(|ch| pictograph.contains(ch))
+        && after.next().is_some_and(|ch| pictograph.contains(ch))
+}
+
 /// U+180E MONGOLIAN VOWEL SEPARATOR: see [`is_invisible_format`].
 #[cfg(feature = "normalization")]
 const MONGOLIAN_VOWEL_SEPARATOR: char = '\u{180E}';

@@ -36,7 +36,7 @@
 //! | code | fires on | section |
 //! | --- | --- | --- |
 //! | `bidi-formatting` | a bidi formatting character (`Bidi_Control`) written as itself | 4.1 MUST NOT |
-//! | `invisible` | an invisible format character written as itself (U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN; not the joiners U+200C and U+200D nor U+180E MONGOLIAN VOWEL SEPARATOR, which shape words) | 6.1 b, 8 |
+//! | `invisible` | an invisible format character written as itself (U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, U+00AD SOFT HYPHEN; not U+180E MONGOLIAN VOWEL SEPARATOR, which shapes words), and a joiner U+200C or U+200D that joins nothing where it stands (`/\u{200C}`, `a\u{200C}b`; not in Persian `می‌خواهم`, Devanagari `क्‍ष` or an emoji sequence) | 6.1 b, 8 |
 //! | `bidi-mixed` | a component with right-to-left and left-to-right characters | 4.2 rule 1 |
 //! | `bidi-rtl-ends` | a right-to-left component that starts or ends otherwise | 4.2 rule 2 |
 //! | `bidi-number-label` | a host label of numbers in a host with right-to-left labels | 4.4 example 10 ("allowed but not recommended") |
@@ -168,7 +168,6 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 use core::ops::Range;
 
-use icu_normalizer::properties::CanonicalCombiningClassMapBorrowed;
 use icu_normalizer::ComposingNormalizerBorrowed;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
@@ -178,7 +177,9 @@ use crate::bidi::is_rtl;
 use crate::bidi::{
     check_part, for_each_part, offset_in, part_restrictions, Restriction, Split, Violation,
 };
-use crate::chars::{is_compatibility_variant, is_invisible_format, is_orthographic_compatibility};
+use crate::chars::{
+    is_compatibility_variant, is_invisible_format, is_orthographic_compatibility, joiner_joins,
+};
 use crate::confusable::{
     confusable, has_latin_label, label_to_unicode, unicode_label, words, Confusion,
 };
@@ -718,20 +719,20 @@ impl<'t> Linter<'t> {
     /// last, naming the first and the count (so that a hostile input of
     /// many yields one warning, not one each).
     fn characters(&mut self) {
-        self.characters_of(Code::BidiFormatting, is_bidi_formatting);
-        self.characters_of(Code::Invisible, |c| {
-            is_invisible_format(c) && !is_bidi_formatting(c)
+        self.characters_of(Code::BidiFormatting, |_, _, c| is_bidi_formatting(c));
+        self.characters_of(Code::Invisible, |text, i, c| {
+            (is_invisible_format(c) && !is_bidi_formatting(c)) || joins_nothing(text, i, c)
         });
     }
 
     /// The warnings of [`Self::characters`] for the characters of `code`,
-    /// those for which `test` holds.
-    fn characters_of(&mut self, code: Code, test: fn(char) -> bool) {
+    /// those for which `test(text, offset, c)` holds.
+    fn characters_of(&mut self, code: Code, test: impl Fn(&str, usize, char) -> bool) {
         // (component, range, first character, count)
         let mut current: Option<(Component, Range<usize>, char, usize)> = None;
         let mut found = Vec::new();
         for (i, c) in self.text.char_indices() {
-            if c.is_ascii() || !test(c) {
+            if c.is_ascii() || !test(self.text, i, c) {
                 continue;
             }
             let component = self.component_at(i);
@@ -1117,17 +1118,36 @@ fn overlong(first: u8, mut rest: percent::Pieces<'_>) -> Option<(usize, char)> {
     char::from_u32(value).map(|c| (len, c))
 }
 
+/// Whether `c`, at `at` of `text`, is a joiner (U+200C, U+200D) that
+/// joins nothing where it stands ([`joiner_joins`]: not between letters
+/// that join, after a virama, or inside an emoji sequence), so shows as
+/// nothing: `https://example.com/\u{200C}`, `a\u{200C}b`. Its neighbours
+/// are those of its component's part (a delimiter or a `%` ends them).
+fn joins_nothing(text: &str, at: usize, c: char) -> bool {
+    if !matches!(c, '\u{200C}' | '\u{200D}') {
+        return false;
+    }
+    let inside = |ch: &char| !(ch.is_ascii() && (class::is_reserved(*ch) || *ch == '%'));
+    let before = text[..at].chars().rev().take_while(inside);
+    let after = text[at + c.len_utf8()..].chars().take_while(inside);
+    !joiner_joins(c, before, after)
+}
+
 /// Whether section 3.2 would show the percent-encoded non-ASCII `c` as
-/// itself in `component`: allowed there unencoded, and appropriate (not a
-/// bidi formatting character, an invisible one, a space, a compatibility variant, or a
-/// combining mark that could attach to a delimiter).
+/// itself in `component` wherever it stands: allowed there unencoded, and
+/// appropriate (not a bidi formatting character, an invisible one, a
+/// space, a compatibility variant; not a mark, which could attach to a
+/// delimiter, nor a joiner, which shows only where it joins).
 fn shown_by_iri(component: Component, c: char) -> bool {
+    use icu_properties::props::{GeneralCategory, GeneralCategoryGroup, JoinControl};
+    use icu_properties::{CodePointMapData, CodePointSetData};
     component.allows_unencoded(c)
         && !is_bidi_formatting(c)
         && !is_invisible_format(c)
         && !c.is_whitespace()
         && !is_compatibility_variant(c)
-        && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0
+        && !GeneralCategoryGroup::Mark.contains(CodePointMapData::<GeneralCategory>::new().get(c))
+        && !CodePointSetData::new::<JoinControl>().contains(c)
 }
 
 /// `text` with its `%HH` runs decoded as UTF-8, octets that are not UTF-8

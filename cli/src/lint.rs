@@ -175,7 +175,10 @@ const CODES: [(&str, &str); 18] = [
         "bidi-formatting",
         "a bidi formatting character (4.1 MUST NOT)",
     ),
-    ("invisible", "an invisible character such as U+200B (6.1 b)"),
+    (
+        "invisible",
+        "U+200B and the like, a joiner joining nothing (6.1 b)",
+    ),
     (
         "bidi-mixed",
         "a component mixing rtl and ltr characters (4.2)",

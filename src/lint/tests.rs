@@ -43,7 +43,8 @@ fn bidi_formatting() {
 
 /// Characters that show as nothing, written as themselves: one warning
 /// per component naming the first by code point; encoded, or the joiners
-/// that shape Persian and Indic words, nothing.
+/// that shape Persian and Indic words or join an emoji sequence, nothing;
+/// a joiner that joins nothing is invisible too.
 #[test]
 fn invisible() {
     let w = only("http://a/pay\u{200B}pal", Code::Invisible);
@@ -66,8 +67,24 @@ fn invisible() {
         "http://a/\u{915}\u{94D}\u{200D}\u{937}",
         // The Mongolian vowel separator shapes a word's last vowel.
         "http://a/\u{182C}\u{1820}\u{1837}\u{180E}\u{1820}",
+        "http://a/\u{DC1}\u{DCA}\u{200D}\u{DBB}\u{DD3}",
+        "http://a/\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",
+        "http://a/\u{1F44D}\u{1F3FD}\u{200D}\u{1F525}",
+        "http://a/x%E2%80%8Cy",
     ] {
         assert_eq!(codes(clean), [] as [&str; 0], "{clean}");
+    }
+    for (text, range) in [
+        ("https://example.com/\u{200C}", 20..23),
+        ("https://example.com/a\u{200C}b", 21..24),
+        ("https://example.com/a\u{200D}", 21..24),
+        ("http://a/\u{1F602}\u{200D}b", 13..16),
+        // After a letter that joins on the right only (alef).
+        ("http://a/\u{627}\u{200C}\u{628}", 11..14),
+    ] {
+        let w = only(text, Code::Invisible);
+        assert_eq!(w.range(), range, "{text}");
+        well_formed(&w);
     }
     // A bidi formatting character is that, not also invisible.
     assert_eq!(codes("http://a/\u{200F}"), ["bidi-formatting"]);
@@ -322,9 +339,16 @@ fn pct_should_show() {
         codes("http://example.org/r%C3%A9sum%C3%A9"),
         [] as [&str; 0]
     );
-    // What to_iri keeps encoded never fires.
-    let kept = codes("http://example.org/é/%E2%80%AE%C2%A0%CC%81");
-    assert!(!kept.contains(&"pct-should-show"), "{kept:?}");
+    // What to_iri keeps encoded never fires: a mark or a joiner may be
+    // kept where it stands.
+    for kept in [
+        "http://example.org/é/%E2%80%AE%C2%A0%CC%81",
+        "http://example.org/é/%EF%B8%8F",
+        "http://example.org/é/%E2%80%8C",
+    ] {
+        let kept = codes(kept);
+        assert!(!kept.contains(&"pct-should-show"), "{kept:?}");
+    }
 }
 
 #[test]

@@ -3,10 +3,8 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::chars::{is_compatibility_variant, is_invisible_format, joins_by_contextj};
-use icu_properties::props::{
-    EmojiModifier, ExtendedPictographic, GeneralCategory, GeneralCategoryGroup, JoinControl,
-};
+use crate::chars::{is_compatibility_variant, is_invisible_format, joiner_joins};
+use icu_properties::props::{GeneralCategory, GeneralCategoryGroup, JoinControl};
 use icu_properties::{CodePointMapData, CodePointSetData};
 
 #[cfg(feature = "idna")]
@@ -330,36 +328,21 @@ impl<'a> ToIri<'a> {
 }
 
 /// Whether the joiner `c`, decoded after `out` and before `rest`, joins
-/// where it stands, so that decoding it shows what it does: by RFC 5892's
-/// CONTEXTJ rules ([`joins_by_contextj`]: Persian `می‌خواهم`, Devanagari
-/// `क्‍ष`), or as the ZWJ between two pictographs of an emoji sequence
-/// (`👨‍👩‍👧`, skin tones and variation selectors between). Elsewhere
-/// (`/\u{200C}`, `a\u{200C}b`) it shows as nothing: a section 6.1
-/// look-alike of the IRI without it. Its neighbours are the characters of
-/// its segment written as themselves (a delimiter or a kept triplet ends
-/// them).
+/// where it stands ([`joiner_joins`]), so that decoding it shows what it
+/// does; elsewhere (`/\u{200C}`, `a\u{200C}b`) it shows as nothing: a
+/// section 6.1 look-alike of the IRI without it. Its neighbours are the
+/// characters of its segment written as themselves (a delimiter or a kept
+/// triplet ends them).
 fn joins(c: char, out: &str, rest: &str) -> bool {
     let inside = |ch: &char| !(ch.is_ascii() && (class::is_reserved(*ch) || *ch == '%'));
-    let mut before = out.chars().rev().take_while(inside);
+    let before = out.chars().rev().take_while(inside);
     let after = percent::pieces(rest)
         .map_while(|piece| match piece {
             Piece::Literal(ch) | Piece::Encoded { c: ch, .. } => Some(ch),
             _ => None,
         })
         .take_while(inside);
-    if joins_by_contextj(c, before.clone(), after.clone()) {
-        return true;
-    }
-    let pictograph = CodePointSetData::new::<ExtendedPictographic>();
-    let modifier = CodePointSetData::new::<EmojiModifier>();
-    c == '\u{200D}'
-        && before
-            .find(|&ch| !(matches!(ch, '\u{FE0E}' | '\u{FE0F}') || modifier.contains(ch)))
-            .is_some_and(|ch| pictograph.contains(ch))
-        && after
-            .clone()
-            .next()
-            .is_some_and(|ch| pictograph.contains(ch))
+    joiner_joins(c, before, after)
 }
 
 #[cfg(test)]
