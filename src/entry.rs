@@ -50,17 +50,25 @@
 //!    encloses the whole text (`Bidi_Paired_Bracket`: `(…)`, `（…）`,
 //!    `【…】`); sentence punctuation right after a closing wrapper
 //!    (`<…>.`, `「…」。`: `Sentence_Break` `STerm`, `ATerm`, `SContinue`);
-//!    and `URL:` (any case) right inside angle brackets, Appendix C's old
-//!    prefix, so `<URL:http://a/>` gives `http://a/`. Elsewhere `url:x`
-//!    is an IRI of the `url` scheme and stays; only `URL:` followed by
-//!    white space, which no IRI holds, goes. At most eight layers come
-//!    off: a text wrapped deeper is an error. This step reads each
+//!    `URL:` (any case, the colon full-width too), Appendix C's old
+//!    prefix, right inside angle brackets or before an IRI with a scheme
+//!    or white space, so `<URL:http://a/>` and `URL:http://a/` give
+//!    `http://a/`; elsewhere `url:x` is an IRI of the `url` scheme and
+//!    stays. And a label before an IRI: a few words, a colon and white
+//!    space before an IRI with a scheme (`Link: https://a/`, `Lien :
+//!    https://a/`), which would otherwise become the scheme, with its
+//!    space encoded into the path; no IRI holds white space after its
+//!    scheme's colon, so no IRI is taken for a label. At most eight
+//!    layers come off: a text wrapped deeper is an error. This step reads each
 //!    character as steps 3 and 4 will make it (`(…）` is a pair, `＇` is
 //!    the apostrophe) and reads through the line breaks that step 2
 //!    removes (`<…>` + line break + `.`), so that cleaning what
 //!    [`clean`] gives changes nothing.
-//! 2. **Line breaks.** A line break inside the text, with the spaces and
-//!    tabs around it, is removed: Appendix C says white space added to
+//! 2. **Line breaks.** A line break inside the text (CR, LF, and the
+//!    other mandatory breaks of UAX 14: VT, which a word processor writes
+//!    for a manual line break, FF, U+0085, U+2028, U+2029), with the white
+//!    space around it (an indentation of no-break or ideographic spaces
+//!    too), is removed: Appendix C says white space added to
 //!    break a long identifier across lines "should be ignored". So are
 //!    the invisible marks of where a line may or may not break, which
 //!    layout software puts into text for the same purpose: U+00AD SOFT
@@ -138,8 +146,8 @@ use alloc::vec::Vec;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 
-use icu_properties::props::QuotationMark;
-use icu_properties::CodePointSetData;
+use icu_properties::props::{LineBreak, QuotationMark};
+use icu_properties::{CodePointMapData, CodePointSetData};
 
 use crate::chars::is_invisible_format;
 use crate::grammar::{class, rules};
@@ -172,7 +180,10 @@ pub enum ChangeKind {
     Trimmed,
     /// A wrapper removed: `<`, `>`, `"` or `URL:` (step 1).
     Unwrapped,
-    /// A line break and the spaces and tabs around it, or an invisible
+    /// A label before the IRI removed with the white space after it:
+    /// `Link: ` in `Link: https://a/` (step 1).
+    Label,
+    /// A line break and the white space around it, or an invisible
     /// mark of where a line may break (U+00AD SOFT HYPHEN, U+200B ZERO
     /// WIDTH SPACE, U+2060 WORD JOINER, U+FEFF), removed (step 2).
     LineBreak,
@@ -191,13 +202,14 @@ pub enum ChangeKind {
 }
 
 impl ChangeKind {
-    /// A lowercase name for the kind: `trimmed`, `unwrapped`,
+    /// A lowercase name for the kind: `trimmed`, `unwrapped`, `label`,
     /// `line-break`, `width`, `nfc`, `percent-encoded`,
     /// `label-separator`.
     pub fn name(self) -> &'static str {
         match self {
             ChangeKind::Trimmed => "trimmed",
             ChangeKind::Unwrapped => "unwrapped",
+            ChangeKind::Label => "label",
             ChangeKind::LineBreak => "line-break",
             ChangeKind::Width => "width",
             ChangeKind::Nfc => "nfc",
@@ -493,7 +505,8 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
         if layers == MAX_WRAPPERS {
             let more = wrapper(text).is_some()
                 || punctuation_after_wrapper(text).is_some()
-                || url_prefix_len(text, prefix_allowed).is_some();
+                || url_prefix_len(text, prefix_allowed).is_some()
+                || label_len(text).is_some();
             if more {
                 return Err(start);
             }
@@ -511,6 +524,10 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
             end -= len;
         } else if let Some(len) = url_prefix_len(text, prefix_allowed) {
             touching(&mut front, ChangeKind::Unwrapped, start..start + len);
+            start += len;
+            prefix_allowed = false;
+        } else if let Some(len) = label_len(text) {
+            touching(&mut front, ChangeKind::Label, start..start + len);
             start += len;
             prefix_allowed = false;
         } else {
@@ -609,7 +626,6 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
 /// `(x)!`, which a second cleaning unwraps, and cleaning would not be
 /// idempotent.
 fn punctuation_after_wrapper(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
     let mut start = text.len();
     let mut punctuation = false;
     while let Some(c) = text[..start].chars().next_back() {
@@ -624,14 +640,7 @@ fn punctuation_after_wrapper(text: &str) -> Option<usize> {
             start -= c.len_utf8();
             continue;
         }
-        let blank = bytes[..start]
-            .iter()
-            .rev()
-            .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-            .count();
-        let line_break = bytes[start - blank..start]
-            .iter()
-            .any(|b| matches!(b, b'\r' | b'\n'));
+        let (blank, line_break) = trailing_blank(&text[..start]);
         if !line_break {
             break;
         }
@@ -641,49 +650,158 @@ fn punctuation_after_wrapper(text: &str) -> Option<usize> {
     (punctuation && wrapper(&text[..start]).is_some()).then_some(len)
 }
 
-/// The length of a `URL:` prefix (ASCII case-insensitive) at the start of
-/// `text`. RFC 3986 Appendix C knows the prefix only inside angle brackets
-/// (`<URL:http://a/>`); elsewhere `url:x` is an IRI of the `url` scheme,
-/// and stays. Outside angle brackets the prefix goes only when a space,
-/// tab, line break or ideographic space follows it (`URL: http://a/`),
+/// The length of a `URL:` prefix (ASCII case-insensitive, the colon
+/// full-width too) at the start of `text`: RFC 3986 Appendix C's old
+/// prefix (`<URL:http://a/>`). Inside angle brackets it always goes.
+/// Elsewhere `url:x` is an IRI of the `url` scheme, and stays; the prefix
+/// goes when what follows it is itself an IRI with a scheme
+/// (`URL:https://a/`, `URL:mailto:a@b`: nobody names a `url:` IRI that
+/// way), or a space, tab, line break or ideographic space (`URL: x`),
 /// which no IRI holds.
 ///
-/// The match reads through the line breaks (with the blanks around them)
-/// that step 2 removes: otherwise `ur` + line break + `l:` would become a
-/// `url:` scheme that a second cleaning strips, and cleaning would not be
-/// idempotent.
+/// The match reads characters as steps 2 to 4 make them (through the line
+/// breaks that step 2 removes, full-width letters as ASCII): otherwise
+/// `ur` + line break + `l:` would become a `url:` prefix that a second
+/// cleaning strips, and cleaning would not be idempotent.
 fn url_prefix_len(text: &str, in_angle_brackets: bool) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut matched = 0;
-    let mut i = 0;
-    while matched < 4 {
-        let blank = bytes[i..]
-            .iter()
-            .position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-            .unwrap_or(bytes.len() - i);
-        if i > 0
-            && bytes[i..i + blank]
-                .iter()
-                .any(|b| matches!(b, b'\r' | b'\n'))
-        {
-            i += blank;
-            continue;
-        }
-        let c = text[i..].chars().next()?;
-        if !as_mapped(c).eq_ignore_ascii_case(&char::from(b"URL:"[matched])) {
+    let mut chars = kept_chars(text);
+    let mut end = 0;
+    for expected in "URL:".chars() {
+        let (range, c) = chars.next()?;
+        if !c.eq_ignore_ascii_case(&expected) {
             return None;
         }
-        matched += 1;
-        i += c.len_utf8();
+        end = range.end;
     }
     // White space that no IRI holds: ASCII's, and the ideographic space
     // that step 3 makes a space. (U+00A0 and the other Unicode spaces are
     // `ucschar`: `url:\u{A0}x` is an IRI.)
-    let spaced = text[i..]
+    let spaced = text[end..]
         .chars()
         .next()
         .is_some_and(|c| as_mapped(c).is_ascii_whitespace());
-    (in_angle_brackets || spaced).then_some(i)
+    (in_angle_brackets || spaced || scheme_len(&text[end..]).is_some()).then_some(end)
+}
+
+/// The length of a label before an IRI (`Link: https://a/`, `Website:
+/// https://a/`, `E-mail: mailto:a@b`, French `Lien : https://a/`), through
+/// the white space after its colon: a word or a few words of letters,
+/// digits, `-` and `_`, a colon (full-width too), white space, and an IRI
+/// with a scheme. Left in, the label would become the scheme and the space
+/// a `%20` in its path; no IRI holds white space after its scheme's colon,
+/// so nothing valid is taken for a label (`mailto:a@b`, `urn:isbn:1`, `a:b
+/// c` have none; `mailto: a@b` has no scheme after the space).
+fn label_len(text: &str) -> Option<usize> {
+    let mut words = 0;
+    let mut in_word = false;
+    let mut colon = None;
+    for (range, c) in kept_chars(text) {
+        if c.is_alphanumeric() || c == '-' || c == '_' {
+            words += usize::from(!in_word);
+            in_word = true;
+        } else if c == ' ' && in_word {
+            in_word = false;
+        } else if c == ':' && words > 0 {
+            colon = Some(range.end);
+            break;
+        } else {
+            return None;
+        }
+    }
+    let colon = colon?;
+    let (blank, _) = leading_blank(&text[colon..]);
+    let iri = colon + blank;
+    (blank > 0 && scheme_len(&text[iri..]).is_some()).then_some(iri)
+}
+
+/// The length of the scheme and its colon at the start of `text`, read as
+/// steps 2 to 4 will make the characters (`ｈｔｔｐ：` is a scheme).
+fn scheme_len(text: &str) -> Option<usize> {
+    for (k, (range, c)) in kept_chars(text).enumerate() {
+        let allowed = if k == 0 {
+            class::is_alpha(c)
+        } else {
+            class::is_scheme(c)
+        };
+        if c == ':' && k > 0 {
+            return Some(range.end);
+        }
+        if !allowed {
+            return None;
+        }
+    }
+    None
+}
+
+/// The characters of `text` that step 2 keeps, as steps 3 and 4 make
+/// them standing alone ([`as_mapped`]), with their byte ranges in `text`:
+/// white space with a line break in it and the marks of where a line may
+/// break are skipped. Step 1 reads text this way so that what it decides
+/// on the text is what it would decide on the cleaned result.
+fn kept_chars(text: &str) -> impl Iterator<Item = (Range<usize>, char)> + '_ {
+    let mut i = 0;
+    // The end of the last run of white space found to hold no line break.
+    let mut plain_blank_end = 0;
+    core::iter::from_fn(move || loop {
+        let c = text.get(i..)?.chars().next()?;
+        if c.is_whitespace() && i >= plain_blank_end {
+            let (blank, line_break) = leading_blank(&text[i..]);
+            if line_break {
+                i += blank;
+                continue;
+            }
+            plain_blank_end = i + blank;
+        } else if is_break_mark(c) {
+            i += c.len_utf8();
+            continue;
+        }
+        let start = i;
+        i += c.len_utf8();
+        return Some((start..i, as_mapped(c)));
+    })
+}
+
+/// Whether `c` ends a line: Unicode `Line_Break` classes `BK` (VT, which
+/// a word processor writes for a manual line break, FF, U+2028 LINE
+/// SEPARATOR, U+2029 PARAGRAPH SEPARATOR), `CR`, `LF` and `NL` (U+0085
+/// NEXT LINE), UAX 14's mandatory breaks.
+fn is_line_break(c: char) -> bool {
+    matches!(
+        CodePointMapData::<LineBreak>::new().get(c),
+        LineBreak::MandatoryBreak
+            | LineBreak::CarriageReturn
+            | LineBreak::LineFeed
+            | LineBreak::NextLine
+    )
+}
+
+/// The length of the white space (`White_Space`) that starts `text`, and
+/// whether it holds a line break ([`is_line_break`]): step 2 removes such
+/// a run whole, the no-break and ideographic spaces of an indentation too.
+fn leading_blank(text: &str) -> (usize, bool) {
+    let mut line_break = false;
+    let len = text
+        .char_indices()
+        .find(|&(_, c)| {
+            line_break |= is_line_break(c);
+            !c.is_whitespace()
+        })
+        .map_or(text.len(), |(i, _)| i);
+    (len, line_break)
+}
+
+/// [`leading_blank`] at the end of `text`.
+fn trailing_blank(text: &str) -> (usize, bool) {
+    let mut line_break = false;
+    let kept = text
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| {
+            line_break |= is_line_break(c);
+            !c.is_whitespace()
+        })
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    (text.len() - kept, line_break)
 }
 
 /// The character that steps 3 and 4 make of `c` standing alone (`（` is
@@ -719,22 +837,18 @@ const MERGE_GAP: usize = 32;
 
 /// Pushes `change` (made by the same step as the last one, in order of
 /// position), merged into the last change when it is of the same kind and
-/// the text between them is at most [`MERGE_GAP`] bytes of ASCII without
-/// a line break: text that no step before this one changed, so that it
-/// stands in `before` and `after` as it is in the input. Removals around
+/// the text between them is at most [`MERGE_GAP`] bytes of visible ASCII
+/// (no white space, which step 2 may remove, no control): text that no
+/// step changes, so that it stands in `before` and `after` as it is in
+/// the input. Removals around
 /// the text (trimming, unwrapping) merge only when they touch.
 fn push_change(changes: &mut Vec<Change>, change: Change, input: &str) {
     if let Some(last) = changes.last_mut() {
         if last.kind == change.kind && last.range.end <= change.range.start {
             let gap = &input[last.range.end..change.range.start];
             let mergeable = match change.kind {
-                ChangeKind::Trimmed | ChangeKind::Unwrapped => gap.is_empty(),
-                _ => {
-                    gap.len() <= MERGE_GAP
-                        && gap
-                            .bytes()
-                            .all(|b| b.is_ascii() && b != b'\r' && b != b'\n')
-                }
+                ChangeKind::Trimmed | ChangeKind::Unwrapped | ChangeKind::Label => gap.is_empty(),
+                _ => gap.len() <= MERGE_GAP && gap.bytes().all(|b| b.is_ascii_graphic()),
             };
             if mergeable {
                 last.range.end = change.range.end;
@@ -885,28 +999,27 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
     let mut spans = Spans::new(body.clone());
     let mut width_changes = Vec::new();
     let mut nfc_changes = Vec::new();
-    let bytes = input.as_bytes();
     let mut pos = body.start;
+    // The end of the last run of white space found to hold no line
+    // break: its characters are segments, and the run is not read again.
+    let mut plain_blank_end = body.start;
     while pos < body.end {
-        // A run of spaces and tabs with a line break in it goes.
-        let blank = bytes[pos..body.end]
-            .iter()
-            .position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-            .unwrap_or(body.end - pos);
-        if bytes[pos..pos + blank]
-            .iter()
-            .any(|b| matches!(b, b'\r' | b'\n'))
-        {
-            let change = Change {
-                kind: ChangeKind::LineBreak,
-                range: pos..pos + blank,
-                before: input[pos..pos + blank].to_owned(),
-                after: String::new(),
-            };
-            push_change(changes, change, input);
-            spans.push(out.len()..out.len(), pos..pos + blank, false);
-            pos += blank;
-            continue;
+        // A run of white space with a line break in it goes.
+        if pos >= plain_blank_end {
+            let (blank, line_break) = leading_blank(&input[pos..body.end]);
+            if line_break {
+                let change = Change {
+                    kind: ChangeKind::LineBreak,
+                    range: pos..pos + blank,
+                    before: input[pos..pos + blank].to_owned(),
+                    after: String::new(),
+                };
+                push_change(changes, change, input);
+                spans.push(out.len()..out.len(), pos..pos + blank, false);
+                pos += blank;
+                continue;
+            }
+            plain_blank_end = pos + blank;
         }
         // A mark of where a line may or may not break: removed as a line
         // break is.
@@ -927,16 +1040,16 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
             pos = end;
             continue;
         }
-        // A segment: an ASCII character and the non-ASCII ones after it.
-        // NFC and the width mapping never reach across an ASCII character
-        // (none composes with what precedes it), so segments are
-        // normalized apart.
-        let first = if bytes[pos].is_ascii() { 1 } else { 0 };
+        // A segment: a character and the non-ASCII ones after it up to
+        // white space or a break mark. NFC and the width mapping never
+        // reach across an ASCII character or white space (none composes
+        // with what precedes it), so segments are normalized apart.
+        let first = input[pos..].chars().next().map_or(1, char::len_utf8);
         let rest = &input[pos + first..body.end];
         let len = first
             + rest
                 .char_indices()
-                .find(|&(_, c)| c.is_ascii() || is_break_mark(c))
+                .find(|&(_, c)| c.is_ascii() || c.is_whitespace() || is_break_mark(c))
                 .map_or(rest.len(), |(k, _)| k);
         let range = pos..pos + len;
         let segment = &input[range.clone()];

@@ -717,7 +717,8 @@ fn entry_properties() {
         1 => prose(),
         2 => typed(),
         1 => grammar_text(TOP_RULES).prop_map(|t| format!(" <{t}> ").into_bytes()),
-        // IRIs of the `url` scheme, which entry keeps as they are.
+        // IRIs of the `url` scheme, which entry keeps as they are, and
+        // `url:` prefixes before an IRI with a scheme, which it removes.
         1 => grammar_text(TOP_RULES).prop_map(|t| format!("url:{t}").into_bytes()),
     ];
     drive("entry", strategy, 4_000, 1000);

@@ -137,10 +137,13 @@ fn a_url_prefix_broken_by_line_breaks_is_a_wrapper() {
     // second cleaning strips.
     assert_eq!(cleaned("ur\n\n\nl:\n\0"), "%00");
     assert_eq!(cleaned("<UR\n L:http://a/>"), "http://a/");
-    // Outside angle brackets, `url:` followed by no white space is a
-    // scheme: the line break goes, the prefix stays.
-    assert_eq!(cleaned("UR\n L:http://a/"), "URL:http://a/");
-    assert_eq!(cleaned(&cleaned("UR\n L:http://a/")), "URL:http://a/");
+    // Outside angle brackets, `url:` before an IRI with a scheme is the
+    // prefix too, read through the line break.
+    assert_eq!(cleaned("UR\n L:http://a/"), "http://a/");
+    // Before a reference with no scheme it is a scheme: the line break
+    // goes, the prefix stays.
+    assert_eq!(cleaned("UR\n L:a/b"), "URL:a/b");
+    assert_eq!(cleaned(&cleaned("UR\n L:a/b")), "URL:a/b");
     // Not at the start of a blank run: `u r` stays as text.
     assert_eq!(cleaned("url x"), "url%20x");
 }
@@ -192,7 +195,14 @@ fn wrappers_are_read_as_the_width_and_nfc_steps_make_them() {
 
 #[test]
 fn an_iri_of_the_url_scheme_is_not_unwrapped() {
-    for input in ["url:x", "url:/a", "URL:http://a/", "url:url:x", "url:?q"] {
+    for input in [
+        "url:x",
+        "url:/a",
+        "url:a/b:c",
+        "url://a/",
+        "url:?q",
+        "url:%41:b",
+    ] {
         let result = clean(input).unwrap();
         assert_eq!(result.iri(), input);
         assert!(result.changes().is_empty(), "{input}");
@@ -200,6 +210,9 @@ fn an_iri_of_the_url_scheme_is_not_unwrapped() {
     // Inside angle brackets it is Appendix C's prefix.
     assert_eq!(cleaned("<url:x>"), "x");
     assert_eq!(cleaned("<URL:url:x>"), "url:x");
+    // Before an IRI with a scheme it is the prefix: `url:url:x` is
+    // `url:x`, an IRI of the `url` scheme.
+    assert_eq!(cleaned("url:url:x"), "url:x");
     // With white space after it, no IRI could hold it.
     assert_eq!(cleaned("URL: http://a/"), "http://a/");
     assert_eq!(cleaned("URL:\u{3000}http://a/"), "http://a/");
@@ -447,4 +460,203 @@ fn bidi_marks_and_invisible_characters_around_the_text_go() {
     );
     let error = clean("\u{200F}\u{FEFF}").unwrap_err();
     assert_eq!(error.changes()[0].kind, ChangeKind::Trimmed);
+}
+
+/// Each input cleans to its result, the changes of the given kinds, and
+/// the result cleans to itself.
+fn cleans_with(cases: &[(&str, &str, &[ChangeKind])]) {
+    for &(input, want, kinds) in cases {
+        let result = clean(input).unwrap_or_else(|e| panic!("{input:?}: {e}"));
+        assert_eq!(result.iri(), want, "{input:?}");
+        let got: Vec<ChangeKind> = result.changes().iter().map(|c| c.kind).collect();
+        assert_eq!(got, kinds, "{input:?}: {:?}", result.changes());
+        assert_eq!(cleaned(want), want, "{input:?} cleaned again");
+    }
+}
+
+#[test]
+fn a_url_prefix_before_an_iri_with_a_scheme_goes() {
+    use ChangeKind::*;
+    cleans_with(&[
+        (
+            "URL:https://example.com/a",
+            "https://example.com/a",
+            &[Unwrapped],
+        ),
+        (
+            "url:https://example.com/a",
+            "https://example.com/a",
+            &[Unwrapped],
+        ),
+        ("Url:http://例え.jp/", "http://例え.jp/", &[Unwrapped]),
+        (
+            "URL：https://example.jp/a",
+            "https://example.jp/a",
+            &[Unwrapped],
+        ),
+        (
+            "ＵＲＬ：https://example.jp/a",
+            "https://example.jp/a",
+            &[Unwrapped],
+        ),
+        (
+            "\"URL:https://example.com/a\"",
+            "https://example.com/a",
+            &[Unwrapped, Unwrapped],
+        ),
+        (
+            "「URL:https://例え.jp/」",
+            "https://例え.jp/",
+            &[Unwrapped, Unwrapped],
+        ),
+        (
+            "URL:mailto:a@example.com",
+            "mailto:a@example.com",
+            &[Unwrapped],
+        ),
+        (
+            "URL:urn:isbn:0451450523",
+            "urn:isbn:0451450523",
+            &[Unwrapped],
+        ),
+        ("URL:ｈｔｔｐ://a/", "http://a/", &[Unwrapped, Width]),
+        (
+            "URL:ftp://ftp.example.org/",
+            "ftp://ftp.example.org/",
+            &[Unwrapped],
+        ),
+        // Not before an IRI with a scheme: an IRI of the `url` scheme.
+        ("URL:example.com/a", "URL:example.com/a", &[]),
+        ("url://example.com/a", "url://example.com/a", &[]),
+        ("url:/https://a/", "url:/https://a/", &[]),
+    ]);
+}
+
+#[test]
+fn a_label_before_an_iri_goes() {
+    use ChangeKind::*;
+    cleans_with(&[
+        ("Link: https://example.com", "https://example.com", &[Label]),
+        (
+            "Website: https://example.com/a",
+            "https://example.com/a",
+            &[Label],
+        ),
+        (
+            "URI: https://example.com/a",
+            "https://example.com/a",
+            &[Label],
+        ),
+        (
+            "Homepage:\thttp://a.example/",
+            "http://a.example/",
+            &[Label],
+        ),
+        (
+            "E-mail: mailto:alice@example.com",
+            "mailto:alice@example.com",
+            &[Label],
+        ),
+        (
+            "Home page: https://example.com/",
+            "https://example.com/",
+            &[Label],
+        ),
+        (
+            "Lien : https://exemple.fr/é",
+            "https://exemple.fr/é",
+            &[Label],
+        ),
+        (
+            "Enlace:\u{A0}https://ejemplo.es/",
+            "https://ejemplo.es/",
+            &[Label],
+        ),
+        ("Ссылка: https://пример.рф/", "https://пример.рф/", &[Label]),
+        (
+            "リンク：\u{3000}https://例え.jp/",
+            "https://例え.jp/",
+            &[Label],
+        ),
+        ("链接： https://例子.中国/", "https://例子.中国/", &[Label]),
+        ("رابط: https://مثال.مصر/", "https://مثال.مصر/", &[Label]),
+        ("DOI: doi:10.1000/182", "doi:10.1000/182", &[Label]),
+        (
+            "Source:\nhttps://a.example/",
+            "https://a.example/",
+            &[Label],
+        ),
+        (
+            "<Link: https://example.com/>",
+            "https://example.com/",
+            &[Unwrapped, Label, Unwrapped],
+        ),
+        // A label and a `URL:` prefix.
+        ("Link: URL:https://a/", "https://a/", &[Label, Unwrapped]),
+    ]);
+}
+
+#[test]
+fn what_is_not_a_label_stays() {
+    for input in [
+        "urn:isbn:0451450523",
+        "mailto:alice@example.com",
+        "tel:+1-201-555-0123",
+        "news:comp.lang.rust",
+        "https://example.com/a:b",
+        "a:b:c",
+        "http:x",
+    ] {
+        let result = clean(input).unwrap();
+        assert_eq!(result.iri(), input);
+        assert!(result.changes().is_empty(), "{input}");
+    }
+    // White space inside a path is data, not a label's.
+    assert_eq!(cleaned("a:b c"), "a:b%20c");
+    assert_eq!(cleaned("a:b c:d"), "a:b%20c:d");
+    // A label that cannot be a scheme, with no white space after its
+    // colon, stays an error.
+    assert!(clean("リンク：https://例え.jp/").is_err());
+    assert!(clean("URL https://a/").is_err());
+}
+
+#[test]
+fn every_line_break_goes_with_the_white_space_around_it() {
+    use ChangeKind::*;
+    for brk in [
+        "\n", "\r\n", "\r", "\u{B}", "\u{C}", "\u{85}", "\u{2028}", "\u{2029}",
+    ] {
+        for (pre, post) in [
+            ("", ""),
+            (" ", "  "),
+            ("\u{A0}", ""),
+            ("\u{3000}", ""),
+            ("", "\u{2003}\t"),
+        ] {
+            let input = format!("https://example.com/a{pre}{brk}{post}b");
+            cleans_with(&[(&input, "https://example.com/ab", &[LineBreak])]);
+        }
+    }
+    cleans_with(&[
+        (
+            "https://例え.jp/パス\u{2028}名",
+            "https://例え.jp/パス名",
+            &[LineBreak],
+        ),
+        (
+            "https://ar.example/مسار\u{2029}طويل",
+            "https://ar.example/مسارطويل",
+            &[LineBreak],
+        ),
+        ("http://a/b\u{B}c\u{B}d", "http://a/bcd", &[LineBreak]),
+        // A line break before a wrapper's punctuation, as with `\n`.
+        (
+            "“http://a/”\u{2028}.",
+            "http://a/",
+            &[Unwrapped, Unwrapped, Trimmed],
+        ),
+    ]);
+    // White space with no line break is data, as before.
+    assert_eq!(cleaned("http://a/b\u{A0}c"), "http://a/b%C2%A0c");
+    assert_eq!(cleaned("http://a/b \u{3000}c"), "http://a/b%20%20c");
 }
