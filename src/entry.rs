@@ -75,8 +75,16 @@
 //!    HYPHEN (a word processor's hyphenation), U+200B ZERO WIDTH SPACE (a
 //!    page that lets a long address wrap), U+2060 WORD JOINER and U+FEFF
 //!    (`https://exa\u{AD}mple.com/long\u{200B}path` was typed as
-//!    `https://example.com/longpath`). Other spaces are data, and are
-//!    encoded in step 5.
+//!    `https://example.com/longpath`). And so are white space and bidi
+//!    and invisible format characters where an address cannot hold them
+//!    and no encoding makes it work: in the scheme (invisible ones only:
+//!    `ht tp` may be two words, an error), right after `scheme:` or
+//!    `scheme://` (`mailto: a@b`, `https: //a`, `https:// a`), and in the
+//!    authority next to one of its delimiters (`example. com`,
+//!    `example.com :8080`, `example.com /a`); white space between two
+//!    characters of a name there (`exa mple.com`, `example.com and more`)
+//!    is an error, since removing it would guess whether it joins or
+//!    separates words. Other spaces are data, and are encoded in step 5.
 //! 3. **Width.** Full-width forms of ASCII (U+FF01 to U+FF5E: `ｈ`, `：`,
 //!    `／`) and the ideographic space (U+3000, the space bar in full-width
 //!    mode) become ASCII and half-width Katakana (U+FF61 to U+FF9F: `ﾃ`,
@@ -183,6 +191,11 @@ pub enum ChangeKind {
     /// A label before the IRI removed with the white space after it:
     /// `Link: ` in `Link: https://a/` (step 1).
     Label,
+    /// White space or an invisible format character in the scheme, right
+    /// after `scheme:` or `//`, or next to a delimiter of the authority,
+    /// removed: `https:// example. com`, `mailto: a@b`, an LRM inside a
+    /// host (step 2).
+    StraySpace,
     /// A line break and the white space around it, or an invisible
     /// mark of where a line may break (U+00AD SOFT HYPHEN, U+200B ZERO
     /// WIDTH SPACE, U+2060 WORD JOINER, U+FEFF), removed (step 2).
@@ -203,13 +216,14 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// A lowercase name for the kind: `trimmed`, `unwrapped`, `label`,
-    /// `line-break`, `width`, `nfc`, `percent-encoded`,
+    /// `stray-space`, `line-break`, `width`, `nfc`, `percent-encoded`,
     /// `label-separator`.
     pub fn name(self) -> &'static str {
         match self {
             ChangeKind::Trimmed => "trimmed",
             ChangeKind::Unwrapped => "unwrapped",
             ChangeKind::Label => "label",
+            ChangeKind::StraySpace => "stray-space",
             ChangeKind::LineBreak => "line-break",
             ChangeKind::Width => "width",
             ChangeKind::Nfc => "nfc",
@@ -277,6 +291,9 @@ struct Failure {
     typed: Option<char>,
     /// Whether the input is wrapped more than [`MAX_WRAPPERS`] deep.
     too_deep: bool,
+    /// Whether `typed` is white space between two characters of a name
+    /// in the authority.
+    split_authority: bool,
     unconvertible: Vec<(usize, char)>,
     syntax: Option<Box<ParseError>>,
     changes: Vec<Change>,
@@ -314,7 +331,10 @@ impl EntryError {
     /// document"), but entry is for what a person typed, and typing
     /// nothing names nothing.
     pub fn is_blank(&self) -> bool {
-        self.0.syntax.is_none() && self.0.unconvertible.is_empty() && !self.0.too_deep
+        self.0.syntax.is_none()
+            && self.0.unconvertible.is_empty()
+            && !self.0.too_deep
+            && !self.0.split_authority
     }
 
     /// Whether the input is wrapped in more layers of brackets, quotes,
@@ -323,6 +343,16 @@ impl EntryError {
     /// that a second cleaning changes.
     pub fn is_too_deeply_wrapped(&self) -> bool {
         self.0.too_deep
+    }
+
+    /// Whether the input has white space inside its authority between two
+    /// characters of a name (`https://exa mple.com/`, `https://example.com
+    /// and more`): entry removes white space next to the authority's
+    /// delimiters (`example. com`, `// example.com`), where it can only
+    /// be a slip, but here it may as well separate two words, and removing
+    /// it would be a guess. [`offset`](Self::offset) is its byte.
+    pub fn is_white_space_in_authority(&self) -> bool {
+        self.0.split_authority
     }
 }
 
@@ -350,6 +380,16 @@ impl fmt::Display for EntryError {
                 f,
                 "a wrapper at byte {} is nested more than {MAX_WRAPPERS} deep: remove the \
                  brackets, quotes or `URL:` prefixes around the IRI",
+                self.0.offset
+            );
+        }
+        if let (true, Some(c)) = (self.0.split_authority, self.0.typed) {
+            return write!(
+                f,
+                "white space {c:?} (U+{:04X}) at byte {} inside the authority, between two \
+                 characters of a name: removing it would guess whether it joins or separates \
+                 words (RFC 3986 section 3.2 allows no white space there)",
+                u32::from(c),
                 self.0.offset
             );
         }
@@ -400,6 +440,7 @@ pub fn clean(input: &str) -> Result<Cleaned, EntryError> {
                 offset,
                 typed: input[offset..].chars().next(),
                 too_deep: true,
+                split_authority: false,
                 unconvertible: Vec::new(),
                 syntax: None,
                 changes,
@@ -411,18 +452,34 @@ pub fn clean(input: &str) -> Result<Cleaned, EntryError> {
             offset: body.start,
             typed: None,
             too_deep: false,
+            split_authority: false,
             unconvertible: Vec::new(),
             syntax: None,
             changes,
         })));
     }
-    let (mapped, mapped_spans) = map_characters(input, body.clone(), &mut changes);
+    let stray = match stray_zones(input, body.clone()) {
+        Ok(stray) => stray,
+        Err(offset) => {
+            return Err(EntryError(Arc::new(Failure {
+                offset,
+                typed: input[offset..].chars().next(),
+                too_deep: false,
+                split_authority: true,
+                unconvertible: Vec::new(),
+                syntax: None,
+                changes,
+            })))
+        }
+    };
+    let (mapped, mapped_spans) = map_characters(input, body.clone(), &stray, &mut changes);
     let unconvertible = scheme_problems(input, &mapped, &mapped_spans);
     if let Some(&(offset, typed)) = unconvertible.first() {
         return Err(EntryError(Arc::new(Failure {
             offset,
             typed: Some(typed),
             too_deep: false,
+            split_authority: false,
             unconvertible,
             syntax: None,
             changes,
@@ -453,6 +510,7 @@ pub fn clean(input: &str) -> Result<Cleaned, EntryError> {
                 offset,
                 typed,
                 too_deep: false,
+                split_authority: false,
                 unconvertible: Vec::new(),
                 syntax: Some(Box::new(error)),
                 changes,
@@ -735,9 +793,11 @@ fn scheme_len(text: &str) -> Option<usize> {
 
 /// The characters of `text` that step 2 keeps, as steps 3 and 4 make
 /// them standing alone ([`as_mapped`]), with their byte ranges in `text`:
-/// white space with a line break in it and the marks of where a line may
-/// break are skipped. Step 1 reads text this way so that what it decides
-/// on the text is what it would decide on the cleaned result.
+/// white space with a line break in it, the marks of where a line may
+/// break, and bidi and invisible format characters (which step 2 removes
+/// from a scheme and an authority, where this reading is used) are
+/// skipped. Step 1 reads text this way so that what it decides on the
+/// text is what it would decide on the cleaned result.
 fn kept_chars(text: &str) -> impl Iterator<Item = (Range<usize>, char)> + '_ {
     let mut i = 0;
     // The end of the last run of white space found to hold no line break.
@@ -751,7 +811,7 @@ fn kept_chars(text: &str) -> impl Iterator<Item = (Range<usize>, char)> + '_ {
                 continue;
             }
             plain_blank_end = i + blank;
-        } else if is_break_mark(c) {
+        } else if is_break_mark(c) || is_bidi_formatting(c) || is_invisible_format(c) {
             i += c.len_utf8();
             continue;
         }
@@ -992,7 +1052,12 @@ impl Spans {
 }
 
 /// Steps 2 to 4 over `body`: line breaks, width and NFC.
-fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) -> (String, Spans) {
+fn map_characters(
+    input: &str,
+    body: Range<usize>,
+    stray: &StrayZones,
+    changes: &mut Vec<Change>,
+) -> (String, Spans) {
     let nfc = ComposingNormalizerBorrowed::new_nfc();
     let nfkc = ComposingNormalizerBorrowed::new_nfkc();
     let mut out = String::with_capacity(body.len());
@@ -1040,8 +1105,28 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
             pos = end;
             continue;
         }
+        // White space or an invisible format character where an address
+        // cannot hold it.
+        if let Some(c) = input[pos..body.end]
+            .chars()
+            .next()
+            .filter(|&c| stray.removes(pos, c))
+        {
+            let end = pos + c.len_utf8();
+            let change = Change {
+                kind: ChangeKind::StraySpace,
+                range: pos..end,
+                before: input[pos..end].to_owned(),
+                after: String::new(),
+            };
+            push_change(changes, change, input);
+            spans.push(out.len()..out.len(), pos..end, false);
+            pos = end;
+            continue;
+        }
         // A segment: a character and the non-ASCII ones after it up to
-        // white space or a break mark. NFC and the width mapping never
+        // white space, a bidi or invisible format character, or a break
+        // mark. NFC and the width mapping never
         // reach across an ASCII character or white space (none composes
         // with what precedes it), so segments are normalized apart.
         let first = input[pos..].chars().next().map_or(1, char::len_utf8);
@@ -1049,7 +1134,7 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
         let len = first
             + rest
                 .char_indices()
-                .find(|&(_, c)| c.is_ascii() || c.is_whitespace() || is_break_mark(c))
+                .find(|&(_, c)| c.is_ascii() || surrounds(c) || is_break_mark(c))
                 .map_or(rest.len(), |(k, _)| k);
         let range = pos..pos + len;
         let segment = &input[range.clone()];
@@ -1097,6 +1182,116 @@ fn map_characters(input: &str, body: Range<usize>, changes: &mut Vec<Change>) ->
         out = joined;
     }
     (out, spans)
+}
+
+/// Where step 2 removes white space and invisible format characters
+/// (`White_Space`, `Bidi_Control`, the invisible `Cf` characters of
+/// [`surrounds`]), as input byte ranges: neither can stand in a scheme,
+/// right after `scheme:` or `//`, or in an authority, and there a space is
+/// a slip (`https:// example.com`, `mailto: a@b`, `example. com`) and an
+/// invisible character an unseen stowaway (an LRM pasted inside a host),
+/// where percent-encoding would make an address that never works.
+/// Elsewhere (a path, a query, a fragment) white space is data, and step
+/// 5 encodes it.
+#[derive(Debug, Default)]
+struct StrayZones {
+    /// The scheme: invisible characters only (white space in a scheme is
+    /// an unconvertible character, since `ht tp` may be two words).
+    scheme: Range<usize>,
+    /// From after the scheme's colon through the authority.
+    rest: Range<usize>,
+}
+
+impl StrayZones {
+    /// Whether step 2 removes `c`, at input byte `at`.
+    fn removes(&self, at: usize, c: char) -> bool {
+        let invisible = is_bidi_formatting(c) || is_invisible_format(c);
+        (self.scheme.contains(&at) && invisible)
+            || (self.rest.contains(&at) && (invisible || c.is_whitespace()))
+    }
+}
+
+/// The [`StrayZones`] of `input[body]`, read as steps 2 to 4 will make
+/// it ([`kept_chars`]); or the offset of white space between two
+/// characters of a name in the authority, which only the one who typed
+/// it can place (`https://exa mple.com/`): white space next to a delimiter
+/// of the authority (`//`, `.` or `。`, `:`, `@`, `[`, `]`, its end) goes.
+fn stray_zones(input: &str, body: Range<usize>) -> Result<StrayZones, usize> {
+    let at = |k: usize| body.start + k;
+    let text = &input[body.clone()];
+    let mut chars = kept_chars(text).peekable();
+    // The scheme and its colon.
+    let mut first = true;
+    let colon = loop {
+        let Some((range, c)) = chars.next() else {
+            return Ok(StrayZones::default());
+        };
+        if c == ':' && !first {
+            break range.end;
+        }
+        let allowed = if first {
+            class::is_alpha(c)
+        } else {
+            class::is_scheme(c)
+        };
+        if !allowed {
+            return Ok(StrayZones::default());
+        }
+        first = false;
+    };
+    let scheme = body.start..at(colon);
+    // White space after the colon, and `//` with white space around it.
+    let mut end = text.len();
+    let mut slashes = 0;
+    let mut first_slash = None;
+    while let Some(&(ref range, c)) = chars.peek() {
+        if c == '/' && slashes < 2 {
+            slashes += 1;
+            first_slash.get_or_insert(range.start);
+        } else if !c.is_whitespace() {
+            end = range.start;
+            break;
+        }
+        chars.next();
+    }
+    if slashes < 2 {
+        // No authority: the white space before the path goes (`mailto:
+        // a@b`, `https: /a`), and not what follows a single `/`.
+        let end = first_slash.map_or(end, |slash| end.min(slash));
+        return Ok(StrayZones {
+            scheme,
+            rest: at(colon)..at(end),
+        });
+    }
+    // The authority, up to `/`, `?` or `#`.
+    let delimiter = |c: char| matches!(c, '.' | ':' | '@' | '[' | ']' | IDEOGRAPHIC_FULL_STOP);
+    let mut before_space: Option<char> = None;
+    let mut last = '/';
+    let mut space: Option<usize> = None;
+    end = text.len();
+    for (range, c) in chars {
+        if matches!(c, '/' | '?' | '#') {
+            end = range.start;
+            break;
+        }
+        if c.is_whitespace() {
+            if space.is_none() {
+                space = Some(range.start);
+                before_space = Some(last);
+            }
+            continue;
+        }
+        if let (Some(k), Some(b)) = (space.take(), before_space.take()) {
+            if !delimiter(b) && b != '/' && !delimiter(c) {
+                return Err(at(k));
+            }
+        }
+        last = c;
+    }
+    Ok(StrayZones {
+        scheme,
+        rest: at(colon)..at(end),
+    })
 }
 
 /// Step 3 on one segment at `offset` in the input: each run of full-width

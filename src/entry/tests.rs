@@ -217,8 +217,9 @@ fn an_iri_of_the_url_scheme_is_not_unwrapped() {
     assert_eq!(cleaned("URL: http://a/"), "http://a/");
     assert_eq!(cleaned("URL:\u{3000}http://a/"), "http://a/");
     // A no-break space is `ucschar`: `url:\u{A0}x` is an IRI, not the
-    // prefix (its white space is encoded, as everywhere inside).
-    assert_eq!(cleaned("url:\u{A0}\u{A0}2"), "url:%C2%A0%C2%A02");
+    // prefix; right after the scheme's colon its white space goes.
+    assert_eq!(cleaned("url:\u{A0}\u{A0}2"), "url:2");
+    assert_eq!(cleaned("url:x\u{A0}2"), "url:x%C2%A02");
     // `url:` alone is an IRI too (scheme, empty path).
     assert_eq!(cleaned("url:"), "url:");
 }
@@ -384,8 +385,9 @@ fn what_cannot_be_converted_is_an_error_at_its_place() {
     let error = clean("http://a:8o/ x").unwrap_err();
     assert_eq!(error.offset(), 11);
     assert!(error.syntax().is_some());
-    let error = clean("http://[::1 ]/").unwrap_err();
+    let error = clean("http://[::1 x]/").unwrap_err();
     assert_eq!(error.offset(), 11);
+    assert!(error.is_white_space_in_authority());
 }
 
 #[test]
@@ -659,4 +661,171 @@ fn every_line_break_goes_with_the_white_space_around_it() {
     // White space with no line break is data, as before.
     assert_eq!(cleaned("http://a/b\u{A0}c"), "http://a/b%C2%A0c");
     assert_eq!(cleaned("http://a/b \u{3000}c"), "http://a/b%20%20c");
+}
+
+#[test]
+fn white_space_and_invisible_characters_in_the_authority_go() {
+    use ChangeKind::*;
+    cleans_with(&[
+        (
+            "https://example. com/a",
+            "https://example.com/a",
+            &[StraySpace],
+        ),
+        (
+            "https:// example.com/a",
+            "https://example.com/a",
+            &[StraySpace],
+        ),
+        (
+            "https: //example.com/a",
+            "https://example.com/a",
+            &[StraySpace],
+        ),
+        (
+            "https:/ /example.com/a",
+            "https://example.com/a",
+            &[StraySpace],
+        ),
+        (
+            "https://example.com /a",
+            "https://example.com/a",
+            &[StraySpace],
+        ),
+        (
+            "https://example.com:8080 /a",
+            "https://example.com:8080/a",
+            &[StraySpace],
+        ),
+        (
+            "https://example.com : 8080/a",
+            "https://example.com:8080/a",
+            &[StraySpace],
+        ),
+        (
+            "https://user @example.com/",
+            "https://user@example.com/",
+            &[StraySpace],
+        ),
+        ("http://[::1 ]/", "http://[::1]/", &[StraySpace]),
+        (
+            "https://例え 。jp/パス",
+            "https://例え.jp/パス",
+            &[StraySpace, LabelSeparator],
+        ),
+        (
+            "https://пример.\u{A0}рф/",
+            "https://пример.рф/",
+            &[StraySpace],
+        ),
+        ("https://مثال. مصر/", "https://مثال.مصر/", &[StraySpace]),
+        (
+            "https://example.com\u{3000}/a",
+            "https://example.com/a",
+            &[StraySpace],
+        ),
+        (
+            "mailto: alice@example.com",
+            "mailto:alice@example.com",
+            &[StraySpace],
+        ),
+        (
+            "mailto:\u{3000}alice@example.com",
+            "mailto:alice@example.com",
+            &[StraySpace],
+        ),
+        ("tel: +1-201-555-0123", "tel:+1-201-555-0123", &[StraySpace]),
+        ("news: comp.lang.rust", "news:comp.lang.rust", &[StraySpace]),
+        (
+            "https:\u{2003}//a.example/",
+            "https://a.example/",
+            &[StraySpace],
+        ),
+        // Invisible format and bidi characters anywhere in the scheme and
+        // the authority.
+        (
+            "https://exa\u{200E}mple.com/",
+            "https://example.com/",
+            &[StraySpace],
+        ),
+        (
+            "https://example.com\u{200F}/",
+            "https://example.com/",
+            &[StraySpace],
+        ),
+        (
+            "ht\u{200E}tps://example.com/",
+            "https://example.com/",
+            &[StraySpace],
+        ),
+        (
+            "https://\u{2067}مثال.مصر\u{2069}/",
+            "https://مثال.مصر/",
+            &[StraySpace, StraySpace],
+        ),
+        (
+            "https://exa\u{2061}mple.com/",
+            "https://example.com/",
+            &[StraySpace],
+        ),
+        (
+            "mailto:\u{200E}a@example.com",
+            "mailto:a@example.com",
+            &[StraySpace],
+        ),
+        // A `URL:` prefix read through them.
+        (
+            "URL:\u{200E}https://a.example/",
+            "https://a.example/",
+            &[Unwrapped, Trimmed],
+        ),
+        (
+            "URL:h\u{200E}ttps://a.example/",
+            "https://a.example/",
+            &[Unwrapped, StraySpace],
+        ),
+    ]);
+    // In a path, a query or a fragment, white space is data, as before.
+    for (input, want) in [
+        ("https://example.com/a b", "https://example.com/a%20b"),
+        (
+            "https://example.com/a?q=a b#c d",
+            "https://example.com/a?q=a%20b#c%20d",
+        ),
+        (
+            "mailto:alice@example.com?subject=a b",
+            "mailto:alice@example.com?subject=a%20b",
+        ),
+        ("https:/ a", "https:/%20a"),
+        ("a:b c", "a:b%20c"),
+        (
+            "https://example.com/\u{200E}x",
+            "https://example.com/%E2%80%8Ex",
+        ),
+    ] {
+        assert_eq!(cleaned(input), want, "{input:?}");
+    }
+}
+
+#[test]
+fn white_space_between_two_characters_of_a_name_is_an_error() {
+    for (input, offset) in [
+        ("https://exa mple.com/", 11),
+        ("https://example.com and more", 19),
+        ("https://例 え.jp/", 11),
+        ("https://us er@example.com/", 10),
+        ("http://[::1 x]/", 11),
+        ("ｈｔｔｐｓ：／／ｅｘａ　ｍｐｌｅ．ｃｏｍ", 33),
+    ] {
+        let error = clean(input).unwrap_err();
+        assert!(error.is_white_space_in_authority(), "{input:?}: {error}");
+        assert!(!error.is_blank());
+        assert_eq!(error.offset(), offset, "{input:?}");
+        assert!(
+            error.to_string().contains("inside the authority"),
+            "{error}"
+        );
+    }
+    // White space in a scheme stays an unconvertible character.
+    assert_eq!(clean("ht tp://a/").unwrap_err().unconvertible(), [(2, ' ')]);
 }
