@@ -115,10 +115,12 @@
 //! 6. **Validation** as an `IRI-reference`.
 //!
 //! Each change is a [`Change`]: its [`ChangeKind`], the byte range of the
-//! input it comes from, and the text before and after. `before` is the
-//! text as the step found it: the input's own text except where an
-//! earlier step changed the same characters (a half-width Katakana that
-//! step 3 widened and step 4 composed).
+//! input it comes from, and the text before and after. `before` is always
+//! the input's own text in that range, also where an earlier step changed
+//! the same characters (the ideographic space that step 3 made a space
+//! and step 5 encodes: `before` is U+3000, `after` `%20`); `after` is what
+//! the step made of it. Where NFC composed characters that the steps also
+//! changed, step 5's change covers the characters around them whole.
 //!
 //! # What cannot be converted
 //!
@@ -240,9 +242,9 @@ pub struct Change {
     pub kind: ChangeKind,
     /// The bytes of the input it concerns.
     pub range: Range<usize>,
-    /// The text before (empty for nothing).
+    /// The input's text in `range` (empty for nothing).
     pub before: String,
-    /// The text after (empty for a removal).
+    /// What the step made of it (empty for a removal).
     pub after: String,
 }
 
@@ -1010,16 +1012,6 @@ impl Spans {
         self.input_range(out..out, source_end).start
     }
 
-    /// The end of the source.
-    fn input_end(&self) -> usize {
-        self.source.end
-    }
-
-    /// Whether the derived byte `out` is copied from the source as it is.
-    fn is_verbatim(&self, out: usize) -> bool {
-        self.locate(out).is_err()
-    }
-
     /// The character of `input` that the character of `mapped` (steps 2
     /// to 4's text) at `i` was typed as, and its offset: in a changed
     /// span, found by mapping the span's characters one by one (step 3
@@ -1146,11 +1138,9 @@ fn map_characters(
         let widened = widen(&nfkc, input, range.clone(), &mut width_changes);
         let normalized = nfc.normalize(&widened);
         if normalized != widened {
-            let (before, after, narrowed) = if widened == segment {
-                narrow(segment, &normalized, range.start)
-            } else {
-                (&*widened, &*normalized, range.clone())
-            };
+            // Against the input, so that `before` is the input's text
+            // (a full-width letter that step 3 widened included).
+            let (before, after, narrowed) = narrow(segment, &normalized, range.start);
             let change = Change {
                 kind: ChangeKind::Nfc,
                 range: narrowed,
@@ -1404,7 +1394,6 @@ fn encode(
     changes: &mut Vec<Change>,
     mut spans: Option<&mut Spans>,
 ) -> String {
-    let input_end = mapped_spans.input_end();
     // The delimiters that split a reference (RFC 3986 section 3): the
     // scheme's `:`, the authority after `//` up to `/`, `?` or `#`, the
     // first `?` after it, the first `#`.
@@ -1440,10 +1429,13 @@ fn encode(
             .is_some_and(|&b| class::is_hexdig(char::from(b)))
     };
     let mut out = String::with_capacity(mapped.len());
-    // The open run of encoded characters: (start in mapped, start in out).
-    let mut run: Option<(usize, usize)> = None;
+    // The open run of encoded characters: (start in mapped, start in out,
+    // the recorder's mark there).
+    let mut run: Option<(usize, usize, Mark)> = None;
+    let mut recorder = Recorder::new(input, mapped, mapped_spans);
     let combining = icu_normalizer::properties::CanonicalCombiningClassMapBorrowed::new();
     for (i, c) in mapped.char_indices() {
+        recorder.at(i, &out, changes);
         // A combining mark right after an encoded character would follow
         // a hex digit, and compose with it (`%5E` + U+030F is `%5Ȅ`): the
         // result would not be NFC, and cleaning it again would change it.
@@ -1465,45 +1457,29 @@ fn encode(
         };
         let source = i..i + c.len_utf8();
         if c == IDEOGRAPHIC_FULL_STOP && in_host(i) {
-            if let Some((from, out_from)) = run.take() {
-                record_encoded(
-                    input,
-                    mapped,
-                    mapped_spans,
-                    from..i,
-                    &out[out_from..],
-                    changes,
-                );
+            if let Some((from, out_from, mark)) = run.take() {
+                let kind = ChangeKind::PercentEncoded;
+                recorder.record(kind, from..i, out_from, mark, &out, changes);
             }
-            let range = mapped_spans.input_range(source.clone(), input_end);
-            let change = Change {
-                kind: ChangeKind::LabelSeparator,
-                range,
-                before: c.into(),
-                after: ".".into(),
-            };
-            push_change(changes, change, input);
+            let mark = recorder.mark();
             if let Some(spans) = spans.as_deref_mut() {
-                spans.push(out.len()..out.len() + 1, source, false);
+                spans.push(out.len()..out.len() + 1, source.clone(), false);
             }
+            let out_from = out.len();
             out.push('.');
+            let kind = ChangeKind::LabelSeparator;
+            recorder.record(kind, source, out_from, mark, &out, changes);
             continue;
         }
         if keep {
-            if let Some((from, out_from)) = run.take() {
-                record_encoded(
-                    input,
-                    mapped,
-                    mapped_spans,
-                    from..i,
-                    &out[out_from..],
-                    changes,
-                );
+            if let Some((from, out_from, mark)) = run.take() {
+                let kind = ChangeKind::PercentEncoded;
+                recorder.record(kind, from..i, out_from, mark, &out, changes);
             }
             out.push(c);
         } else {
             if run.is_none() {
-                run = Some((i, out.len()));
+                run = Some((i, out.len(), recorder.mark()));
             }
             let from = out.len();
             push_encoded(&mut out, c);
@@ -1512,45 +1488,224 @@ fn encode(
             }
         }
     }
-    if let Some((from, out_from)) = run {
-        let end = mapped.len();
-        record_encoded(
-            input,
-            mapped,
-            mapped_spans,
-            from..end,
-            &out[out_from..],
-            changes,
-        );
+    if let Some((from, out_from, mark)) = run {
+        let kind = ChangeKind::PercentEncoded;
+        recorder.record(kind, from..mapped.len(), out_from, mark, &out, changes);
     }
+    recorder.at(mapped.len(), &out, changes);
     out
 }
 
-/// Records the percent-encoding of `mapped[from]` as `after`.
-fn record_encoded(
-    input: &str,
-    mapped: &str,
-    mapped_spans: &Spans,
-    from: Range<usize>,
-    after: &str,
-    changes: &mut Vec<Change>,
-) {
-    let input_end = mapped_spans.input_end();
-    let first = mapped_spans.input_range(from.start..from.start, input_end);
-    let last = mapped_spans.input_range(from.end..from.end, input_end);
-    let range = first.start..last.start.max(first.end);
-    let before = if mapped_spans.is_verbatim(from.start) {
-        input[range.clone()].to_owned()
-    } else {
-        mapped[from].to_owned()
-    };
-    let change = Change {
-        kind: ChangeKind::PercentEncoded,
-        range,
-        before,
-        after: after.to_owned(),
-    };
-    push_change(changes, change, input);
+/// Step 5's changes, recorded against the input exactly: each change's
+/// range is the input bytes that its characters were typed as, and its
+/// `before` those bytes. Steps 2 to 4's [`Spans`] store edits merged into
+/// clusters, so inside a cluster the characters are matched one by one
+/// (an input character with the character steps 3 and 4 make of it,
+/// alone; white space and invisible characters that step 2 removed,
+/// skipped). Where that fails (NFC composed characters of the cluster,
+/// `ｶﾞ` is one `ガ`), the change covers the cluster's input whole, and its
+/// `after` what step 5 made of all of it.
+struct Recorder<'a> {
+    input: &'a str,
+    mapped: &'a str,
+    spans: &'a Spans,
+    nfkc: ComposingNormalizerBorrowed<'static>,
+    /// The edit of `spans` that the walk is in, and where: (edit, input
+    /// offset, mapped offset); `None` before any, or once lost.
+    walk: Option<(usize, usize, usize)>,
+    /// The first edit whose mapped text ends after the loop's position.
+    edit: usize,
+    /// Where the loop entered that edit: output offset.
+    edit_out: usize,
+    /// The end of the last change recorded: (input, output).
+    last: Option<(usize, usize)>,
+    /// A change that covers an edit whole, waiting for the loop to pass
+    /// the edit's mapped end: (kind, input start, output start, mapped end,
+    /// input end).
+    pending: Option<(ChangeKind, usize, usize, usize, usize)>,
+}
+
+/// Where a run of changed characters began: the edit the loop was in
+/// and the output offset where it entered it.
+#[derive(Clone, Copy)]
+struct Mark {
+    edit: usize,
+    edit_out: usize,
+}
+
+impl<'a> Recorder<'a> {
+    fn new(input: &'a str, mapped: &'a str, spans: &'a Spans) -> Self {
+        Recorder {
+            input,
+            mapped,
+            spans,
+            nfkc: ComposingNormalizerBorrowed::new_nfkc(),
+            walk: None,
+            edit: 0,
+            edit_out: 0,
+            last: None,
+            pending: None,
+        }
+    }
+
+    /// The loop is at mapped offset `i`, with the output `out` so far.
+    fn at(&mut self, i: usize, out: &str, changes: &mut Vec<Change>) {
+        let edits = &self.spans.edits;
+        while edits.get(self.edit).is_some_and(|e| e.out.end <= i) {
+            self.edit += 1;
+        }
+        if edits.get(self.edit).is_some_and(|e| e.out.start == i) {
+            self.edit_out = out.len();
+        }
+        if let Some((kind, start, out_start, mapped_end, end)) = self.pending {
+            if i >= mapped_end {
+                self.pending = None;
+                self.push(kind, start..end, out_start..out.len(), changes, out);
+            }
+        }
+    }
+
+    fn mark(&self) -> Mark {
+        Mark {
+            edit: self.edit,
+            edit_out: self.edit_out,
+        }
+    }
+
+    /// Records that the mapped characters `from` became the output from
+    /// `out_from` to the end of `out`; `mark` is where their run began.
+    fn record(
+        &mut self,
+        kind: ChangeKind,
+        from: Range<usize>,
+        out_from: usize,
+        mark: Mark,
+        out: &str,
+        changes: &mut Vec<Change>,
+    ) {
+        let start = self.input_at(from.start, true);
+        let end = self.input_at(from.end, false);
+        let (m, e) = self.edit_end(from.end);
+        if let Some((_, _, _, mapped_end, edit_end)) = &mut self.pending {
+            // Inside an edit already covered whole: it grows.
+            if from.start < *mapped_end {
+                *mapped_end = (*mapped_end).max(m).max(from.end);
+                *edit_end = (*edit_end).max(end.unwrap_or(e));
+                return;
+            }
+        }
+        match (start, end) {
+            (Some(start), Some(end)) => {
+                self.push(kind, start..end, out_from..out.len(), changes, out);
+            }
+            (start, end) => {
+                let (start, out_start) = match start {
+                    Some(start) => (start, out_from),
+                    None => {
+                        let edit = &self.spans.edits[mark.edit];
+                        match self.last {
+                            Some((input, out)) if input > edit.input.start => (input, out),
+                            _ => (edit.input.start, mark.edit_out),
+                        }
+                    }
+                };
+                let end = end.unwrap_or(e);
+                self.pending = Some((kind, start, out_start, m.max(from.end), end));
+                // Its edit may end where the run does: `out` holds its
+                // output then.
+                self.at(from.end, out, changes);
+            }
+        }
+    }
+
+    /// The mapped and input ends of the edit that mapped offset `i`
+    /// (a run's end) is in, or `i`'s own place when it is in none.
+    fn edit_end(&self, i: usize) -> (usize, usize) {
+        match self.spans.locate(i.saturating_sub(1)) {
+            Ok(edit) => (edit.out.end, edit.input.end),
+            Err(at) => (i, at + 1),
+        }
+    }
+
+    /// Pushes a change of the input's `range`, which became `out[out_range]`.
+    fn push(
+        &mut self,
+        kind: ChangeKind,
+        range: Range<usize>,
+        out_range: Range<usize>,
+        changes: &mut Vec<Change>,
+        out: &str,
+    ) {
+        self.last = Some((range.end, out_range.end));
+        let change = Change {
+            kind,
+            before: self.input[range.clone()].to_owned(),
+            range,
+            after: out[out_range].to_owned(),
+        };
+        push_change(changes, change, self.input);
+    }
+
+    /// The input offset that mapped offset `p` was typed at, walking the
+    /// edit it is in from where the last call left off (`p` does not
+    /// decrease); with `skip_removed`, past what step 2 removed there.
+    /// `None` when the edit's characters do not match one by one.
+    fn input_at(&mut self, p: usize, skip_removed: bool) -> Option<usize> {
+        let edits = &self.spans.edits;
+        let Some(k) = edits.partition_point(|e| e.out.start <= p).checked_sub(1) else {
+            return Some(self.spans.source.start + p);
+        };
+        let edit = &edits[k];
+        if p >= edit.out.end {
+            return Some(edit.input.end + (p - edit.out.end));
+        }
+        let (mut i, mut m) = match self.walk {
+            Some((e, i, m)) if e == k && m <= p => (i, m),
+            Some((e, ..)) if e == k => return None,
+            _ => (edit.input.start, edit.out.start),
+        };
+        let removed = |t: char| {
+            t.is_whitespace() || is_break_mark(t) || is_bidi_formatting(t) || is_invisible_format(t)
+        };
+        loop {
+            let t = self.input[i..edit.input.end].chars().next();
+            let matched = t.map(|t| {
+                let mut buf = [0u8; 4];
+                let typed = t.encode_utf8(&mut buf);
+                let form = if in_width_block(t) {
+                    self.nfkc.normalize(typed)
+                } else {
+                    Cow::Borrowed(&*typed)
+                };
+                self.mapped[m..].starts_with(&*form).then_some(form.len())
+            });
+            if m == p {
+                if skip_removed {
+                    if let (Some(t), Some(None)) = (t, matched) {
+                        if removed(t) {
+                            i += t.len_utf8();
+                            continue;
+                        }
+                    }
+                }
+                self.walk = Some((k, i, m));
+                return Some(i);
+            }
+            match (t, matched) {
+                (Some(t), Some(Some(len))) if m + len <= p => {
+                    m += len;
+                    i += t.len_utf8();
+                }
+                (Some(t), Some(None)) if removed(t) => i += t.len_utf8(),
+                _ => {
+                    // Lost: the edit's text is not its characters' one by
+                    // one (NFC composed them).
+                    self.walk = Some((k, usize::MAX, usize::MAX));
+                    return None;
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -829,3 +829,95 @@ fn white_space_between_two_characters_of_a_name_is_an_error() {
     // White space in a scheme stays an unconvertible character.
     assert_eq!(clean("ht tp://a/").unwrap_err().unconvertible(), [(2, ' ')]);
 }
+
+/// Inputs that every step changes, mixed: for each change, the input's
+/// bytes in its range are its `before`.
+const MIXED: &[&str] = &[
+    "https://example.com/a\u{3000}\nb",
+    "https://example.com/\u{FF41}\u{301}",
+    "https://example.com/ａ\u{3000}b",
+    "http://例え｡jp/ﾃｽﾄ ｶﾞ\u{3000}x",
+    "http://例え．jp/ｶﾞ＜\u{301}＞",
+    "http://a/ｶﾞ\u{3000}<ﾞ>",
+    "ｈｔｔｐ：／／ａ．ｊｐ／my\u{3000}file＃x y",
+    "http://a/e\u{301}\u{3000}\u{301}x",
+    "http://a/z\n\u{341} y",
+    "http://a/ﬁ\u{A0}²\u{2028} c\u{200E}d",
+    "<URL:http://a/ｂ　ｃ>",
+    " «\u{A0}http://例え.jp/ﾃｽﾄ\u{A0}» ",
+    "Link: https://exa\u{200E}mple. com/ａ ｂ",
+    "mailto: alice@例え。jp?subject=ﾃｽﾄ　1",
+    "https://ar.example/مسار\u{2029}  طويل\u{200F}x ﾃ",
+    "http://a/\u{3000}\u{301}\u{3000}",
+    "http://a/Vie\u{302}\u{323}t ｶ\u{FF9E}\u{3000}",
+    "http://a/^\u{30F}ａ\u{30F}\u{3000}",
+];
+
+#[test]
+fn every_change_is_the_input_s_text() {
+    let long = "http://a/".to_string() + &"ａ\u{3000}ｶﾞ\u{3000}e\u{301} ".repeat(40);
+    for input in MIXED.iter().copied().chain([long.as_str()]) {
+        let result = clean(input).unwrap_or_else(|e| panic!("{input:?}: {e}"));
+        for change in result.changes() {
+            assert_eq!(
+                input.get(change.range.clone()),
+                Some(change.before.as_str()),
+                "{input:?}: {change:?}"
+            );
+        }
+        assert_eq!(
+            cleaned(result.iri().as_str()),
+            result.iri().as_str(),
+            "{input:?}"
+        );
+    }
+}
+
+#[test]
+fn changes_after_an_earlier_step_name_the_input() {
+    use ChangeKind::*;
+    let got = |input: &str| {
+        clean(input)
+            .unwrap()
+            .changes()
+            .iter()
+            .map(|c| (c.kind, c.range.clone(), c.before.clone(), c.after.clone()))
+            .collect::<Vec<_>>()
+    };
+    // The ideographic space, widened to a space, then encoded.
+    assert_eq!(
+        got("http://a/b\u{3000}c"),
+        [
+            (Width, 10..13, "\u{3000}".into(), " ".into()),
+            (PercentEncoded, 10..13, "\u{3000}".into(), "%20".into()),
+        ]
+    );
+    // A full-width letter widened, then composed with the mark after it.
+    assert_eq!(
+        got("https://example.com/\u{FF41}\u{301}"),
+        [
+            (Width, 20..23, "ａ".into(), "a".into()),
+            (Nfc, 20..25, "ａ\u{301}".into(), "á".into()),
+        ]
+    );
+    // Where NFC composed characters the steps changed, the change
+    // covers them whole: the input's text, and what became of all of it.
+    let percent = got("http://a/e\u{301}\u{3000}\u{301}x").pop().unwrap();
+    assert_eq!(
+        percent,
+        (
+            PercentEncoded,
+            9..17,
+            "e\u{301}\u{3000}\u{301}".into(),
+            "é%20%CC%81".into()
+        )
+    );
+    // A half-width full stop, a label separator.
+    assert_eq!(
+        got("http://例え｡jp/"),
+        [
+            (Width, 13..16, "｡".into(), "。".into()),
+            (LabelSeparator, 13..16, "｡".into(), ".".into()),
+        ]
+    );
+}
