@@ -46,7 +46,8 @@
 //!    the text are removed, then a wrapper, repeatedly: angle brackets
 //!    (`<…>`, full-width `＜…＞`), a pair of quotation marks of any script
 //!    (Unicode `Quotation_Mark`: `"…"`, `“…”`, `„…“`, `«…»`, `「…」`,
-//!    `『…』`; not the apostrophe, which IRIs hold), or a pair of brackets that
+//!    `『…』`; the apostrophe, which IRIs hold, only around an IRI with a
+//!    scheme, `'https://a/'` as code quotes it), or a pair of brackets that
 //!    encloses the whole text (`Bidi_Paired_Bracket`: `(…)`, `（…）`,
 //!    `【…】`); sentence punctuation right after a closing wrapper
 //!    (`<…>.`, `「…」。`: `Sentence_Break` `STerm`, `ATerm`, `SContinue`);
@@ -635,8 +636,10 @@ fn surrounds(c: char) -> bool {
 /// closing characters and whether they are angle brackets: `<…>` (also
 /// full-width, `＜…＞`, which step 3 would map to `<>`), a pair of
 /// quotation marks (Unicode `Quotation_Mark`: `"…"`, `“…”`, `‘…’`, `„…“`,
-/// `«…»`, `»…«`, `‹…›`, `「…」`, `『…』`; not the ASCII apostrophe, a
-/// sub-delimiter that IRIs hold), or a pair of brackets (`Bidi_Paired_Bracket`:
+/// `«…»`, `»…«`, `‹…›`, `「…」`, `『…』`; the ASCII apostrophe, a
+/// sub-delimiter that IRIs hold, only around an IRI with a scheme, as
+/// code quotes one: `'https://a/'`, where the first `'` could be nothing
+/// else), or a pair of brackets (`Bidi_Paired_Bracket`:
 /// `(…)`, `[…]`, `（…）`, `【…】`, `《…》`, `〈…〉`) whose opening one is
 /// closed by the last character, not before it.
 fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
@@ -649,6 +652,11 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
     let (first, last) = (as_mapped(first), as_mapped(last));
     match (first, last) {
         ('<', '>') => return Some((lengths.0, lengths.1, true)),
+        ('\'', '\'') => {
+            // Quotes only before a scheme: there no IRI holds one.
+            let inside = &text[lengths.0..text.len() - lengths.1];
+            return scheme_len(inside).map(|_| (lengths.0, lengths.1, false));
+        }
         ('\'', _) | (_, '\'') => return None,
         _ => {}
     }

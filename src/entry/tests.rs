@@ -260,8 +260,22 @@ fn wrappers_of_every_script() {
     assert_eq!(cleaned("http://a/(b)"), "http://a/(b)");
     // Punctuation without a wrapper before it is data (a valid path).
     assert_eq!(cleaned("http://a/b."), "http://a/b.");
-    // The ASCII apostrophe is a sub-delimiter, not a quotation mark.
-    assert_eq!(cleaned("'a'"), "'a'");
+    // The ASCII apostrophe is a sub-delimiter, a quotation mark only
+    // around an IRI with a scheme, where no IRI holds one.
+    for (input, want) in [
+        ("'a'", "'a'"),
+        ("'a/b'", "'a/b'"),
+        ("http://a/'b'", "http://a/'b'"),
+        ("'https://example.com/a'", "https://example.com/a"),
+        ("'http://例え.jp/it's'", "http://例え.jp/it's"),
+        ("'mailto:a@example.com'.", "mailto:a@example.com"),
+        (" 'urn:isbn:0451450523' ", "urn:isbn:0451450523"),
+        ("＇https://例え.jp/＇", "https://例え.jp/"),
+        ("\"'https://a/'\"", "https://a/"),
+    ] {
+        assert_eq!(cleaned(input), want, "{input:?}");
+        assert_eq!(cleaned(want), want, "{input:?} cleaned again");
+    }
 }
 
 #[test]
