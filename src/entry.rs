@@ -134,7 +134,13 @@
 //! literal) are [`EntryError::syntax`] errors at their place in the input.
 //! An error names the character as it was typed (`＜`, not the `<` that
 //! step 3 makes of it). Blank input (nothing, white space, or empty
-//! wrappers) is an error too: typing nothing names nothing.
+//! wrappers) is an error too: typing nothing names nothing. So is white
+//! space between two characters of a name in the authority
+//! ([`EntryError::is_white_space_in_authority`]).
+//!
+//! No scheme is invented: `www.example.com` is a valid relative reference
+//! (a path), and comes back unchanged. Which scheme was meant, and
+//! against which base the reference resolves, is the caller's to say.
 //!
 //! # Cost
 //!

@@ -28,8 +28,9 @@ pub const SPEC: CommandSpec = CommandSpec {
     options: &[],
     json: "{\"input\": \"...\", \"output\": \"...\", \"changes\": [...]}\n\
           with one {\"kind\", \"start\", \"end\", \"before\", \"after\"}\n\
-          per change (kind: trimmed, unwrapped, line-break, width,\n\
-          nfc, percent-encoded; start and end: bytes of the input)",
+          per change (kind: trimmed, unwrapped, label, stray-space,\n\
+          line-break, width, nfc, percent-encoded, label-separator;\n\
+          start and end: bytes of the input, before: its text there)",
     help,
 };
 
@@ -110,10 +111,16 @@ fn help() -> String {
          Prints each INPUT, or when none is given each line of standard input,\n\
          cleaned into an IRI reference, one line per input. In order:\n\
          \x20 1. white space, bidi marks (LRM, RLM) and invisible format\n\
-         \x20    characters around it, and wrappers, go: <...>, \"...\", URL:\n\
-         \x20 2. a line break inside, with the spaces and tabs around it, goes,\n\
-         \x20    and so do the invisible marks of where a line may break\n\
-         \x20    (U+00AD SOFT HYPHEN, U+200B ZERO WIDTH SPACE, U+2060, U+FEFF)\n\
+         \x20    characters around it, and wrappers, go: <...>, \"...\", '...'\n\
+         \x20    around an IRI with a scheme, URL: before one (URL:https://a/),\n\
+         \x20    and a label before one (Link: https://a/)\n\
+         \x20 2. a line break inside (CR, LF, VT, FF, U+0085, U+2028, U+2029),\n\
+         \x20    with the white space around it, goes, and so do the invisible\n\
+         \x20    marks of where a line may break (U+00AD SOFT HYPHEN, U+200B\n\
+         \x20    ZERO WIDTH SPACE, U+2060, U+FEFF); white space and invisible\n\
+         \x20    characters in the scheme, right after scheme: or //, and next\n\
+         \x20    to a delimiter of the authority go (https://example. com/);\n\
+         \x20    between two characters of a name there it is an error\n\
          \x20 3. full-width ASCII becomes ASCII, half-width Katakana full-width\n\
          \x20 4. the text is normalized to NFC\n\
          \x20 5. what the grammar does not allow is percent-encoded (spaces,\n\
@@ -122,7 +129,8 @@ fn help() -> String {
          \x20    and other invisible format characters (not the joiners)\n\
          \x20 6. the result must be an IRI-reference\n\
          A character that a scheme cannot hold before the first ':' cannot be\n\
-         converted: that input is an error at its byte.\n\
+         converted: that input is an error at its byte. No scheme is added:\n\
+         www.example.com stays a relative reference (a path).\n\
          \n\
          ",
         &SPEC,
@@ -173,6 +181,60 @@ mod tests {
              [{\"kind\": \"trimmed\", \"start\": 0, \"end\": 1, \"before\": \" \", \"after\": \"\"}, \
              {\"kind\": \"trimmed\", \"start\": 10, \"end\": 11, \"before\": \" \", \"after\": \"\"}]}\n"
         );
+    }
+
+    #[test]
+    fn prefixes_labels_and_stray_spaces() {
+        for (input, want) in [
+            ("URL:https://example.com/a", "https://example.com/a\n"),
+            ("URL：https://example.jp/a", "https://example.jp/a\n"),
+            ("Link: https://example.com", "https://example.com\n"),
+            ("https:// example. com/a", "https://example.com/a\n"),
+            ("mailto: alice@example.com", "mailto:alice@example.com\n"),
+            ("https://example.com/a\u{2028}b", "https://example.com/ab\n"),
+            ("'https://example.com/a'", "https://example.com/a\n"),
+        ] {
+            let (stdout, stderr, outcome) = run_one(input.as_bytes(), Mode::Plain);
+            assert_eq!(
+                (stdout.as_str(), outcome),
+                (want, Outcome::Succeeded),
+                "{stderr}"
+            );
+        }
+        let (stdout, _, _) = run_one("Link: https://a/".as_bytes(), Mode::Json);
+        assert!(
+            stdout.contains(
+                "{\"kind\": \"label\", \"start\": 0, \"end\": 6, \"before\": \"Link: \", \"after\": \"\"}"
+            ),
+            "{stdout}"
+        );
+        let (_, stderr, outcome) = run_one(b"https://exa mple.com/", Mode::Plain);
+        assert_eq!(outcome, Outcome::Failed);
+        assert!(stderr.starts_with("line 1: error at byte 11: "), "{stderr}");
+        assert!(stderr.contains("inside the authority"), "{stderr}");
+    }
+
+    #[test]
+    fn the_help_names_every_change_kind() {
+        use rfc3987::entry::ChangeKind::*;
+        for kind in [
+            Trimmed,
+            Unwrapped,
+            Label,
+            StraySpace,
+            LineBreak,
+            Width,
+            Nfc,
+            PercentEncoded,
+            LabelSeparator,
+        ] {
+            let name = kind.name();
+            let listed = SPEC
+                .json
+                .split([' ', ',', ';', '(', '\n'])
+                .any(|w| w == name);
+            assert!(listed, "{name} is not in the --json help");
+        }
     }
 
     #[test]
