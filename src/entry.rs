@@ -754,7 +754,7 @@ fn url_prefix_len(text: &str, in_angle_brackets: bool) -> Option<usize> {
         .chars()
         .next()
         .is_some_and(|c| as_mapped(c).is_ascii_whitespace());
-    (in_angle_brackets || spaced || scheme_len(&text[end..]).is_some()).then_some(end)
+    (in_angle_brackets || spaced || begins_iri(&text[end..])).then_some(end)
 }
 
 /// The length of a label before an IRI (`Link: https://a/`, `Website:
@@ -785,7 +785,15 @@ fn label_len(text: &str) -> Option<usize> {
     let colon = colon?;
     let (blank, _) = leading_blank(&text[colon..]);
     let iri = colon + blank;
-    (blank > 0 && scheme_len(&text[iri..]).is_some()).then_some(iri)
+    (blank > 0 && begins_iri(&text[iri..])).then_some(iri)
+}
+
+/// Whether `text` is an IRI with a scheme, or one in a wrapper
+/// (`"https://a/"`, `<https://a/>`), as far as its start tells.
+fn begins_iri(text: &str) -> bool {
+    scheme_len(text).is_some()
+        || wrapper(text)
+            .is_some_and(|(open, close, _)| scheme_len(&text[open..text.len() - close]).is_some())
 }
 
 /// The length of the scheme and its colon at the start of `text`, read as
@@ -1224,30 +1232,44 @@ fn stray_zones(input: &str, body: Range<usize>) -> Result<StrayZones, usize> {
     let at = |k: usize| body.start + k;
     let text = &input[body.clone()];
     let mut chars = kept_chars(text).peekable();
-    // The scheme and its colon.
-    let mut first = true;
-    let colon = loop {
-        let Some((range, c)) = chars.next() else {
-            return Ok(StrayZones::default());
-        };
-        if c == ':' && !first {
-            break range.end;
-        }
-        let allowed = if first {
-            class::is_alpha(c)
-        } else {
-            class::is_scheme(c)
-        };
-        if !allowed {
+    let mut slashes = 0;
+    let mut first_slash = None;
+    let colon = if let Some((range, '/')) = chars.peek().cloned() {
+        // A network-path reference: `//` itself, with nothing between.
+        chars.next();
+        if chars
+            .next_if(|(r, c)| *c == '/' && r.start == range.end)
+            .is_none()
+        {
             return Ok(StrayZones::default());
         }
-        first = false;
+        slashes = 2;
+        first_slash = Some(range.start);
+        range.start
+    } else {
+        // The scheme and its colon.
+        let mut first = true;
+        loop {
+            let Some((range, c)) = chars.next() else {
+                return Ok(StrayZones::default());
+            };
+            if c == ':' && !first {
+                break range.end;
+            }
+            let allowed = if first {
+                class::is_alpha(c)
+            } else {
+                class::is_scheme(c)
+            };
+            if !allowed {
+                return Ok(StrayZones::default());
+            }
+            first = false;
+        }
     };
     let scheme = body.start..at(colon);
     // White space after the colon, and `//` with white space around it.
     let mut end = text.len();
-    let mut slashes = 0;
-    let mut first_slash = None;
     while let Some(&(ref range, c)) = chars.peek() {
         if c == '/' && slashes < 2 {
             slashes += 1;

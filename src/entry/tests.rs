@@ -541,6 +541,11 @@ fn a_url_prefix_before_an_iri_with_a_scheme_goes() {
             "ftp://ftp.example.org/",
             &[Unwrapped],
         ),
+        (
+            "URL:“https://example.com/a”",
+            "https://example.com/a",
+            &[Unwrapped, Unwrapped],
+        ),
         // Not before an IRI with a scheme: an IRI of the `url` scheme.
         ("URL:example.com/a", "URL:example.com/a", &[]),
         ("url://example.com/a", "url://example.com/a", &[]),
@@ -606,6 +611,17 @@ fn a_label_before_an_iri_goes() {
             "<Link: https://example.com/>",
             "https://example.com/",
             &[Unwrapped, Label, Unwrapped],
+        ),
+        // Before a wrapped IRI.
+        (
+            "Homepage: <https://example.com/a>",
+            "https://example.com/a",
+            &[Label, Unwrapped, Unwrapped],
+        ),
+        (
+            "Web: 「https://例え.jp/」",
+            "https://例え.jp/",
+            &[Label, Unwrapped, Unwrapped],
         ),
         // A label and a `URL:` prefix.
         ("Link: URL:https://a/", "https://a/", &[Label, Unwrapped]),
@@ -755,6 +771,9 @@ fn white_space_and_invisible_characters_in_the_authority_go() {
             "https://a.example/",
             &[StraySpace],
         ),
+        // A network-path reference.
+        ("//example. com/a", "//example.com/a", &[StraySpace]),
+        ("// 例え.jp/", "//例え.jp/", &[StraySpace]),
         // Invisible format and bidi characters anywhere in the scheme and
         // the authority.
         (
@@ -811,6 +830,8 @@ fn white_space_and_invisible_characters_in_the_authority_go() {
             "mailto:alice@example.com?subject=a%20b",
         ),
         ("https:/ a", "https:/%20a"),
+        ("/ /a", "/%20/a"),
+        ("/a b", "/a%20b"),
         ("a:b c", "a:b%20c"),
         (
             "https://example.com/\u{200E}x",
