@@ -754,7 +754,10 @@ fn url_prefix_len(text: &str, in_angle_brackets: bool) -> Option<usize> {
         .chars()
         .next()
         .is_some_and(|c| as_mapped(c).is_ascii_whitespace());
-    (in_angle_brackets || spaced || begins_iri(&text[end..])).then_some(end)
+    // What follows, past the white space and invisible characters that
+    // step 2 removes after a scheme's colon.
+    let rest = text[end..].trim_start_matches(|c| surrounds(c) || is_break_mark(c));
+    (in_angle_brackets || spaced || begins_iri(rest)).then_some(end)
 }
 
 /// The length of a label before an IRI (`Link: https://a/`, `Website:

@@ -546,6 +546,13 @@ fn a_url_prefix_before_an_iri_with_a_scheme_goes() {
             "https://example.com/a",
             &[Unwrapped, Unwrapped],
         ),
+        // Past what step 2 removes after the colon: otherwise the result
+        // would be `URL:https://a/`, which a second cleaning strips.
+        (
+            "URL:\u{AD}\thttps://a/",
+            "https://a/",
+            &[Unwrapped, Trimmed],
+        ),
         // Not before an IRI with a scheme: an IRI of the `url` scheme.
         ("URL:example.com/a", "URL:example.com/a", &[]),
         ("url://example.com/a", "url://example.com/a", &[]),
