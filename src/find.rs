@@ -104,8 +104,16 @@
 //!      (`https://example.jp/docs/（2024年1月閲覧）`: paths write the
 //!      parentheses of titles in ASCII) or is left open where the IRI ends
 //!      (`…/sj/（访问日期：…）`); between `<` and `>` it is the IRI's.
-//!    - the box-drawing characters that frame text tables (`║`, `│`) and
-//!      the ellipsis `⋯` of Chinese as Taiwan writes it;
+//!    - the box-drawing characters that frame text tables (`║`, `│`), the
+//!      ellipsis `⋯` of Chinese as Taiwan writes it, arrows, bullets,
+//!      circled numbers and the reference marks `※ † ‡`;
+//!    - a bracket still open where a rule ends the IRI, or where it ends
+//!      (`https://open.kakao.com/o/abc(비번 1234)`), unless delimiters say
+//!      where it ends;
+//!    - after a `'` that opens a string (as code quotes), the next `'`
+//!      outside a word (`['https://a.example/x','https://b.example/y']`);
+//!    - an IRI of `tel:`, `sms:` or `geo:`, US-ASCII by its RFC, at its
+//!      first non-ASCII character (`tel:03-1234-5678まで`);
 //!    - an HTML character reference of a delimiter (`&lt;`, `&gt;`,
 //!      `&quot;`, `&nbsp;` and their numeric forms), which in HTML-escaped
 //!      text stands around an IRI, never inside one;
@@ -155,7 +163,10 @@
 //!    or digit does not, as in Markdown: `_http://a/b_c_`), and so does
 //!    emphasis opened earlier on the line and still open
 //!    (`**Docs: https://example.com/docs**`). Two or more `・` at its end
-//!    are a typed ellipsis, left out too. Between `<`
+//!    are a typed ellipsis, left out too, as are a wave dash (`～`, `〜`),
+//!    footnote marks after the punctuation (`…/a.¹`; `/wiki/E=mc²` keeps
+//!    its `²`) and symbols right after an ASCII character
+//!    (`…/entry-123.html♪`; `/wiki/ゆるキャン△` keeps its own). Between `<`
 //!    and `>`, white space is ignored (Appendix C: "the whitespace should
 //!    be ignored when the URI is extracted"): when the text up to `>` is
 //!    an IRI broken across lines, the match's range covers it with its
@@ -533,6 +544,8 @@ impl<'t> Matches<'_, 't> {
         if !delimited {
             let opener = if opened_by_quote(before) {
                 Opener::Quote
+            } else if before.ends_with('\'') {
+                Opener::Apostrophe
             } else {
                 Opener::Other
             };
@@ -766,7 +779,10 @@ enum Role {
 ///    written in Chinese and Japanese: nobody types it inside an address,
 ///    while its ASCII forms `.,;:!?` belong to the grammar.
 /// 7. The box-drawing characters (`║`, `│`, `┃`), which frame text
-///    tables, and the ellipsis `⋯` stop it.
+///    tables, the ellipsis `⋯`, arrows (`←`, `→`, `⇒`, `➡`, `⬆`), bullets
+///    (`•`, `‣`, `◦`), circled numbers (`①`, `❶`) and the reference marks
+///    `※ † ‡` stop it (the Unicode blocks of arrows, box drawing and
+///    enclosed alphanumerics: no property names them).
 /// 8. Compatibility forms of ASCII delimiters and sentence punctuation
 ///    (punctuation or symbols whose NFKC form is ASCII characters, each one
 ///    the grammar excludes or `Terminal_Punctuation`: `…`, `‼`, `＜`,
@@ -791,6 +807,35 @@ fn role(c: char) -> Role {
         || CodePointSetData::new::<BidiControl>().contains(c)
         || (chars::is_invisible_format(c) && c != SOFT_HYPHEN)
     {
+        return Role::Stop;
+    }
+    // The box-drawing characters frame text tables and terminal output
+    // (`║https://example.com/a║`, `│…│`); U+22EF MIDLINE HORIZONTAL
+    // ELLIPSIS is the ellipsis of Chinese as Taiwan writes it
+    // (`https://example.tw/news/123⋯⋯`); arrows point at an address
+    // (`https://example.jp/a←ここ`, `…/a→https://…/b`); bullets, circled
+    // numbers and the reference marks `※ † ‡` start an item or a note
+    // (`•https://…/a•https://…/b`, `…/a②`, `…/a※1`, `…/a†`): no name
+    // holds them.
+    if matches!(
+        c,
+        '\u{2500}'..='\u{257F}'
+            | '\u{22EF}'
+            | '\u{2190}'..='\u{21FF}'
+            | '\u{27F0}'..='\u{27FF}'
+            | '\u{2900}'..='\u{297F}'
+            | '\u{2794}'..='\u{27BF}'
+            | '\u{2B00}'..='\u{2B2F}'
+            | '\u{2460}'..='\u{24FF}'
+            | '\u{2776}'..='\u{2793}'
+            | '\u{2022}'
+            | '\u{2023}'
+            | '\u{2043}'
+            | '\u{25E6}'
+            | '\u{203B}'
+            | '\u{2020}'
+            | '\u{2021}'
+    ) {
         return Role::Stop;
     }
     let punctuation = GeneralCategoryGroup::Punctuation.contains(gc);
@@ -835,13 +880,6 @@ fn role(c: char) -> Role {
         return Role::Stop;
     }
     if chars::is_sentence_punctuation(c) {
-        return Role::Stop;
-    }
-    // The box-drawing characters frame text tables and terminal output
-    // (`║https://example.com/a║`, `│…│`), and U+22EF MIDLINE HORIZONTAL
-    // ELLIPSIS is the ellipsis of Chinese as Taiwan writes it
-    // (`https://example.tw/news/123⋯⋯`): no name holds them.
-    if matches!(c, '\u{2500}'..='\u{257F}' | '\u{22EF}') {
         return Role::Stop;
     }
     let terminal = CodePointSetData::new::<TerminalPunctuation>();
@@ -948,7 +986,8 @@ fn open_emphasis(before: &str) -> Option<&[u8]> {
 
 /// Where the host of `candidate` holds a character that no domain name
 /// has, when its scheme's hosts are DNS names ([`STANDARD`]'s `http`,
-/// `https`, `ws`, `wss`, `ftp`, `file`): an ASCII sub-delimiter
+/// `https`, `ws`, `wss`, `ftp`, `file`, and [`DNS_HOSTS`]: `ssh`, `irc`,
+/// ...): an ASCII sub-delimiter
 /// (`!$&'()*+,;=`, which the `ireg-name` rule allows) or non-ASCII
 /// punctuation (`General_Category=P*`: `’`, `—`, `¿`, ...) other than the
 /// five that IDNA2008 lets a label hold in context (RFC 5892 section 2.6
@@ -959,16 +998,26 @@ fn open_emphasis(before: &str) -> Option<&[u8]> {
 /// ends where its last label holds what no top-level domain does
 /// ([`top_level_stop`]). The
 /// domain of each address of a `mailto:` IRI is read the same way
-/// ([`mailto_stop`]).
+/// ([`mailto_stop`]); an IRI of a scheme that is US-ASCII by its RFC
+/// ([`ASCII_ONLY`]: `tel`, `sms`, `geo`) ends at its first non-ASCII
+/// character.
 fn host_stop(candidate: &str) -> Option<usize> {
     let colon = candidate.find(':')?;
     if candidate[..colon].eq_ignore_ascii_case("mailto") {
         return mailto_stop(candidate, colon + 1);
     }
-    if !STANDARD
-        .lookup(&candidate[..colon])
-        .is_some_and(Scheme::dns_host)
+    let scheme = &candidate[..colon];
+    if ASCII_ONLY
+        .iter()
+        .any(|name| name.eq_ignore_ascii_case(scheme))
     {
+        return candidate.find(|c: char| !c.is_ascii());
+    }
+    let dns = STANDARD.lookup(scheme).is_some_and(Scheme::dns_host)
+        || DNS_HOSTS
+            .iter()
+            .any(|name| name.eq_ignore_ascii_case(scheme));
+    if !dns {
         return None;
     }
     let authority_start = colon + 1 + "//".len();
@@ -981,6 +1030,18 @@ fn host_stop(candidate: &str) -> Option<usize> {
     let host = &host[..host.find(':').unwrap_or(host.len())];
     Some(authority_start + host_start + domain_end(host)?)
 }
+
+/// The schemes of [`DEFAULT_SCHEMES`] whose hosts are DNS names
+/// beside [`STANDARD`]'s (`http`, `https`, `ws`, `wss`, `ftp`, `file`):
+/// [`host_stop`] reads their hosts as domain names too.
+const DNS_HOSTS: [&str; 10] = [
+    "ftps", "sftp", "ssh", "git", "irc", "ircs", "telnet", "ldap", "gopher", "nntp",
+];
+
+/// The schemes whose IRIs are US-ASCII by their RFCs (`tel`, RFC 3966;
+/// `sms`, RFC 5724; `geo`, RFC 5870): the first non-ASCII character is the
+/// text's (`tel:03-1234-5678まで`, `geo:35.68,139.76付近`).
+const ASCII_ONLY: [&str; 3] = ["tel", "sms", "geo"];
 
 /// Where the domain name that starts `domain` ends before the end of
 /// `domain`: at a character that no domain name holds
@@ -1037,24 +1098,35 @@ fn authority_end(candidate: &str, colon: usize) -> Option<usize> {
 }
 
 /// Where `candidate` holds an HTML character reference to a character
-/// that ends an IRI (`&lt;`, `&gt;`, `&quot;`, `&nbsp;` and their
-/// numeric forms, any case), if it does: in HTML-escaped text (a feed, a
+/// that ends an IRI (`&lt;`, `&gt;`, `&quot;`, `&nbsp;`, the quotation
+/// marks `&ldquo;`, `&raquo;`, ..., `&hellip;`, `&mdash;`, and their
+/// numeric forms, any case; the apostrophe's `&#39;`, `&#x27;`, `&apos;`
+/// where no letter follows), if it does: in HTML-escaped text (a feed, a
 /// page's source, a template's output) these stand for the delimiters
 /// around the IRI (`&lt;https://example.com/a&gt;`,
 /// `&quot;https://example.com/a&quot;`), never for characters of it,
 /// which cannot be `<`, `>`, `"` or white space.
 fn escaped_delimiter(candidate: &str) -> Option<usize> {
-    const NAMES: [&str; 12] = [
+    const NAMES: [&str; 25] = [
         "lt;", "gt;", "quot;", "nbsp;", "#60;", "#62;", "#34;", "#160;", "#x3c;", "#x3e;", "#x22;",
-        "#xa0;",
+        "#xa0;", "ldquo;", "rdquo;", "laquo;", "raquo;", "bdquo;", "hellip;", "mdash;", "#8220;",
+        "#8221;", "#8230;", "#8212;", "#x201c;", "#x201d;",
     ];
+    // The apostrophe's, which a word may hold (`Ender&#39;s`), where no
+    // letter follows.
+    const APOSTROPHES: [&str; 3] = ["#39;", "#x27;", "apos;"];
+    let bytes = candidate.as_bytes();
     candidate.match_indices('&').map(|(at, _)| at).find(|&at| {
-        let after = &candidate.as_bytes()[at + 1..];
-        NAMES.iter().any(|name| {
+        let after = &bytes[at + 1..];
+        let is = |name: &str| {
             after
                 .get(..name.len())
                 .is_some_and(|s| s.eq_ignore_ascii_case(name.as_bytes()))
-        })
+        };
+        NAMES.iter().any(|name| is(name))
+            || APOSTROPHES
+                .iter()
+                .any(|name| is(name) && !after.get(name.len()).is_some_and(u8::is_ascii_alphabetic))
     })
 }
 
@@ -1187,6 +1259,9 @@ enum Opener {
     /// A non-ASCII quotation mark: the next quotation mark closes it, but
     /// for an apostrophe inside a word ([`inside_word`]).
     Quote,
+    /// An ASCII apostrophe, as code quotes strings: the next `'` closes it,
+    /// but inside a word ([`inside_word`]).
+    Apostrophe,
     /// Anything else.
     Other,
 }
@@ -1207,18 +1282,19 @@ enum Opener {
 ///
 /// Cost: one pass, and a counter per kind of bracket opened.
 fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
-    // (closing partner, open count) per kind of bracket opened inside.
-    let mut open: Vec<(char, usize)> = Vec::new();
+    // (position, closing partner) of each bracket opened inside and not
+    // yet closed, innermost last.
+    let mut open: Vec<(usize, char)> = Vec::new();
     // Whether the last character was a delimiter of the grammar (`/`,
     // `?`, `=`, `&`, ...), after which a bracket opens a segment or a
     // value rather than an annotation.
     let mut after_delimiter = false;
     let mut after_slash = false;
-    // The first wide bracket opened after a delimiter and not yet closed:
-    // (its position, its closing partner, the count open before it).
-    let mut wide: Option<(usize, char, usize)> = None;
-    let end = |at: usize, wide: Option<(usize, char, usize)>| {
-        Some(wide.map_or(at, |(open_at, _, _)| open_at))
+    // Where the IRI ends when the text stops it at `at`: before the first
+    // bracket still open there, unless delimiters say where it ends.
+    let end = |at: usize, open: &[(usize, char)]| match open.first() {
+        Some(&(open_at, _)) if opener != Opener::Delimiter => Some(open_at),
+        _ => Some(at),
     };
     for (at, c) in candidate.char_indices() {
         let (delimiter, slash) = (after_delimiter, after_slash);
@@ -1229,49 +1305,40 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
         }
         match role(c) {
             Role::Inside => {}
-            Role::Stop => return end(at, wide),
+            Role::Stop => return end(at, &open),
             Role::WordQuote if opener == Opener::Quote && !inside_word(candidate, at, c) => {
-                return end(at, wide)
+                return end(at, &open)
             }
             Role::WordQuote => {}
             Role::WideOpen
                 if opener != Opener::Delimiter
                     && (!delimiter || (slash && c == FULLWIDTH_LEFT_PARENTHESIS)) =>
             {
-                return end(at, wide)
+                return end(at, &open)
             }
-            role @ (Role::Open | Role::WideOpen) => {
+            Role::Open | Role::WideOpen => {
                 let close = match chars::bracket(c) {
                     Some(Bracket::Open { close }) => close,
                     _ => c,
                 };
-                let count = match open.iter_mut().find(|entry| entry.0 == close) {
-                    Some(entry) => {
-                        entry.1 += 1;
-                        entry.1
-                    }
-                    None => {
-                        open.push((close, 1));
-                        1
-                    }
-                };
-                if role == Role::WideOpen && opener != Opener::Delimiter && wide.is_none() {
-                    wide = Some((at, close, count - 1));
-                }
+                open.push((at, close));
             }
-            Role::Close(_) => match open.iter_mut().find(|entry| entry.0 == c) {
-                Some(entry) if entry.1 > 0 => {
-                    entry.1 -= 1;
-                    if wide.is_some_and(|(_, close, before)| close == c && entry.1 == before) {
-                        wide = None;
-                    }
+            Role::Close(_) => match open.iter().rposition(|&(_, close)| close == c) {
+                Some(i) => {
+                    open.remove(i);
                 }
-                _ if opener == Opener::Delimiter => {}
-                _ => return end(at, wide),
+                None if opener == Opener::Delimiter => {}
+                None => return end(at, &open),
             },
         }
+        // An ASCII apostrophe ends an IRI opened by one, but inside a word
+        // (`'https://a.example/x','https://b.example/y'`,
+        // `'…/Ender's_Game'`).
+        if c == '\'' && opener == Opener::Apostrophe && !inside_word(candidate, at, c) {
+            return end(at, &open);
+        }
     }
-    wide.map(|(open_at, _, _)| open_at)
+    end(candidate.len(), &open).filter(|&at| at < candidate.len())
 }
 
 /// Whether the quotation mark `c` at `at` of `text` stands inside a word,
@@ -1302,7 +1369,7 @@ fn inside_word(text: &str, at: usize, c: char) -> bool {
     // `/wiki/’s-Hertogenbosch`.
     let starts_word = |c: char| matches!(c, '_' | '-' | '/' | '(');
     let after = after.next();
-    c == APOSTROPHE
+    matches!(c, APOSTROPHE | '\'')
         && match (before, after) {
             (Some(b), Some(a)) if cased(a) => cased(b) || starts_word(b),
             (Some(b), Some('_' | '-')) => cased(b),
@@ -1341,16 +1408,71 @@ fn trim_end(text: &str, floor: usize) -> usize {
             end -= dots * KATAKANA_MIDDLE_DOT.len_utf8();
             continue;
         }
+        // A run of symbols right after an ASCII letter, digit or
+        // punctuation mark at the end is the text's, as chat and blogs
+        // write one after an address (`…/entry-123.html♪`, `…/a★`,
+        // `?id=1♡`); titles write theirs after their own letters
+        // (`/wiki/ゆるキャン△`) or as a segment (`/wiki/★`).
+        if let Some(run) = trailing_symbols(&text[floor..end]) {
+            end -= run;
+            continue;
+        }
+        // Footnote markers after the sentence's punctuation
+        // (`https://example.org/a.¹`; `/wiki/E=mc²` keeps its `²`), and the
+        // wave dash that draws a word out (`https://b23.tv/AbCdEf～`).
+        let superscript = |d: char| matches!(d, '¹' | '²' | '³' | '⁰'..='⁹' | '⁽' | '⁾');
+        if superscript(c) {
+            let run: usize = text[floor..end]
+                .chars()
+                .rev()
+                .take_while(|&d| superscript(d))
+                .map(char::len_utf8)
+                .sum();
+            let before = text[floor..end - run].chars().next_back();
+            if !before.is_some_and(|b| terminal.contains(b)) {
+                break;
+            }
+            end -= run;
+            continue;
+        }
         if !(terminal.contains(c)
             || is_quotation_mark(c)
             || c == GREEK_SEMICOLON_NFC
-            || c == SOFT_HYPHEN)
+            || c == SOFT_HYPHEN
+            || matches!(c, '\u{301C}' | '\u{FF5E}'))
         {
             break;
         }
         end -= c.len_utf8();
     }
     end
+}
+
+/// The length of the run of non-ASCII symbols (`General_Category=S*`) that
+/// ends `text`, when an ASCII character that opens no name stands right
+/// before it (a letter, a digit, `.`, `!`, `)`; not `/ ? # = & _ - ~`,
+/// after which a symbol is a segment or a value of its own).
+fn trailing_symbols(text: &str) -> Option<usize> {
+    let categories = CodePointMapData::<GeneralCategory>::new();
+    let symbol = |c: char| {
+        !c.is_ascii()
+            && (GeneralCategoryGroup::Symbol.contains(categories.get(c))
+                || matches!(c, '\u{FE0E}' | '\u{FE0F}'))
+    };
+    let run: usize = text
+        .chars()
+        .rev()
+        .take_while(|&c| symbol(c))
+        .map(char::len_utf8)
+        .sum();
+    let before = text[..text.len() - run].chars().next_back()?;
+    (run > 0
+        && before.is_ascii()
+        && !matches!(
+            before,
+            '/' | '?' | '#' | '=' | '&' | '_' | '-' | '~' | ':' | '@'
+        ))
+    .then_some(run)
 }
 
 /// U+FF08 FULLWIDTH LEFT PARENTHESIS, which opens the annotations of

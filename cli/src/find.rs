@@ -137,24 +137,31 @@ fn help() -> String {
          U+00A0, U+3000, U+200B), at a bidi formatting character, at a quote\n\
          or angle bracket of any script, at non-ASCII sentence punctuation\n\
          (、。，．：；！？ ، । … ⋯) and the em dash (—) even with text right\n\
-         after them, at a box-drawing frame (║ │), at a closing bracket of\n\
-         any script with no opening partner in the IRI (or none at all:\n\
-         ﴿…﴾), at an emoji right after a word or punctuation of the path\n\
+         after them, at a box-drawing frame (║ │), an arrow, a bullet, a\n\
+         circled number or a reference mark (← • ① ※ †), at a closing\n\
+         bracket of any script with no opening partner in the IRI (or none\n\
+         at all: ﴿…﴾) and before one left open where the IRI ends, at the '\n\
+         that closes a string opened by ' outside a word, at an emoji\n\
+         right after a word or punctuation of the path\n\
          (https://youtu.be/abc😂; /wiki/😂 keeps it), at a full-width\n\
          opening bracket right after its text, or a （ opening a segment, or\n\
          one left open (https://example.jp/doc.pdf（PDF）,\n\
          https://example.jp/docs/（注）), at an HTML escape of a delimiter\n\
-         (&lt; &gt; &quot; &nbsp;), in the host of http, https, ws, wss, ftp\n\
-         or file (or a mailto: address's domain) at a character no domain\n\
-         name holds (!$&'()*+,;= and non-ASCII punctuation:\n\
+         (&lt; &gt; &quot; &nbsp; &hellip;), in the host of http, https,\n\
+         ws, wss, ftp, file and the other default schemes with domain names\n\
+         (ssh, irc, ...; or a mailto: address's domain) at a character no\n\
+         domain name holds (!$&'()*+,;= and non-ASCII punctuation:\n\
          'https://a.example,https://b.example' is two IRIs) or where its\n\
          last label changes script (https://example.com에서,\n\
          http://192.168.0.1にアクセス) or holds a symbol\n\
          (https://example.com👈), at the Markdown emphasis that closes\n\
          around it (**...**, _..._, ~~...~~, also opened before a label:\n\
          **Docs: https://...**), or before trailing punctuation (.,;:!?',\n\
-         ・・・, \u{b7}, the Greek semicolon, and \u{5f4}, a Hebrew quote).\n\
-         Otherwise a non-ASCII letter does not end an IRI (section 7.3).\n\
+         ・・・, ～, \u{b7}, the Greek semicolon, and \u{5f4}, a Hebrew quote),\n\
+         footnote marks after it (…/a.¹) and symbols right after an ASCII\n\
+         character at its end (…/entry-123.html♪). A tel:, sms: or geo: IRI\n\
+         ends at its first non-ASCII character. Otherwise a non-ASCII\n\
+         letter does not end an IRI (section 7.3).\n\
          Inside <...> or \"...\" the delimiters alone say where it ends, and\n\
          white space inside <...> is left out of the IRI (RFC 3986 Appendix\n\
          C). A soft hyphen (U+00AD, from hyphenated text) never ends an IRI\n\

@@ -19,7 +19,8 @@ fn roles_come_from_properties() {
         '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '、', '。', '，', '．', '：', '；', '！',
         '？', '،', '۔', '؟', '؛', '।', '॥', '…', '‼', '“', '”', '„', '«', '»', '‹', '›', '‚', '〝',
         '〞', '＂', '＜', '＞', '｡', '､', '՝', '።', '—', '⸺', '⸻', '\u{FD3E}', '\u{FD3F}', '︵',
-        '︶', '║', '│', '┃', '─', '⋯',
+        '︶', '║', '│', '┃', '─', '⋯', '←', '→', '⇒', '➡', '⬆', '•', '‣', '◦', '①', '❶', '※', '†',
+        '‡',
     ] {
         assert_eq!(role(c), Role::Stop, "{c:?} U+{:04X}", u32::from(c));
     }
@@ -755,6 +756,118 @@ fn frames_ellipses_and_escaped_delimiters_end_an_iri() {
             "https://example.com/?lt=1&gt=2",
             &["https://example.com/?lt=1&gt=2"],
         ),
+    ]);
+}
+
+/// Symbols, notes, quotes of code and brackets left open around an IRI
+/// are the text's; those of titles stay.
+#[test]
+fn notes_symbols_and_code_quotes_are_the_text_s() {
+    finds(&[
+        // Arrows, bullets, circled numbers, reference marks.
+        ("https://example.jp/a←ここ", &["https://example.jp/a"][..]),
+        (
+            "http://example.com/a→https://example.com/b",
+            &["http://example.com/a", "https://example.com/b"],
+        ),
+        (
+            "•https://example.org/a•https://example.org/b",
+            &["https://example.org/a", "https://example.org/b"],
+        ),
+        (
+            "https://example.jp/a②https://example.jp/b",
+            &["https://example.jp/a", "https://example.jp/b"],
+        ),
+        ("https://example.jp/a※1", &["https://example.jp/a"]),
+        ("See https://example.org/a†", &["https://example.org/a"]),
+        // Symbols after an ASCII word at the end; titles keep theirs.
+        (
+            "ブログ更新→https://ameblo.jp/user/entry-123.html♪",
+            &["https://ameblo.jp/user/entry-123.html"],
+        ),
+        (
+            "https://example.jp/?id=1♡ またね",
+            &["https://example.jp/?id=1"],
+        ),
+        ("https://example.jp/a!★★", &["https://example.jp/a"]),
+        (
+            "https://ja.wikipedia.org/wiki/ゆるキャン△ を見た",
+            &["https://ja.wikipedia.org/wiki/ゆるキャン△"],
+        ),
+        (
+            "https://example.org/wiki/★",
+            &["https://example.org/wiki/★"],
+        ),
+        // Footnote markers after the punctuation; `²` of a title stays.
+        ("See https://example.org/a.¹", &["https://example.org/a"]),
+        (
+            "See https://example.org/a,⁽²⁾ and",
+            &["https://example.org/a"],
+        ),
+        (
+            "https://en.wikipedia.org/wiki/E=mc²",
+            &["https://en.wikipedia.org/wiki/E=mc²"],
+        ),
+        // The wave dash that draws a word out.
+        ("快来看https://b23.tv/AbCdEf～", &["https://b23.tv/AbCdEf"]),
+        ("見てねhttps://example.jp/a〜", &["https://example.jp/a"]),
+        // Single quotes of code close at the next `'` outside a word.
+        (
+            "['https://a.example/x','https://b.example/y']",
+            &["https://a.example/x", "https://b.example/y"],
+        ),
+        ("x='https://a.example/x';y=1", &["https://a.example/x"]),
+        ("'https://a.example/x'で", &["https://a.example/x"]),
+        (
+            "'https://en.wikipedia.org/wiki/Ender's_Game'",
+            &["https://en.wikipedia.org/wiki/Ender's_Game"],
+        ),
+        // A bracket left open where the IRI ends is the text's.
+        (
+            "https://open.kakao.com/o/sAbCdEf(비번 1234)",
+            &["https://open.kakao.com/o/sAbCdEf"],
+        ),
+        ("https://example.org/a(^^)", &["https://example.org/a"]),
+        (
+            "see https://example.org/a( more",
+            &["https://example.org/a"],
+        ),
+        (
+            "(see https://en.wikipedia.org/wiki/Rust_(language))",
+            &["https://en.wikipedia.org/wiki/Rust_(language)"],
+        ),
+        // More escapes of HTML.
+        (
+            "&#x27;https://example.com/a&#x27;",
+            &["https://example.com/a"],
+        ),
+        ("https://example.com/a&hellip;", &["https://example.com/a"]),
+        (
+            "&ldquo;https://example.com/a&rdquo;",
+            &["https://example.com/a"],
+        ),
+        (
+            "https://example.com/wiki/Ender&#39;s_Game",
+            &["https://example.com/wiki/Ender&#39;s_Game"],
+        ),
+    ]);
+}
+
+/// Hosts of the other schemes whose hosts are domain names end as
+/// `http`'s do; `tel:`, `sms:` and `geo:` IRIs are US-ASCII.
+#[test]
+fn other_schemes_hosts_and_ascii_schemes() {
+    finds(&[
+        ("ssh://git@github.comに接続", &["ssh://git@github.com"][..]),
+        (
+            "sftp://example.com,ftp://example.org",
+            &["sftp://example.com", "ftp://example.org"],
+        ),
+        ("irc://irc.libera.chat에서", &["irc://irc.libera.chat"]),
+        ("tel:03-1234-5678まで", &["tel:03-1234-5678"]),
+        ("tel:+82-2-123-4567로 전화", &["tel:+82-2-123-4567"]),
+        ("geo:35.68,139.76付近", &["geo:35.68,139.76"]),
+        ("sms:+15105550101?body=hi", &["sms:+15105550101?body=hi"]),
     ]);
 }
 

@@ -648,6 +648,27 @@ TEXT_AROUND = [
 for lang, style, cls, text, expected in TEXT_AROUND:
     add(lang, style, cls, text, expected)
 
+# Social posts and notes: arrows, bullets, circled numbers, reference and
+# footnote marks, symbols after an ASCII word, the wave dash; single
+# quotes of code; a bracket left open; other schemes with DNS hosts and
+# the US-ASCII ones.
+NOTES_AND_CODE = [
+    ("ja", "chat", "note-symbol", "ブログ更新→https://ameblo.jp/user/entry-123.html♪", ["https://ameblo.jp/user/entry-123.html"]),
+    ("ja", "chat", "note-symbol", "ここ→https://example.jp/a←ここ", ["https://example.jp/a"]),
+    ("ja", "prose", "note-symbol", "①https://example.jp/a②https://example.jp/b", ["https://example.jp/a", "https://example.jp/b"]),
+    ("en", "prose", "note-symbol", "See https://example.org/a.¹ and https://example.org/b†", ["https://example.org/a", "https://example.org/b"]),
+    ("zh", "chat", "note-symbol", "快来看https://b23.tv/AbCdEf～", ["https://b23.tv/AbCdEf"]),
+    ("en", "code", "code-quote", "urls = ['https://a.example/x','https://b.example/y']", ["https://a.example/x", "https://b.example/y"]),
+    ("en", "code", "code-quote", "x='https://a.example/x';y=1", ["https://a.example/x"]),
+    ("ko", "chat", "left-open", "오픈채팅 https://open.kakao.com/o/sAbCdEf(비번 1234)", ["https://open.kakao.com/o/sAbCdEf"]),
+    ("ja", "prose", "other-scheme-host", "ssh://git@github.comに接続します", ["ssh://git@github.com"]),
+    ("ja", "prose", "ascii-scheme", "お問い合わせはtel:03-1234-5678まで", ["tel:03-1234-5678"]),
+    ("ja", "prose", "ascii-scheme", "集合場所はgeo:35.68,139.76付近です", ["geo:35.68,139.76"]),
+]
+
+for lang, style, cls, text, expected in NOTES_AND_CODE:
+    add(lang, style, cls, text, expected)
+
 # Markdown emphasis around an IRI in chat (`**…**`, `_…_`, `~~…~~`): the
 # grammar allows `*`, `_` and `~`, so only the opening run says that the
 # closing one is not part of the IRI.
