@@ -100,8 +100,9 @@ class EntryChange(NamedTuple):
     """One change :func:`entry` made."""
 
     kind: str
-    """``trimmed``, ``unwrapped``, ``line-break``, ``width``, ``nfc``,
-    ``percent-encoded`` or ``label-separator``."""
+    """``trimmed``, ``unwrapped``, ``label``, ``stray-space``,
+    ``line-break``, ``width``, ``nfc``, ``percent-encoded`` or
+    ``label-separator``."""
     start: int
     """Byte offset in the input of what it changed."""
     end: int
