@@ -955,36 +955,69 @@ impl<'t> Linter<'t> {
         }
     }
 
+    /// `not-nfc` and `not-nfkc`, over the component's text as its `%HH`
+    /// denote it; the range runs from the first character at fault (as
+    /// written, `%HH` included) to the end of the last (`not-nfkc`) or of
+    /// the component (`not-nfc`, whose fault may lie in what follows).
     fn normalization(&mut self, component: Component, range: Range<usize>) {
-        let decoded = decode(&self.text[range.clone()]);
+        let raw = &self.text[range.clone()];
+        let (decoded, starts) = decode_with_offsets(raw);
+        // Where the character that starts at `at` of `decoded` is written.
+        let written = |at: usize| {
+            let i = starts.partition_point(|&(d, _)| d < at);
+            range.start + starts.get(i).map_or(raw.len(), |&(_, r)| r)
+        };
         let (_, tail) = ComposingNormalizerBorrowed::new_nfc().split_normalized(&decoded);
         if !tail.is_empty() {
             let message = format!(
                 "not in NFC from '{}' on, sections 5.3.2.2 and 7.5: IRIs should be in NFC (section 8: unnormalized names invite spoofing)",
                 Quoted(tail)
             );
-            self.warn(Code::NotNfc, component, range, message);
+            let from = written(decoded.len() - tail.len());
+            self.warn(Code::NotNfc, component, from..range.end, message);
             return;
         }
         // The text between the characters NFKC changes that are ordinary
-        // spelling (Thai SARA AM, ...), each piece checked alone.
+        // spelling (Thai SARA AM, ...), each piece checked alone; the
+        // character at fault in each piece is its first compatibility
+        // variant, or the first character of what NFKC changes.
         let nfkc = ComposingNormalizerBorrowed::new_nfkc();
-        let culprit = decoded
-            .split(is_orthographic_compatibility)
-            .map(|piece| nfkc.split_normalized(piece).1)
-            .find(|tail| !tail.is_empty())
-            .and_then(|tail| {
-                tail.chars()
-                    .find(|&c| is_compatibility_variant(c))
-                    .or(tail.chars().next())
-            });
-        if let Some(c) = culprit {
-            let message = format!(
-                "not in NFKC: {} is a compatibility variant (a ligature, a full-width or half-width form, ...), section 7.5: names should be in NFKC, section 6.1 b: avoid look-alikes",
-                Found::Char(c)
-            );
-            self.warn(Code::NotNfkc, component, range, message);
+        let mut faults: Vec<(usize, char)> = Vec::new();
+        let mut at = 0;
+        for piece in decoded.split(is_orthographic_compatibility) {
+            let tail = nfkc.split_normalized(piece).1;
+            if !tail.is_empty() {
+                let tail_at = at + piece.len() - tail.len();
+                let variants: Vec<(usize, char)> = tail
+                    .char_indices()
+                    .filter(|&(_, c)| is_compatibility_variant(c))
+                    .map(|(i, c)| (tail_at + i, c))
+                    .collect();
+                if variants.is_empty() {
+                    faults.extend(tail.chars().next().map(|c| (tail_at, c)));
+                } else {
+                    faults.extend(variants);
+                }
+            }
+            // The separator is one character, of its own length.
+            at += piece.len();
+            at += decoded[at..].chars().next().map_or(0, char::len_utf8);
         }
+        let (Some(&(first_at, first)), Some(&(last_at, last))) = (faults.first(), faults.last())
+        else {
+            return;
+        };
+        let more = match faults.len() {
+            1 => String::new(),
+            2 => String::from(" and 1 more"),
+            n => format!(" and {} more", n - 1),
+        };
+        let message = format!(
+            "not in NFKC: {}{more} is a compatibility variant (a ligature, a full-width or half-width form, ...), section 7.5: names should be in NFKC, section 6.1 b: avoid look-alikes",
+            Found::Char(first)
+        );
+        let span = written(first_at)..written(last_at + last.len_utf8());
+        self.warn(Code::NotNfkc, component, span, message);
     }
 
     fn percent(&mut self, component: Component, range: Range<usize>, shows_characters: bool) {
@@ -1152,6 +1185,32 @@ fn shown_by_iri(component: Component, c: char) -> bool {
 
 /// `text` with its `%HH` runs decoded as UTF-8, octets that are not UTF-8
 /// as U+FFFD.
+/// `text` with its `%HH` runs decoded as [`decode`] does, and for each
+/// character of the result where it starts there and where in `text`.
+fn decode_with_offsets(text: &str) -> (String, Vec<(usize, usize)>) {
+    let mut out = String::with_capacity(text.len());
+    let mut starts = Vec::new();
+    let mut at = 0;
+    for piece in percent::pieces(text) {
+        starts.push((out.len(), at));
+        match piece {
+            Piece::Literal(c) | Piece::Stray(c) => {
+                out.push(c);
+                at += c.len_utf8();
+            }
+            Piece::Encoded { c, raw } => {
+                out.push(c);
+                at += raw.len();
+            }
+            Piece::Invalid { raw, .. } => {
+                out.push(char::REPLACEMENT_CHARACTER);
+                at += raw.len();
+            }
+        }
+    }
+    (out, starts)
+}
+
 fn decode(text: &str) -> Cow<'_, str> {
     if !text.contains('%') {
         return Cow::Borrowed(text);

@@ -114,7 +114,9 @@ fn not_nfc() {
         "http://www.example.org/re\u{301}sume\u{301}.html",
         Code::NotNfc,
     );
-    assert_eq!((w.component(), w.range()), (Component::Path, 22..38));
+    // From the character the fault starts at (the `e` an accent follows)
+    // to the component's end.
+    assert_eq!((w.component(), w.range()), (Component::Path, 24..38));
     well_formed(&w);
     // Percent-encoded text counts as what it denotes.
     only("http://www.example.org/re%CC%81sume.html", Code::NotNfc);
@@ -128,8 +130,15 @@ fn not_nfkc() {
     // half-width Katakana.
     let w = only("http://example.org/\u{FB01}le", Code::NotNfkc);
     assert!(w.message().contains("U+FB01"), "{w}");
-    assert_eq!(w.range(), 18..24);
+    // The range is the characters at fault, the first named and the
+    // others counted.
+    assert_eq!(w.range(), 19..22);
     well_formed(&w);
+    let w = only("https://ja.wikipedia.org/wiki/ＮＴＴ_docomo", Code::NotNfkc);
+    assert_eq!(w.range(), 30..39);
+    assert!(w.message().contains("'Ｎ' (U+FF2E) and 2 more"), "{w}");
+    let w = only("http://example.org/a/%EF%AC%81b/c", Code::NotNfkc);
+    assert_eq!(w.range(), 21..30);
     only("http://example.org/ｆｏｏ", Code::NotNfkc);
     let w = only("http://example.org/ｶﾀｶﾅ", Code::NotNfkc);
     assert!(w.message().contains("U+FF76"), "{w}");
