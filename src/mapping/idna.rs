@@ -41,11 +41,20 @@ pub enum IdnaReason {
     MapsToNothing,
     /// The label starts or ends with `-` (UTS 46 V3, CheckHyphens).
     Hyphen,
-    /// An `xn--` label that is not the Punycode of a valid label: the
-    /// Punycode does not decode, or decodes to a label not in the form
-    /// UTS 46 maps to, or to one that itself begins with `xn--` (UTS 46
-    /// P4, A3, V1, V4).
+    /// An `xn--` label whose Punycode does not decode, or decodes to
+    /// nothing (RFC 3492; UTS 46 P4, A3).
     InvalidAce,
+    /// An `xn--` label whose Punycode decodes to US-ASCII only
+    /// (`xn--abc-`): an A-label stands for a label with non-ASCII
+    /// characters (RFC 5890 section 2.3.2.1; UTS 46 P4).
+    AceAscii,
+    /// An `xn--` label that decodes to a label not in the form UTS 46 maps
+    /// to (not NFC, or with letters mapping lowercases: `xn--e-xbb` is `e`
+    /// and a combining acute), which no ToASCII writes (UTS 46 V1).
+    AceNotMapped,
+    /// An `xn--` label that decodes to a label itself beginning with
+    /// `xn--` (`xn--xn--b-eee` is `xn--ψb`; UTS 46 V4).
+    AceNested,
     /// Longer than 63 octets once converted (A4_2).
     LabelTooLong,
     /// The whole name is longer than 253 octets once converted (A4_1).
@@ -78,9 +87,18 @@ impl fmt::Display for IdnaReason {
                 f.write_str("it maps to nothing (all its characters are ignored by UTS 46 mapping)")
             }
             IdnaReason::Hyphen => f.write_str("it starts or ends with '-'"),
-            IdnaReason::InvalidAce => {
-                f.write_str("an 'xn--' label must be the Punycode of a valid label")
-            }
+            IdnaReason::InvalidAce => f.write_str(
+                "an 'xn--' label must be the Punycode of a valid label, and this one does not decode (RFC 3492)",
+            ),
+            IdnaReason::AceAscii => f.write_str(
+                "an 'xn--' label must be the Punycode of a label with non-ASCII characters, and this one decodes to US-ASCII only (RFC 5890 section 2.3.2.1)",
+            ),
+            IdnaReason::AceNotMapped => f.write_str(
+                "an 'xn--' label must be the Punycode of a valid label, and this one decodes to a label not in the form UTS 46 maps to (not NFC, or not lower case), which no ToASCII writes (UTS 46 V1)",
+            ),
+            IdnaReason::AceNested => f.write_str(
+                "an 'xn--' label must be the Punycode of a valid label, and this one decodes to a label that itself begins with 'xn--' (UTS 46 V4)",
+            ),
             IdnaReason::LabelTooLong => f.write_str("longer than 63 octets once converted"),
             IdnaReason::NameTooLong => f.write_str("longer than 253 octets once converted"),
             IdnaReason::Bidi => f.write_str(
@@ -230,7 +248,7 @@ pub(crate) fn host_to_ascii(host: &str, out: &mut String) -> Result<(), MappingE
             // (`xn--xn--b-eee` is `xn--ψb`); with hyphens checked only
             // first and last the `idna` crate lets it through.
             Some(ascii) if decodes_to_ace(&ascii) => {
-                return Err(error(*offset, label, IdnaReason::InvalidAce))
+                return Err(error(*offset, label, IdnaReason::AceNested))
             }
             Some(_) if decoded.is_ascii() => out.push_str(label),
             Some(ascii) => out.push_str(&ascii),
@@ -351,11 +369,13 @@ fn contextj_violation(label: &[char]) -> Option<char> {
 /// is written in, in this order:
 ///
 /// 1. a US-ASCII label of more than 63 octets ([`IdnaReason::LabelTooLong`]);
-///    an `xn--` label: US-ASCII Punycode that decodes, to a label that
-///    does not itself begin with `xn--` ([`IdnaReason::InvalidAce`]), each
-///    of whose characters UTS 46 maps to itself
-///    ([`IdnaReason::Disallowed`]); the decoded label then takes the tests
-///    below, and must be in the form UTS 46 maps to;
+///    an `xn--` label: US-ASCII Punycode that decodes to something
+///    ([`IdnaReason::InvalidAce`]), to a label that does not itself begin
+///    with `xn--` ([`IdnaReason::AceNested`]), that is not all US-ASCII
+///    ([`IdnaReason::AceAscii`]), each of whose characters UTS 46 maps to
+///    itself ([`IdnaReason::Disallowed`]); the decoded label then takes
+///    the tests below, and must be in the form UTS 46 maps to
+///    ([`IdnaReason::AceNotMapped`]);
 /// 2. the label as UTS 46 maps it: more than 63 characters
 ///    ([`IdnaReason::LabelTooLong`]: each needs at least one octet); each
 ///    character of the label in NFC, by [`char_allowed`]
@@ -383,8 +403,14 @@ fn diagnose(label: &str) -> IdnaReason {
         else {
             return IdnaReason::InvalidAce;
         };
-        if unicode.is_empty() || is_ace(&unicode) {
+        if unicode.is_empty() {
             return IdnaReason::InvalidAce;
+        }
+        if is_ace(&unicode) {
+            return IdnaReason::AceNested;
+        }
+        if unicode.is_ascii() {
+            return IdnaReason::AceAscii;
         }
         if let Some(c) = unicode
             .chars()
@@ -394,9 +420,8 @@ fn diagnose(label: &str) -> IdnaReason {
         }
         return match diagnose_unicode(&unicode) {
             Some(reason) => reason,
-            // Valid as Unicode, so not the form UTS 46 maps to (not NFC),
-            // or all US-ASCII.
-            None => IdnaReason::InvalidAce,
+            // Valid as Unicode, so not the form UTS 46 maps to (not NFC).
+            None => IdnaReason::AceNotMapped,
         };
     }
     diagnose_unicode(label).unwrap_or(IdnaReason::Bidi)
@@ -561,7 +586,10 @@ mod tests {
         assert_eq!(reason("a.-a-"), (2, IdnaReason::Hyphen));
         assert_eq!(reason("a..b"), (2, IdnaReason::EmptyLabel));
         assert_eq!(reason("xn--zz.example"), (0, IdnaReason::InvalidAce));
-        assert_eq!(reason("a.xn--xn--b-eee"), (2, IdnaReason::InvalidAce));
+        assert_eq!(reason("a.xn--xn--b-eee"), (2, IdnaReason::AceNested));
+        // Punycode of US-ASCII only, and of a label not in NFC.
+        assert_eq!(reason("xn--abc-.com"), (0, IdnaReason::AceAscii));
+        assert_eq!(reason("xn--e-xbb.com"), (0, IdnaReason::AceNotMapped));
         assert_eq!(reason(&"a".repeat(64)), (0, IdnaReason::LabelTooLong));
         let name = ["a"; 128].join(".");
         assert_eq!(reason(&name), (0, IdnaReason::NameTooLong));
@@ -703,7 +731,14 @@ mod tests {
         assert_eq!(
             ascii("é.xn--zz.org").unwrap_err().to_string(),
             "ToASCII rejects the host label 'xn--zz' at byte 3: an 'xn--' label must be the \
-             Punycode of a valid label"
+             Punycode of a valid label, and this one does not decode (RFC 3492)"
+        );
+        assert_eq!(
+            ascii("xn--e-xbb.com").unwrap_err().to_string(),
+            "ToASCII rejects the host label 'xn--e-xbb' at byte 0: an 'xn--' label must be the \
+             Punycode of a valid label, and this one decodes to a label not in the form UTS 46 \
+             maps to (not NFC, or not lower case), which no ToASCII writes (UTS 46 V1) \
+             ('xn--e-xbb' is the Punycode of 'e\u{301}')"
         );
     }
 
