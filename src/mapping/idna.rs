@@ -86,7 +86,9 @@ impl fmt::Display for IdnaReason {
             IdnaReason::MapsToNothing => {
                 f.write_str("it maps to nothing (all its characters are ignored by UTS 46 mapping)")
             }
-            IdnaReason::Hyphen => f.write_str("it starts or ends with '-'"),
+            IdnaReason::Hyphen => f.write_str(
+                "it starts or ends with '-' (RFC 5891 section 4.2.3.1, UTS 46 V3; '--' inside a label is allowed, as browsers allow it)",
+            ),
             IdnaReason::InvalidAce => f.write_str(
                 "an 'xn--' label must be the Punycode of a valid label, and this one does not decode (RFC 3492)",
             ),
