@@ -961,12 +961,8 @@ impl<'t> Linter<'t> {
     /// the component (`not-nfc`, whose fault may lie in what follows).
     fn normalization(&mut self, component: Component, range: Range<usize>) {
         let raw = &self.text[range.clone()];
-        let (decoded, starts) = decode_with_offsets(raw);
-        // Where the character that starts at `at` of `decoded` is written.
-        let written = |at: usize| {
-            let i = starts.partition_point(|&(d, _)| d < at);
-            range.start + starts.get(i).map_or(raw.len(), |&(_, r)| r)
-        };
+        let decoded = decode_by_piece(raw);
+        let written = |at: usize| range.start + written_at(raw, at);
         let (_, tail) = ComposingNormalizerBorrowed::new_nfc().split_normalized(&decoded);
         if !tail.is_empty() {
             let message = format!(
@@ -982,34 +978,43 @@ impl<'t> Linter<'t> {
         // character at fault in each piece is its first compatibility
         // variant, or the first character of what NFKC changes.
         let nfkc = ComposingNormalizerBorrowed::new_nfkc();
-        let mut faults: Vec<(usize, char)> = Vec::new();
+        // The first and the last fault, and how many.
+        let mut first: Option<(usize, char)> = None;
+        let mut last = (0, ' ');
+        let mut count = 0usize;
+        let mut fault = |at: usize, c: char| {
+            first.get_or_insert((at, c));
+            last = (at, c);
+            count += 1;
+        };
         let mut at = 0;
         for piece in decoded.split(is_orthographic_compatibility) {
             let tail = nfkc.split_normalized(piece).1;
             if !tail.is_empty() {
                 let tail_at = at + piece.len() - tail.len();
-                let variants: Vec<(usize, char)> = tail
+                let mut variants = tail
                     .char_indices()
                     .filter(|&(_, c)| is_compatibility_variant(c))
-                    .map(|(i, c)| (tail_at + i, c))
-                    .collect();
-                if variants.is_empty() {
-                    faults.extend(tail.chars().next().map(|c| (tail_at, c)));
-                } else {
-                    faults.extend(variants);
+                    .peekable();
+                if variants.peek().is_none() {
+                    if let Some(c) = tail.chars().next() {
+                        fault(tail_at, c);
+                    }
+                }
+                for (i, c) in variants {
+                    fault(tail_at + i, c);
                 }
             }
             // The separator is one character, of its own length.
             at += piece.len();
             at += decoded[at..].chars().next().map_or(0, char::len_utf8);
         }
-        let (Some(&(first_at, first)), Some(&(last_at, last))) = (faults.first(), faults.last())
-        else {
+        let Some((first_at, first)) = first else {
             return;
         };
-        let more = match faults.len() {
+        let (last_at, last) = last;
+        let more = match count {
             1 => String::new(),
-            2 => String::from(" and 1 more"),
             n => format!(" and {} more", n - 1),
         };
         let message = format!(
@@ -1185,30 +1190,44 @@ fn shown_by_iri(component: Component, c: char) -> bool {
 
 /// `text` with its `%HH` runs decoded as UTF-8, octets that are not UTF-8
 /// as U+FFFD.
-/// `text` with its `%HH` runs decoded as [`decode`] does, and for each
-/// character of the result where it starts there and where in `text`.
-fn decode_with_offsets(text: &str) -> (String, Vec<(usize, usize)>) {
-    let mut out = String::with_capacity(text.len());
-    let mut starts = Vec::new();
-    let mut at = 0;
-    for piece in percent::pieces(text) {
-        starts.push((out.len(), at));
-        match piece {
-            Piece::Literal(c) | Piece::Stray(c) => {
-                out.push(c);
-                at += c.len_utf8();
-            }
-            Piece::Encoded { c, raw } => {
-                out.push(c);
-                at += raw.len();
-            }
-            Piece::Invalid { raw, .. } => {
-                out.push(char::REPLACEMENT_CHARACTER);
-                at += raw.len();
-            }
-        }
+/// `text` with each `%HH` piece decoded ([`percent::pieces`]: a
+/// character, or U+FFFD for each octet that is not UTF-8), so that
+/// [`written_at`] finds where each character is written.
+fn decode_by_piece(text: &str) -> Cow<'_, str> {
+    if !text.contains('%') {
+        return Cow::Borrowed(text);
     }
-    (out, starts)
+    let mut out = String::with_capacity(text.len());
+    for piece in percent::pieces(text) {
+        out.push(denoted(&piece));
+    }
+    Cow::Owned(out)
+}
+
+/// The character a piece denotes, as [`decode_by_piece`] writes it.
+fn denoted(piece: &Piece<'_>) -> char {
+    match *piece {
+        Piece::Literal(c) | Piece::Stray(c) | Piece::Encoded { c, .. } => c,
+        Piece::Invalid { .. } => char::REPLACEMENT_CHARACTER,
+    }
+}
+
+/// Where in `text` the character is written that starts at `at` of
+/// [`decode_by_piece`]`(text)` (its `%HH` included), or `text`'s length
+/// past its end: one walk, for a warning's range.
+fn written_at(text: &str, at: usize) -> usize {
+    let (mut decoded, mut raw) = (0, 0);
+    for piece in percent::pieces(text) {
+        if decoded >= at {
+            return raw;
+        }
+        decoded += denoted(&piece).len_utf8();
+        raw += match piece {
+            Piece::Literal(c) | Piece::Stray(c) => c.len_utf8(),
+            Piece::Encoded { raw, .. } | Piece::Invalid { raw, .. } => raw.len(),
+        };
+    }
+    raw
 }
 
 fn decode(text: &str) -> Cow<'_, str> {
