@@ -136,6 +136,13 @@
 //!      (`mailto:info@例え.jp（平日）` ends at `（`), the `,` between its
 //!      addresses aside.
 //!
+//!    - a second IRI written on right after the first, with no space: a
+//!      listed `name://` scheme after a `,`, `;` or `|`
+//!      (`https://a.example/x,https://b.example/y`), or after a letter of
+//!      text written without spaces, whose word is then the text's
+//!      (`https://例子.cn/a和https://例子.cn/b` is two IRIs and `和`); after
+//!      a delimiter it is a segment or a value of the first
+//!      (`…/web/2020/https://a.example/`, `?url=https://a.example/`).
 //!    - after the host, an emoji (`Emoji_Presentation`, or an `Emoji`
 //!      character followed by U+FE0F) right after a word or punctuation,
 //!      as chat writes one after an address (`https://youtu.be/abc😂`,
@@ -337,6 +344,7 @@ impl<'s> Finder<'s> {
             pos: 0,
             longest_scheme: self.longest_scheme(),
             stop: None,
+            written_on: None,
         }
     }
 
@@ -478,6 +486,8 @@ pub struct Matches<'s, 't> {
     /// is none). Candidates start further and further on, so each
     /// character is classified at most once by [`Self::next_stop`].
     stop: Option<(usize, usize)>,
+    /// `(from, at)`, as `stop` for [`Self::next_written_on`].
+    written_on: Option<(usize, usize)>,
 }
 
 impl<'t> Iterator for Matches<'_, 't> {
@@ -518,13 +528,18 @@ impl<'t> Matches<'_, 't> {
         // The walk goes no further than the next character that stops an
         // IRI wherever it stands: a walk across it would be read again by
         // each candidate it rejects (`http://、http://、...`).
-        let limit = self.next_stop(start);
-        let walk = start + longest_iri(&text.as_bytes()[start..limit])?;
+        // Outside delimiters, the walk goes no further than the next IRI
+        // written on right after this one either.
+        let stop = self.next_stop(start);
+        let written_on = self.next_written_on(after_prefix);
+        let walk_to = |limit: usize| -> Option<usize> {
+            Some(start + longest_iri(&text.as_bytes()[start..limit])?)
+        };
         // The detection rules: white space, format characters, sentence
         // punctuation, quotes and unbalanced closing brackets.
-        let cut = |opener: Opener| -> Option<usize> {
+        let cut = |walk: usize, opener: Opener| -> Option<usize> {
             match boundary(&text[start..walk], opener) {
-                Some(at) => Some(start + longest_iri(&text.as_bytes()[start..start + at])?),
+                Some(at) => walk_to(start + at),
                 None => Some(walk),
             }
         };
@@ -533,7 +548,7 @@ impl<'t> Matches<'_, 't> {
             // Between `<` and `>` or two `"`, the delimiters say where the
             // IRI ends, brackets or not (`<http://a/b)>`).
             Some(close) => {
-                end = cut(Opener::Delimiter)?;
+                end = cut(walk_to(stop)?, Opener::Delimiter)?;
                 text[end..].starts_with(close)
             }
             None => {
@@ -542,6 +557,7 @@ impl<'t> Matches<'_, 't> {
             }
         };
         if !delimited {
+            let walk = walk_to(stop.min(written_on))?;
             let opener = if opened_by_quote(before) {
                 Opener::Quote
             } else if before.ends_with('\'') {
@@ -549,10 +565,15 @@ impl<'t> Matches<'_, 't> {
             } else {
                 Opener::Other
             };
-            let cut = cut(opener)?;
+            let cut = cut(walk, opener)?;
             let cut = host_stop(&text[start..cut]).map_or(cut, |at| start + at);
             let cut = escaped_delimiter(&text[start..cut]).map_or(cut, |at| start + at);
             let cut = emoji_stop(&text[start..cut]).map_or(cut, |at| start + at);
+            let cut = if cut == written_on && cut < text.len() {
+                word_before(&text[after_prefix..cut]).map_or(cut, |at| after_prefix + at)
+            } else {
+                cut
+            };
             let cut =
                 emphasis_end(before, &text[after_prefix..cut]).map_or(cut, |at| after_prefix + at);
             end = trim_end(&text[..cut], after_prefix);
@@ -588,6 +609,48 @@ impl<'t> Matches<'_, 't> {
         })
     }
 
+    /// Where a second IRI is written on right after the one whose scheme's
+    /// entry ends at `from`, with no space: the start of the first listed
+    /// `name://` scheme after `from` that follows a `,`, `;` or `|`
+    /// (`https://a.example/x,https://b.example/y`, lists in configuration
+    /// files) or a letter of text written without spaces
+    /// (`https://例子.cn/a和https://例子.cn/b`, `…/a에서https://…`; see
+    /// [`word_before`]); the text's length when there is none. After a
+    /// delimiter the second IRI is a segment or a value of the first
+    /// (`https://web.archive.org/web/2020/https://a.example/`,
+    /// `?url=https://a.example/`). Cached as [`Self::next_stop`] is, so
+    /// each `://` is looked at once.
+    fn next_written_on(&mut self, from: usize) -> usize {
+        if let Some((scanned, at)) = self.written_on {
+            if scanned <= from && from <= at {
+                return at;
+            }
+        }
+        let text = self.text;
+        let mut search = from;
+        let at = loop {
+            let Some(found) = text[search..].find("://") else {
+                break text.len();
+            };
+            let colon = search + found;
+            search = colon + 3;
+            let Some((start, prefix)) = self.scheme_after(from, colon) else {
+                continue;
+            };
+            if !text[start..start + prefix].ends_with("//") {
+                continue;
+            }
+            let Some(before) = text[from..start].chars().next_back() else {
+                continue;
+            };
+            if matches!(before, ',' | ';' | '|') || (!before.is_ascii() && continues_word(before)) {
+                break start;
+            }
+        };
+        self.written_on = Some((from, at));
+        at
+    }
+
     /// The position of the first character at or after `from` that stops
     /// an IRI wherever it stands ([`Role::Stop`]), or the text's length.
     fn next_stop(&mut self, from: usize) -> usize {
@@ -608,10 +671,16 @@ impl<'t> Matches<'_, 't> {
     /// its entry (`name:` or `name://`); the leftmost when several fit
     /// (`svn+ssh:` before `ssh:`).
     fn scheme_before(&self, colon: usize) -> Option<(usize, usize)> {
+        self.scheme_after(self.pos, colon)
+    }
+
+    /// [`scheme_before`](Self::scheme_before) for a scheme that starts at
+    /// `floor` or later.
+    fn scheme_after(&self, floor: usize, colon: usize) -> Option<(usize, usize)> {
         let bytes = self.text.as_bytes();
         let mut best = None;
         let mut i = colon;
-        while i > self.pos && colon - i < self.longest_scheme && continues_scheme(bytes[i - 1]) {
+        while i > floor && colon - i < self.longest_scheme && continues_scheme(bytes[i - 1]) {
             i -= 1;
             let word_start = i == 0 || !is_ascii_alphanumeric(bytes[i - 1]);
             if word_start && class::is_alpha(char::from(bytes[i])) {
@@ -623,6 +692,40 @@ impl<'t> Matches<'_, 't> {
         }
         best
     }
+}
+
+/// Where the word that `iri` (an IRI from its scheme's entry on) ends
+/// with starts, when a second IRI is written on right after it
+/// ([`Matches::next_written_on`]): the run of non-ASCII letters of one
+/// script before it is text (a word, a particle: `和`, `と`, `에서`),
+/// unless it makes up the IRI's whole segment or value
+/// (`https://例え.jp/記事https://…` keeps `記事`). `None` to keep it all.
+fn word_before(iri: &str) -> Option<usize> {
+    let scripts = CodePointMapData::<Script>::new();
+    let script = scripts.get(iri.chars().next_back()?);
+    let word = iri
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| {
+            !c.is_ascii()
+                && continues_word(c)
+                && matches!(scripts.get(c), s if s == script || s == Script::Inherited)
+        })
+        .last()?
+        .0;
+    let opens_segment = iri[..word]
+        .chars()
+        .next_back()
+        .is_none_or(|c| matches!(c, '/' | '?' | '#' | '=' | '&' | ':'));
+    (!opens_segment).then_some(word)
+}
+
+/// Whether `c` is a letter, a mark or a number: part of a word.
+fn continues_word(c: char) -> bool {
+    let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+    GeneralCategoryGroup::Letter.contains(gc)
+        || GeneralCategoryGroup::Mark.contains(gc)
+        || GeneralCategoryGroup::Number.contains(gc)
 }
 
 /// The IRI that starts at `start`, right after `<` (or `<URL:`), when the

@@ -153,6 +153,12 @@ const HOSTILE: &[(&str, &str, &str)] = &[
     ("", "<http://a/ ", ""),
     ("<http://a/", " b", ">"),
     ("", "http://a/[", ""),
+    // IRIs written on right after one another, or inside one another.
+    ("", "http://a/b,", ""),
+    ("", "http://a/和", ""),
+    ("http://a", "/http://a", ""),
+    ("http://a/", "和http://", ""),
+    ("", "http:///", ""),
 ];
 
 fn hostile(piece: (&str, &str, &str), bytes: usize) -> String {

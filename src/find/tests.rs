@@ -551,10 +551,7 @@ fn a_host_ends_where_no_domain_name_goes_on() {
             "https://en.wikipedia.org/wiki/Ender's_Game",
             &["https://en.wikipedia.org/wiki/Ender's_Game"],
         ),
-        (
-            "https://a.example/x,https://b.example",
-            &["https://a.example/x,https://b.example"],
-        ),
+        ("https://a.example/x,y", &["https://a.example/x,y"]),
         ("http://[::1]/x,y", &["http://[::1]/x,y"]),
         (
             "mailto:a@b.example,c@d.example",
@@ -974,5 +971,79 @@ fn an_emoji_after_a_word_is_the_text_s() {
         ),
         // Between delimiters the IRI is taken as it is.
         ("<https://example.org/a👍>", &["https://example.org/a👍"]),
+    ]);
+}
+
+#[test]
+fn an_iri_written_on_right_after_another_starts_a_new_one() {
+    finds(&[
+        // Lists without spaces, as configuration files write them.
+        (
+            "https://a.example/x,https://b.example/y",
+            &["https://a.example/x", "https://b.example/y"][..],
+        ),
+        (
+            "https://a.example/x;https://b.example/y;",
+            &["https://a.example/x", "https://b.example/y"],
+        ),
+        (
+            "https://a.example/x|https://b.example/y",
+            &["https://a.example/x", "https://b.example/y"],
+        ),
+        // A word between them, in text written without spaces: the
+        // word is text.
+        (
+            "请看https://例子.cn/a和https://例子.cn/b。",
+            &["https://例子.cn/a", "https://例子.cn/b"],
+        ),
+        (
+            "見てhttps://例え.jp/aとhttps://例え.jp/b",
+            &["https://例え.jp/a", "https://例え.jp/b"],
+        ),
+        (
+            "리뷰는https://example.kr/a에서https://example.kr/b로",
+            &["https://example.kr/a", "https://example.kr/b로"],
+        ),
+        (
+            "ดูที่https://example.th/aและhttps://example.th/b",
+            &["https://example.th/a", "https://example.th/b"],
+        ),
+        (
+            "https://例え.jp/資料とhttps://例え.jp/b",
+            &["https://例え.jp/資料", "https://例え.jp/b"],
+        ),
+        // A word that is the whole segment stays: nothing tells it from
+        // the path.
+        (
+            "https://例え.jp/記事https://例え.jp/b",
+            &["https://例え.jp/記事", "https://例え.jp/b"],
+        ),
+        // After a delimiter, an IRI is a segment or a value of the first.
+        (
+            "http://web.archive.org/web/2020/https://example.com/x",
+            &["http://web.archive.org/web/2020/https://example.com/x"],
+        ),
+        (
+            "https://r.example/?url=https://a.example/&b=1",
+            &["https://r.example/?url=https://a.example/&b=1"],
+        ),
+        (
+            "https://proxy.example/?https://a.example/",
+            &["https://proxy.example/?https://a.example/"],
+        ),
+        (
+            "https://example.org/wiki/Mailto:https://x",
+            &["https://example.org/wiki/Mailto:https://x"],
+        ),
+        // A scheme continuing a word of ASCII letters is no scheme.
+        (
+            "https://a.example/redirecthttps://b.example/",
+            &["https://a.example/redirecthttps://b.example/"],
+        ),
+        // Schemes written `name:` (without `//`) are often values.
+        (
+            "https://a.example/id,urn:isbn:123",
+            &["https://a.example/id,urn:isbn:123"],
+        ),
     ]);
 }

@@ -669,6 +669,35 @@ NOTES_AND_CODE = [
 for lang, style, cls, text, expected in NOTES_AND_CODE:
     add(lang, style, cls, text, expected)
 
+# Two IRIs written on with no space between: a list in a configuration
+# file or a log, or a conjunction or particle of text written without
+# spaces; after a delimiter the second is a segment or a value of the first.
+WRITTEN_ON = [
+    ("en", "code", "written-on", "ALLOWED_ORIGINS=https://a.example.com,https://b.example.com/app",
+     ["https://a.example.com", "https://b.example.com/app"]),
+    ("en", "log", "written-on", "mirrors: https://m1.example.org/pub/;https://m2.example.org/pub/",
+     ["https://m1.example.org/pub/", "https://m2.example.org/pub/"]),
+    ("en", "table", "written-on", "|https://example.org/a|https://example.org/b|",
+     ["https://example.org/a", "https://example.org/b"]),
+    ("zh", "prose", "written-on", "请参考https://example.cn/doc/a和https://example.cn/doc/b。",
+     ["https://example.cn/doc/a", "https://example.cn/doc/b"]),
+    ("zh", "prose", "written-on", "详见https://例子.中国/a或https://例子.中国/b",
+     ["https://例子.中国/a", "https://例子.中国/b"]),
+    ("ja", "chat", "written-on", "これhttps://example.jp/aとhttps://example.jp/b、どっち？",
+     ["https://example.jp/a", "https://example.jp/b"]),
+    ("ko", "chat", "written-on", "여기https://example.kr/a랑https://example.kr/b 비교",
+     ["https://example.kr/a", "https://example.kr/b"]),
+    ("th", "chat", "written-on", "ดูhttps://example.th/aหรือhttps://example.th/b",
+     ["https://example.th/a", "https://example.th/b"]),
+    ("en", "prose", "written-on", "Archived at https://web.archive.org/web/2020/https://example.com/x.",
+     ["https://web.archive.org/web/2020/https://example.com/x"]),
+    ("en", "prose", "written-on", "Go to https://r.example/out?url=https://example.com/a now.",
+     ["https://r.example/out?url=https://example.com/a"]),
+]
+
+for lang, style, cls, text, expected in WRITTEN_ON:
+    add(lang, style, cls, text, expected)
+
 # Markdown emphasis around an IRI in chat (`**…**`, `_…_`, `~~…~~`): the
 # grammar allows `*`, `_` and `~`, so only the opening run says that the
 # closing one is not part of the IRI.
