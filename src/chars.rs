@@ -184,60 +184,87 @@ pub(crate) fn joins_by_contextj(
 
 /// Whether `label` meets UTS 39's Highly Restrictive level (section 5.2),
 /// the test browsers apply before they show a domain name's label in
-/// Unicode: its characters are of one script, each with its
-/// `Script_Extensions` and the scripts written together (Han with
-/// Hiragana and Katakana, with Hangul, with Bopomofo), `Common` and
-/// `Inherited` ones going with any; or of Latin and one of those three
-/// (`ソニーstore`). `pаypal` (a Cyrillic `а` among Latin letters) mixes
-/// Latin and Cyrillic: a homograph's sign (section 8).
+/// Unicode: it is of one script ([`is_single_script`]); or of Latin and
+/// one of the scripts written together (`ソニーstore`). `pаypal` (a
+/// Cyrillic `а` among Latin letters) mixes Latin and Cyrillic: a
+/// homograph's sign (section 8).
 #[cfg(feature = "idna")]
 pub(crate) fn is_highly_restrictive(label: &str) -> bool {
-    use alloc::vec::Vec;
-    use icu_properties::props::Script;
-    use icu_properties::script::ScriptWithExtensions;
-    /// A script, or one of UTS 39's scripts written together.
-    #[derive(Clone, Copy, PartialEq)]
-    enum Written {
-        One(Script),
-        Jpan,
-        Kore,
-        Hanb,
-    }
-    use Written::{Hanb, Jpan, Kore};
-    let extensions = ScriptWithExtensions::new();
-    let mut resolved: Option<Vec<Written>> = None;
-    let mut sets: Vec<Vec<Written>> = Vec::new();
-    for c in label.chars() {
-        let set = extensions.get_script_extensions_val(c);
-        if set.contains(&Script::Common) || set.contains(&Script::Inherited) {
-            continue;
+    let reading = ScriptReading::of(label);
+    reading.single || reading.latin_with_one_written_together
+}
+
+/// Whether `text` is of one script by UTS 39's resolved script set
+/// (section 5.1): the `Script_Extensions` of its characters have a script
+/// in common, the scripts written together counting as one (`Jpan`: Han,
+/// Hiragana and Katakana; `Kore`: Han and Hangul; `Hanb`: Han and
+/// Bopomofo), `Common` and `Inherited` characters going with any. The
+/// surname `一ノ瀬` is one script (`Jpan`); `pаypal` is not.
+#[cfg(any(feature = "lint", feature = "display"))]
+pub(crate) fn is_single_script(text: &str) -> bool {
+    ScriptReading::of(text).single
+}
+
+/// The one reading of UTS 39's scripts that [`is_highly_restrictive`] and
+/// [`is_single_script`] answer from, with ICU4X's `Script_Extensions`.
+#[cfg(feature = "idna")]
+struct ScriptReading {
+    /// The resolved script set is not empty.
+    single: bool,
+    /// Every character is Latin or of one of `Jpan`, `Kore`, `Hanb`.
+    latin_with_one_written_together: bool,
+}
+
+#[cfg(feature = "idna")]
+impl ScriptReading {
+    fn of(text: &str) -> ScriptReading {
+        use alloc::vec::Vec;
+        use icu_properties::props::Script;
+        use icu_properties::script::ScriptWithExtensions;
+        /// A script, or one of UTS 39's scripts written together.
+        #[derive(Clone, Copy, PartialEq)]
+        enum Written {
+            One(Script),
+            Jpan,
+            Kore,
+            Hanb,
         }
-        let mut codes: Vec<Written> = set.iter().map(Written::One).collect();
-        for script in set.iter() {
-            if script == Script::Han {
-                codes.extend([Jpan, Kore, Hanb]);
-            } else if script == Script::Hiragana || script == Script::Katakana {
-                codes.push(Jpan);
-            } else if script == Script::Hangul {
-                codes.push(Kore);
-            } else if script == Script::Bopomofo {
-                codes.push(Hanb);
+        use Written::{Hanb, Jpan, Kore};
+        let extensions = ScriptWithExtensions::new();
+        let mut resolved: Option<Vec<Written>> = None;
+        let mut sets: Vec<Vec<Written>> = Vec::new();
+        for c in text.chars() {
+            let set = extensions.get_script_extensions_val(c);
+            if set.contains(&Script::Common) || set.contains(&Script::Inherited) {
+                continue;
             }
+            let mut codes: Vec<Written> = set.iter().map(Written::One).collect();
+            for script in set.iter() {
+                if script == Script::Han {
+                    codes.extend([Jpan, Kore, Hanb]);
+                } else if script == Script::Hiragana || script == Script::Katakana {
+                    codes.push(Jpan);
+                } else if script == Script::Hangul {
+                    codes.push(Kore);
+                } else if script == Script::Bopomofo {
+                    codes.push(Hanb);
+                }
+            }
+            resolved = Some(match resolved {
+                None => codes.clone(),
+                Some(common) => common.into_iter().filter(|s| codes.contains(s)).collect(),
+            });
+            sets.push(codes);
         }
-        resolved = Some(match resolved {
-            None => codes.clone(),
-            Some(common) => common.into_iter().filter(|s| codes.contains(s)).collect(),
-        });
-        sets.push(codes);
+        let latin = Written::One(Script::Latin);
+        ScriptReading {
+            single: resolved.is_none_or(|common| !common.is_empty()),
+            latin_with_one_written_together: [Jpan, Kore, Hanb].iter().any(|written| {
+                sets.iter()
+                    .all(|codes| codes.contains(&latin) || codes.contains(written))
+            }),
+        }
     }
-    if resolved.is_none_or(|common| !common.is_empty()) {
-        return true;
-    }
-    let latin = Written::One(Script::Latin);
-    [Jpan, Kore, Hanb].iter().any(|written| {
-        sets.iter()
-            .all(|codes| codes.contains(&latin) || codes.contains(written))
-    })
 }
 
 /// Whether the joiner `c` (U+200C ZWNJ or U+200D ZWJ) joins where it
@@ -471,6 +498,30 @@ mod tests {
         let icu = icu_properties::CodePointSetData::new::<icu_properties::props::BidiControl>();
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             assert_eq!(is_bidi_formatting(c), icu.contains(c), "{c:?}");
+        }
+    }
+
+    /// The reading of scripts agrees with the `unicode-security` crate's
+    /// (`AugmentedScriptSet`, UTS 39's resolved script set) on every pair
+    /// of characters from 40 scripts, digits, punctuation, marks and the
+    /// characters whose `Script_Extensions` name several scripts.
+    #[cfg(feature = "lint")]
+    #[test]
+    fn single_script_agrees_with_unicode_security() {
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        use unicode_security::mixed_script::AugmentedScriptSet;
+        let sample: Vec<char> = "aZé中ひカ한ㄅаЖαΩمאทभবਗગଓதతಕമසབမកລ\u{10D0}\u{0531}\u{1200}ᠮ\u{0710}\u{07C0}\u{13A0}\u{1400}\u{A000}\u{2D30}1١٫-・ー々〆\u{301}\u{3099}\u{200D}\u{0640}\u{0964}\u{30FC}\u{FF71}\u{1100}\u{3131}"
+            .chars()
+            .collect();
+        for &a in &sample {
+            for &b in &sample {
+                let text: String = [a, b, 'x'].iter().collect();
+                for text in [&text[..text.len() - 1], &text[..]] {
+                    let theirs = !AugmentedScriptSet::for_str(text).is_empty();
+                    assert_eq!(is_single_script(text), theirs, "{text:?}");
+                }
+            }
         }
     }
 }

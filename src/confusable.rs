@@ -11,7 +11,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use unicode_script::{Script, UnicodeScript};
-use unicode_security::mixed_script::AugmentedScriptSet;
 
 use crate::mapping::{is_ace, LABEL_SEPARATORS};
 use crate::percent::decode_utf8_lossy;
@@ -94,7 +93,7 @@ pub(crate) fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
         return None;
     }
     // No one script (with the scripts written together) covers it all.
-    let mixed = own.len() > 1 && AugmentedScriptSet::for_str(text).is_empty();
+    let mixed = own.len() > 1 && !crate::chars::is_single_script(text);
     if !mixed && !whole_script {
         return None;
     }

@@ -170,22 +170,20 @@ use core::ops::Range;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 use unicode_script::{Script, UnicodeScript};
-use unicode_security::mixed_script::AugmentedScriptSet;
 
 use crate::bidi::bidi_class;
 use crate::bidi::is_rtl;
 use crate::bidi::{
     check_part, for_each_part, offset_in, part_restrictions, Restriction, Split, Violation,
 };
-use crate::chars::{
-    is_compatibility_variant, is_invisible_format, is_orthographic_compatibility, joiner_joins,
-};
+use crate::chars::{is_compatibility_variant, is_invisible_format, is_orthographic_compatibility};
 use crate::confusable::{
     confusable, has_latin_label, label_to_unicode, unicode_label, words, Confusion,
 };
 use crate::grammar::class;
 use crate::mapping::{
-    check_host, is_ace, is_bidi_formatting, IdnaReason, MappingError, Quoted, LABEL_SEPARATORS,
+    check_host, is_ace, is_bidi_formatting, joins_in_part, IdnaReason, MappingError, Quoted, ToIri,
+    LABEL_SEPARATORS,
 };
 use icu_properties::props::BidiClass;
 
@@ -1047,7 +1045,9 @@ impl<'t> Linter<'t> {
                     class::is_unreserved(c).then_some(Code::PctUnreserved)
                 }
                 Piece::Encoded { c, .. } => {
-                    (shows_characters && shown_by_iri(component, c)).then_some(Code::PctShouldShow)
+                    // Section 3.2 would show it as itself.
+                    (shows_characters && ToIri::new().decodes_anywhere(component, c))
+                        .then_some(Code::PctShouldShow)
                 }
                 Piece::Invalid { octet, .. } => match overlong(octet, pieces.clone()) {
                     Some((len, c)) => {
@@ -1157,7 +1157,7 @@ fn overlong(first: u8, mut rest: percent::Pieces<'_>) -> Option<(usize, char)> {
 }
 
 /// Whether `c`, at `at` of `text`, is a joiner (U+200C, U+200D) that
-/// joins nothing where it stands ([`joiner_joins`]: not between letters
+/// joins nothing where it stands ([`joins_in_part`]: not between letters
 /// that join, after a virama, or inside an emoji sequence), so shows as
 /// nothing: `https://example.com/\u{200C}`, `a\u{200C}b`. Its neighbours
 /// are those of its component's part (a delimiter or a `%` ends them).
@@ -1165,27 +1165,7 @@ fn joins_nothing(text: &str, at: usize, c: char) -> bool {
     if !matches!(c, '\u{200C}' | '\u{200D}') {
         return false;
     }
-    let inside = |ch: &char| !(ch.is_ascii() && (class::is_reserved(*ch) || *ch == '%'));
-    let before = text[..at].chars().rev().take_while(inside);
-    let after = text[at + c.len_utf8()..].chars().take_while(inside);
-    !joiner_joins(c, before, after)
-}
-
-/// Whether section 3.2 would show the percent-encoded non-ASCII `c` as
-/// itself in `component` wherever it stands: allowed there unencoded, and
-/// appropriate (not a bidi formatting character, an invisible one, a
-/// space, a compatibility variant; not a mark, which could attach to a
-/// delimiter, nor a joiner, which shows only where it joins).
-fn shown_by_iri(component: Component, c: char) -> bool {
-    use icu_properties::props::{GeneralCategory, GeneralCategoryGroup, JoinControl};
-    use icu_properties::{CodePointMapData, CodePointSetData};
-    component.allows_unencoded(c)
-        && !is_bidi_formatting(c)
-        && !is_invisible_format(c)
-        && !c.is_whitespace()
-        && !is_compatibility_variant(c)
-        && !GeneralCategoryGroup::Mark.contains(CodePointMapData::<GeneralCategory>::new().get(c))
-        && !CodePointSetData::new::<JoinControl>().contains(c)
+    !joins_in_part(c, &text[..at], text[at + c.len_utf8()..].chars())
 }
 
 /// `text` with its `%HH` runs decoded as UTF-8, octets that are not UTF-8
@@ -1253,21 +1233,10 @@ fn lowercase_literals(host: &str, unicode: bool) -> String {
 }
 
 /// The scripts of `text` when no language uses them together (UTS 39's
-/// "highly restrictive" level fails), named for a message.
+/// "highly restrictive" level fails: [`crate::chars::is_highly_restrictive`]),
+/// named for a message.
 fn mixed_scripts(text: &str) -> Option<String> {
-    if !AugmentedScriptSet::for_str(text).is_empty() {
-        return None;
-    }
-    // Latin with Han and Japanese kana, Han and Bopomofo, or Han and
-    // Hangul is allowed.
-    let mut without_latin = AugmentedScriptSet::default();
-    for c in text.chars() {
-        let set = AugmentedScriptSet::for_char(c);
-        if !set.base.contains_script(Script::Latin) {
-            without_latin.intersect_with(set);
-        }
-    }
-    if without_latin.hanb || without_latin.jpan || without_latin.kore {
+    if crate::chars::is_highly_restrictive(text) {
         return None;
     }
     let mut names: Vec<&'static str> = Vec::new();

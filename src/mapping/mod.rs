@@ -301,6 +301,8 @@ pub(crate) use self::idna::{check_host, is_ace};
 pub use self::legacy::from_legacy;
 #[cfg(feature = "normalization")]
 pub use self::text::from_text;
+#[cfg(feature = "lint")]
+pub(crate) use self::to_iri::joins_in_part;
 #[cfg(feature = "normalization")]
 pub use self::to_iri::{to_iri, ToIri};
 pub use self::to_uri::{to_uri, ToUri};

@@ -306,6 +306,19 @@ impl<'a> ToIri<'a> {
         }
     }
 
+    /// Whether this conversion decodes the percent-encoded non-ASCII `c` in
+    /// `component` wherever it stands, whatever its neighbours: allowed
+    /// there, appropriate right after a delimiter (so not a mark, which
+    /// would combine with it), and not a joiner, which is decoded only
+    /// where it joins. `lint` warns of `%HH` that stand for such a
+    /// character (`pct-should-show`).
+    #[cfg(feature = "lint")]
+    pub(crate) fn decodes_anywhere(&self, component: Component, c: char) -> bool {
+        component.allows_unencoded(c)
+            && self.appropriate(c, false)
+            && !(self.keep_lookalikes && CodePointSetData::new::<JoinControl>().contains(c))
+    }
+
     /// Step 4 for a decoded non-ASCII character that the component allows:
     /// not a bidi formatting character (section 4.1), and, with
     /// [`keep_lookalikes`](Self::keep_lookalikes), not a section 6.1
@@ -334,15 +347,30 @@ impl<'a> ToIri<'a> {
 /// characters of its segment written as themselves (a delimiter or a kept
 /// triplet ends them).
 fn joins(c: char, out: &str, rest: &str) -> bool {
+    let after = percent::pieces(rest).map_while(|piece| match piece {
+        Piece::Literal(ch) | Piece::Encoded { c: ch, .. } => Some(ch),
+        _ => None,
+    });
+    joins_in_part(c, out, after)
+}
+
+/// Whether the joiner `c` joins where it stands in a component
+/// ([`joiner_joins`]), after the text `before` and before the characters
+/// `after`: its neighbours are the characters of its part of the
+/// component, which a delimiter (`/`, `=`, ...) or a `%` (a triplet kept
+/// encoded) ends. Section 3.2 decodes a joiner only where it joins, and
+/// `lint` warns of one that joins nothing.
+pub(crate) fn joins_in_part(
+    c: char,
+    before: &str,
+    after: impl Iterator<Item = char> + Clone,
+) -> bool {
     let inside = |ch: &char| !(ch.is_ascii() && (class::is_reserved(*ch) || *ch == '%'));
-    let before = out.chars().rev().take_while(inside);
-    let after = percent::pieces(rest)
-        .map_while(|piece| match piece {
-            Piece::Literal(ch) | Piece::Encoded { c: ch, .. } => Some(ch),
-            _ => None,
-        })
-        .take_while(inside);
-    joiner_joins(c, before, after)
+    joiner_joins(
+        c,
+        before.chars().rev().take_while(inside),
+        after.take_while(inside),
+    )
 }
 
 #[cfg(test)]
