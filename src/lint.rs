@@ -52,6 +52,7 @@
 //! | `uppercase-host` | upper-case letters in a registered name: US-ASCII ones, or any script's in a domain name (`MÜNCHEN.de`, `ПРИМЕР.рф`) | 5.3.2.1, 5.3.3, 7.5 |
 //! | `idn-invalid` | a host of a domain-name scheme that is not a valid domain name (US-ASCII ones too), with the rule that failed | 3.1 |
 //! | `idna2008` | a host label of a domain-name scheme, valid for UTS 46, with a code point IDNA2008 disallows (a symbol or an emoji, `∕` that looks like `/`, a conjoining jamo, U+0640 TATWEEL) or a CONTEXTO one out of its context (`a·b`) | 3.1, 8; RFC 5891, RFC 5892 |
+//! | `default-port` | a port that is empty or the scheme's default (`http://a:80/`, `https://a:/`; the schemes of [`crate::scheme::STANDARD`]) | 5.3.3; RFC 3986 section 3.2.3 (a SHOULD of producers) |
 //! | `ipv4-like` | a host of a domain-name scheme whose last label is a number: not RFC 3986's dotted-decimal `IPv4address`, so a registered name, which browsers read as an IPv4 address (`0x7f.0.0.1`, `127.1`, `2130706433`) or reject (`256.256.256.256`, `example.123`) | 8; RFC 3986 section 7.4 |
 //!
 //! # Readings
@@ -234,11 +235,14 @@ pub enum Code {
     /// `idna2008`: a host label with a code point IDNA2008 (RFC 5892)
     /// does not allow there, though UTS 46 does.
     Idna2008,
+    /// `default-port`: a port that is empty or the scheme's default
+    /// (RFC 3986 section 3.2.3).
+    DefaultPort,
 }
 
 impl Code {
     /// Every code, in the order of the module docs' table.
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 19] = [
         Code::BidiFormatting,
         Code::Invisible,
         Code::BidiMixed,
@@ -257,6 +261,7 @@ impl Code {
         Code::IdnInvalid,
         Code::Ipv4Like,
         Code::Idna2008,
+        Code::DefaultPort,
     ];
 
     /// The stable name: `bidi-formatting`, `not-nfc`, ...
@@ -280,6 +285,7 @@ impl Code {
             Code::IdnInvalid => "idn-invalid",
             Code::Ipv4Like => "ipv4-like",
             Code::Idna2008 => "idna2008",
+            Code::DefaultPort => "default-port",
         }
     }
 }
@@ -360,6 +366,7 @@ impl<T: AsRef<str>> IriRef<T> {
         lint.find_components(self);
         lint.scheme(self);
         lint.host(self);
+        lint.port(self);
         lint.characters();
         lint.bidi(self);
         lint.parts(self);
@@ -473,6 +480,41 @@ impl<'t> Linter<'t> {
                 message,
             );
         }
+    }
+
+    /// RFC 3986 section 3.2.3: "URI producers and normalizers should omit
+    /// the port component and its ':' delimiter if port is empty or if its
+    /// value would be the same as that of the scheme's default" (the
+    /// schemes of [`STANDARD`]; `:080` is `:80`), as scheme-based
+    /// normalization does (section 5.3.3). The range covers the `:`.
+    fn port<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
+        let Some(port) = iri.components().port else {
+            return;
+        };
+        let why = if port.is_empty() {
+            String::from("the port is empty")
+        } else {
+            let scheme = iri.scheme().unwrap_or("");
+            let default = STANDARD.lookup(scheme).and_then(|s| s.default_port());
+            match default {
+                Some(default) if port.parse::<u16>() == Ok(default) => format!(
+                    "':{}' is the default port of '{}'",
+                    Quoted(port),
+                    Quoted(scheme)
+                ),
+                _ => return,
+            }
+        };
+        let range = self.range_of(port);
+        let message = format!(
+            "{why}: leave the ':' and the port out (RFC 3986 section 3.2.3: producers should omit an empty or default port; section 5.3.3: scheme-based normalization removes it)"
+        );
+        self.warn(
+            Code::DefaultPort,
+            Component::Port,
+            range.start - 1..range.end,
+            message,
+        );
     }
 
     fn host<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {

@@ -96,10 +96,13 @@ fn rfc_examples_get_exactly_their_warnings() {
         ("5.3.2.3", "http://example.org/~user", &[]),
         ("5.3.2.3", "http://example.org/%7euser", &["pct-unreserved"]),
         ("5.3.2.3", "http://example.org/%7Euser", &["pct-unreserved"]),
+        // 5.3.3: the empty port and the default one, which RFC 3986
+        // section 3.2.3 asks producers to leave out; an empty path or
+        // query is no fault (RFC 3986 section 6.2.3 keeps delimiters).
         ("5.3.3", "http://example.com/?", &[]),
         ("5.3.3", "http://example.com", &[]),
-        ("5.3.3", "http://example.com:/", &[]),
-        ("5.3.3", "http://example.com:80/", &[]),
+        ("5.3.3", "http://example.com:/", &["default-port"]),
+        ("5.3.3", "http://example.com:80/", &["default-port"]),
         ("5.3.4", "http://résumé.example.org", &[]),
         // 6.4: UTF-8 and a legacy encoding side by side.
         (

@@ -170,7 +170,7 @@ fn help() -> String {
 }
 
 /// The codes and what each is about, for the help.
-const CODES: [(&str, &str); 18] = [
+const CODES: [(&str, &str); 19] = [
     (
         "bidi-formatting",
         "a bidi formatting character (4.1 MUST NOT)",
@@ -230,6 +230,10 @@ const CODES: [(&str, &str); 18] = [
     (
         "idna2008",
         "what IDNA2008 disallows in a label: emoji, U+2215, a·b (8)",
+    ),
+    (
+        "default-port",
+        "an empty port or the scheme's, http://a:80/ (5.3.3)",
     ),
 ];
 

@@ -654,6 +654,7 @@ fn every_code_has_a_test_and_a_distinct_name() {
         ("idn-invalid", "http://-é/"),
         ("ipv4-like", "http://127.1/"),
         ("idna2008", "http://a\u{2215}b.com/"),
+        ("default-port", "http://a:80/"),
     ];
     assert_eq!(tested.len(), Code::ALL.len());
     for (code, (name, example)) in Code::ALL.iter().zip(tested) {
@@ -663,5 +664,51 @@ fn every_code_has_a_test_and_a_distinct_name() {
             "{example}: {:?}",
             codes(example)
         );
+    }
+}
+
+/// `default-port` fires exactly where scheme-based normalization (section
+/// 5.3.3) leaves the port out, over the `:` and the port.
+#[test]
+fn default_port_is_what_scheme_based_normalization_removes() {
+    use crate::normalize::{Level, Normalizer};
+    let normalizer = Normalizer::new(Level::Scheme);
+    for (text, flagged) in [
+        ("http://a:80/", true),
+        ("http://a:080/x", true),
+        ("http://a:/", true),
+        ("https://a:443/x?y", true),
+        ("HTTPS://a:443/", true),
+        ("ws://a:80/", true),
+        ("ftp://u@a:21/", true),
+        ("foo://a:/", true),
+        ("http://[::1]:80/", true),
+        ("http://a:8080/", false),
+        ("https://a:80/", false),
+        ("http://a:65616/", false),
+        ("http://a:99999999999999999999/", false),
+        ("foo://a:80/", false),
+        ("http://a/", false),
+        ("urn:a:80", false),
+    ] {
+        let found = lint(text).unwrap();
+        let ports: Vec<&Warning> = found
+            .iter()
+            .filter(|w| w.code() == Code::DefaultPort)
+            .collect();
+        assert_eq!(ports.len(), usize::from(flagged), "{text}: {found:?}");
+        let iri = IriRef::parse(text).unwrap();
+        let normal = normalizer.normalize_ref(&iri).unwrap();
+        assert_eq!(
+            normal.components().port.is_none(),
+            flagged || iri.components().port.is_none(),
+            "{text}: {normal}"
+        );
+        if let Some(w) = ports.first() {
+            well_formed(w);
+            assert_eq!(w.component(), Component::Port);
+            let colon = text[w.range()].strip_prefix(':').expect("the ':'");
+            assert_eq!(Some(colon), iri.components().port, "{text}");
+        }
     }
 }
