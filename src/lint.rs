@@ -53,6 +53,7 @@
 //! | `idn-invalid` | a host of a domain-name scheme that is not a valid domain name (US-ASCII ones too), with the rule that failed | 3.1 |
 //! | `idna2008` | a host label of a domain-name scheme, valid for UTS 46, with a code point IDNA2008 disallows (a symbol or an emoji, `∕` that looks like `/`, a conjoining jamo, U+0640 TATWEEL) or a CONTEXTO one out of its context (`a·b`) | 3.1, 8; RFC 5891, RFC 5892 |
 //! | `default-port` | a port that is empty or the scheme's default (`http://a:80/`, `https://a:/`; the schemes of [`crate::scheme::STANDARD`]) | 5.3.3; RFC 3986 section 3.2.3 (a SHOULD of producers) |
+//! | `pct-lowercase` | `%HH` with lower-case hexadecimal digits (`%c3%a9`) | 5.3.2.1; RFC 3986 section 2.1 (a SHOULD of producers) |
 //! | `ipv4-like` | a host of a domain-name scheme whose last label is a number: not RFC 3986's dotted-decimal `IPv4address`, so a registered name, which browsers read as an IPv4 address (`0x7f.0.0.1`, `127.1`, `2130706433`) or reject (`256.256.256.256`, `example.123`) | 8; RFC 3986 section 7.4 |
 //!
 //! # Readings
@@ -238,11 +239,14 @@ pub enum Code {
     /// `default-port`: a port that is empty or the scheme's default
     /// (RFC 3986 section 3.2.3).
     DefaultPort,
+    /// `pct-lowercase`: `%HH` written with lower-case hexadecimal digits
+    /// (RFC 3986 section 2.1).
+    PctLowercase,
 }
 
 impl Code {
     /// Every code, in the order of the module docs' table.
-    pub const ALL: [Code; 19] = [
+    pub const ALL: [Code; 20] = [
         Code::BidiFormatting,
         Code::Invisible,
         Code::BidiMixed,
@@ -262,6 +266,7 @@ impl Code {
         Code::Ipv4Like,
         Code::Idna2008,
         Code::DefaultPort,
+        Code::PctLowercase,
     ];
 
     /// The stable name: `bidi-formatting`, `not-nfc`, ...
@@ -286,6 +291,7 @@ impl Code {
             Code::Ipv4Like => "ipv4-like",
             Code::Idna2008 => "idna2008",
             Code::DefaultPort => "default-port",
+            Code::PctLowercase => "pct-lowercase",
         }
     }
 }
@@ -1069,6 +1075,9 @@ impl<'t> Linter<'t> {
         let all = self.text;
         let text = &all[range.clone()];
         let mut runs = Runs::default();
+        // Lower-case hexadecimal digits, a code of their own beside the
+        // others a triplet may have.
+        let mut lowercase = Runs::default();
         let mut pos = 0;
         let mut skip_to = 0;
         let mut pieces = percent::pieces(text);
@@ -1081,6 +1090,11 @@ impl<'t> Linter<'t> {
             if start < skip_to {
                 continue;
             }
+            let lower = |raw: &str| raw.bytes().any(|b| b.is_ascii_lowercase());
+            let written_lower = match piece {
+                Piece::Encoded { raw, .. } | Piece::Invalid { raw, .. } => lower(raw),
+                Piece::Literal(_) | Piece::Stray(_) => false,
+            };
             let kind = match piece {
                 Piece::Literal(_) | Piece::Stray(_) => None,
                 Piece::Encoded { c, .. } if c.is_ascii() => {
@@ -1103,6 +1117,8 @@ impl<'t> Linter<'t> {
                         );
                         let at = range.start + start;
                         self.warn(Code::PctOverlong, component, at..range.start + end, message);
+                        let lower = lower(raw).then_some(Code::PctLowercase);
+                        lowercase.extend(self, component, range.start, text, lower, start..end);
                         skip_to = end;
                         continue;
                     }
@@ -1110,8 +1126,11 @@ impl<'t> Linter<'t> {
                 },
             };
             runs.extend(self, component, range.start, text, kind, start..pos);
+            let lower = written_lower.then_some(Code::PctLowercase);
+            lowercase.extend(self, component, range.start, text, lower, start..pos);
         }
         runs.flush(self, component, range.start, text);
+        lowercase.flush(self, component, range.start, text);
     }
 }
 
@@ -1158,6 +1177,11 @@ impl Runs {
                 "{} encodes '{}', which this IRI could show as itself (sections 3.2 and 7.5: an IRI uses characters where it can)",
                 Quoted(raw),
                 Quoted(&decoded)
+            ),
+            Code::PctLowercase => format!(
+                "{} has lower-case hexadecimal digits, write '{}' (section 5.3.2.1: percent-encodings are normalized to upper case, RFC 3986 section 2.1: producers should use upper-case digits)",
+                Quoted(raw),
+                Quoted(&raw.to_ascii_uppercase())
             ),
             _ => format!(
                 "{} is not UTF-8 (sections 3.2 and 6.4: IRIs encode characters in UTF-8, section 8: legacy encodings invite spoofing)",

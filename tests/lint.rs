@@ -94,7 +94,12 @@ fn rfc_examples_get_exactly_their_warnings() {
             &["not-nfc"],
         ),
         ("5.3.2.3", "http://example.org/~user", &[]),
-        ("5.3.2.3", "http://example.org/%7euser", &["pct-unreserved"]),
+        // Lower-case digits too (section 5.3.2.1).
+        (
+            "5.3.2.3",
+            "http://example.org/%7euser",
+            &["pct-lowercase", "pct-unreserved"],
+        ),
         ("5.3.2.3", "http://example.org/%7Euser", &["pct-unreserved"]),
         // 5.3.3: the empty port and the default one, which RFC 3986
         // section 3.2.3 asks producers to leave out; an empty path or

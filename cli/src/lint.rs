@@ -170,7 +170,7 @@ fn help() -> String {
 }
 
 /// The codes and what each is about, for the help.
-const CODES: [(&str, &str); 19] = [
+const CODES: [(&str, &str); 20] = [
     (
         "bidi-formatting",
         "a bidi formatting character (4.1 MUST NOT)",
@@ -234,6 +234,10 @@ const CODES: [(&str, &str); 19] = [
     (
         "default-port",
         "an empty port or the scheme's, http://a:80/ (5.3.3)",
+    ),
+    (
+        "pct-lowercase",
+        "lower-case hex digits in %HH, %c3%a9 (5.3.2.1)",
     ),
 ];
 

@@ -91,6 +91,14 @@ fn json_lists_the_warnings() {
                 "end": 12,
                 "message": "%7e encodes the unreserved '~', which should be written as itself \
                             (section 5.3.2.3, RFC 3986 section 2.3)",
+            }, {
+                "code": "pct-lowercase",
+                "component": "path",
+                "start": 9,
+                "end": 12,
+                "message": "%7e has lower-case hexadecimal digits, write '%7E' (section 5.3.2.1: \
+                            percent-encodings are normalized to upper case, RFC 3986 section 2.1: \
+                            producers should use upper-case digits)",
             }],
         })
     );

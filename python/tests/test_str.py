@@ -120,10 +120,11 @@ def test_lint_matches_the_cli(iri):
 
 def test_lint_finds_warnings_as_structured_values():
     assert r.lint("http://example.org/") == []
-    [warning] = r.lint("http://a/%7e")
+    [warning, lowercase] = r.lint("http://a/%7e")
     assert (warning.code, warning.component, warning.start, warning.end) == (
         "pct-unreserved", "path", 9, 12,
     )
+    assert (lowercase.code, lowercase.start, lowercase.end) == ("pct-lowercase", 9, 12)
     assert str(warning).startswith("pct-unreserved [path 9..12]: ")
     assert warning.message in str(warning)
     text = "http://例え.jp/\u200ex"

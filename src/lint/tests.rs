@@ -655,6 +655,7 @@ fn every_code_has_a_test_and_a_distinct_name() {
         ("ipv4-like", "http://127.1/"),
         ("idna2008", "http://a\u{2215}b.com/"),
         ("default-port", "http://a:80/"),
+        ("pct-lowercase", "http://a/%c3%a9"),
     ];
     assert_eq!(tested.len(), Code::ALL.len());
     for (code, (name, example)) in Code::ALL.iter().zip(tested) {
