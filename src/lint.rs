@@ -54,6 +54,7 @@
 //! | `idna2008` | a host label of a domain-name scheme, valid for UTS 46, with a code point IDNA2008 disallows (a symbol or an emoji, `∕` that looks like `/`, a conjoining jamo, U+0640 TATWEEL) or a CONTEXTO one out of its context (`a·b`) | 3.1, 8; RFC 5891, RFC 5892 |
 //! | `default-port` | a port that is empty or the scheme's default (`http://a:80/`, `https://a:/`; the schemes of [`crate::scheme::STANDARD`]) | 5.3.3; RFC 3986 section 3.2.3 (a SHOULD of producers) |
 //! | `pct-lowercase` | `%HH` with lower-case hexadecimal digits (`%c3%a9`) | 5.3.2.1; RFC 3986 section 2.1 (a SHOULD of producers) |
+//! | `dot-segments` | a `.` or `..` segment in the path of an IRI with a scheme (`http://a/b/../c`): "intended only for use within relative references", and left in place by implementations that do not resolve an IRI | 5.3.2.4 |
 //! | `ipv4-like` | a host of a domain-name scheme whose last label is a number: not RFC 3986's dotted-decimal `IPv4address`, so a registered name, which browsers read as an IPv4 address (`0x7f.0.0.1`, `127.1`, `2130706433`) or reject (`256.256.256.256`, `example.123`) | 8; RFC 3986 section 7.4 |
 //!
 //! # Readings
@@ -242,11 +243,14 @@ pub enum Code {
     /// `pct-lowercase`: `%HH` written with lower-case hexadecimal digits
     /// (RFC 3986 section 2.1).
     PctLowercase,
+    /// `dot-segments`: a `.` or `..` segment in the path of an IRI with a
+    /// scheme (section 5.3.2.4).
+    DotSegments,
 }
 
 impl Code {
     /// Every code, in the order of the module docs' table.
-    pub const ALL: [Code; 20] = [
+    pub const ALL: [Code; 21] = [
         Code::BidiFormatting,
         Code::Invisible,
         Code::BidiMixed,
@@ -267,6 +271,7 @@ impl Code {
         Code::Idna2008,
         Code::DefaultPort,
         Code::PctLowercase,
+        Code::DotSegments,
     ];
 
     /// The stable name: `bidi-formatting`, `not-nfc`, ...
@@ -292,6 +297,7 @@ impl Code {
             Code::Idna2008 => "idna2008",
             Code::DefaultPort => "default-port",
             Code::PctLowercase => "pct-lowercase",
+            Code::DotSegments => "dot-segments",
         }
     }
 }
@@ -373,6 +379,7 @@ impl<T: AsRef<str>> IriRef<T> {
         lint.scheme(self);
         lint.host(self);
         lint.port(self);
+        lint.dot_segments(self);
         lint.characters();
         lint.bidi(self);
         lint.parts(self);
@@ -519,6 +526,50 @@ impl<'t> Linter<'t> {
             Code::DefaultPort,
             Component::Port,
             range.start - 1..range.end,
+            message,
+        );
+    }
+
+    /// Section 5.3.2.4: "The complete path segments "." and ".." are
+    /// intended only for use within relative references", and some
+    /// implementations fail to remove them from a path that is not
+    /// relative. One warning over the path's dot segments, from the first
+    /// to the last, in an IRI with a scheme; the message gives the path
+    /// as normalization writes it.
+    fn dot_segments<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
+        if iri.scheme().is_none() {
+            return;
+        }
+        let path = iri.path();
+        let mut dots = path
+            .split('/')
+            .scan(0, |start, segment| {
+                let at = *start;
+                *start += segment.len() + 1;
+                Some((at, segment))
+            })
+            .filter(|(_, segment)| matches!(*segment, "." | ".."));
+        let Some((first, segment)) = dots.next() else {
+            return;
+        };
+        let (count, last) = dots.fold((1, first + segment.len()), |(n, _), (at, s)| {
+            (n + 1, at + s.len())
+        });
+        let mut removed = String::new();
+        crate::resolve::remove_dot_segments(path, &mut removed);
+        let more = match count {
+            1 => String::new(),
+            n => format!(" and {} more", n - 1),
+        };
+        let message = format!(
+            "the segment '{segment}'{more} in the path of an IRI: '.' and '..' are intended only for relative references, write the path '{}' (section 5.3.2.4: implementations that take an IRI as resolved may leave them in place)",
+            Quoted(&removed)
+        );
+        let start = self.range_of(path).start;
+        self.warn(
+            Code::DotSegments,
+            Component::Path,
+            start + first..start + last,
             message,
         );
     }

@@ -170,7 +170,7 @@ fn help() -> String {
 }
 
 /// The codes and what each is about, for the help.
-const CODES: [(&str, &str); 20] = [
+const CODES: [(&str, &str); 21] = [
     (
         "bidi-formatting",
         "a bidi formatting character (4.1 MUST NOT)",
@@ -238,6 +238,10 @@ const CODES: [(&str, &str); 20] = [
     (
         "pct-lowercase",
         "lower-case hex digits in %HH, %c3%a9 (5.3.2.1)",
+    ),
+    (
+        "dot-segments",
+        "'.' or '..' segments in an IRI with a scheme (5.3.2.4)",
     ),
 ];
 

@@ -656,6 +656,7 @@ fn every_code_has_a_test_and_a_distinct_name() {
         ("idna2008", "http://a\u{2215}b.com/"),
         ("default-port", "http://a:80/"),
         ("pct-lowercase", "http://a/%c3%a9"),
+        ("dot-segments", "http://a/b/../c"),
     ];
     assert_eq!(tested.len(), Code::ALL.len());
     for (code, (name, example)) in Code::ALL.iter().zip(tested) {
@@ -710,6 +711,49 @@ fn default_port_is_what_scheme_based_normalization_removes() {
             assert_eq!(w.component(), Component::Port);
             let colon = text[w.range()].strip_prefix(':').expect("the ':'");
             assert_eq!(Some(colon), iri.components().port, "{text}");
+        }
+    }
+}
+
+/// `dot-segments` fires on an IRI with a scheme exactly where syntax-based
+/// normalization changes the path by removing dot segments, over them, and
+/// quotes the path normalization writes; relative references are where
+/// they belong.
+#[test]
+fn dot_segments_are_what_normalization_removes_from_an_iri() {
+    use crate::normalize::{Level, Normalizer};
+    let normalizer = Normalizer::new(Level::Syntax);
+    for (text, flagged) in [
+        ("http://a/b/../c", Some(11..13)),
+        ("http://a/./b/./c/..", Some(9..19)),
+        ("http://a/b/.", Some(11..12)),
+        ("foo:../a", Some(4..6)),
+        ("http://a/b/c/", None),
+        ("http://a/.x/..y/...", None),
+        ("http://a/%2E%2E/b", None),
+        ("../a/b", None),
+        ("/a/../b", None),
+        ("//a/./b", None),
+    ] {
+        let found = lint(text).unwrap();
+        let dots: Vec<&Warning> = found
+            .iter()
+            .filter(|w| w.code() == Code::DotSegments)
+            .collect();
+        assert_eq!(
+            dots.first().map(|w| w.range()),
+            flagged,
+            "{text}: {found:?}"
+        );
+        let iri = IriRef::parse(text).unwrap();
+        let normal = normalizer.normalize_ref(&iri).unwrap();
+        if let Some(w) = dots.first() {
+            well_formed(w);
+            assert_ne!(normal.path(), iri.path(), "{text}");
+            assert!(
+                w.message().contains(&alloc::format!("'{}'", normal.path())),
+                "{w}"
+            );
         }
     }
 }
