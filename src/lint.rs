@@ -1,5 +1,8 @@
-//! Lint: every SHOULD and MUST NOT of RFC 3987 sections 4, 6.1, 7.5 and 8
-//! that the grammar does not already enforce, as warnings.
+//! Lint: every SHOULD and MUST NOT of RFC 3987 sections 4, 5.3, 6.1, 7.5
+//! and 8, and those of RFC 3986 that a valid IRI can break (sections 2.1,
+//! 3.2.1, 3.2.3, 7.5, 7.6: lower-case `%hh`, passwords, default ports, a
+//! userinfo posing as the host), that the grammar does not already
+//! enforce, as warnings.
 //!
 //! # The idea
 //!
@@ -55,6 +58,8 @@
 //! | `default-port` | a port that is empty or the scheme's default (`http://a:80/`, `https://a:/`; the schemes of [`crate::scheme::STANDARD`]) | 5.3.3; RFC 3986 section 3.2.3 (a SHOULD of producers) |
 //! | `pct-lowercase` | `%HH` with lower-case hexadecimal digits (`%c3%a9`) | 5.3.2.1; RFC 3986 section 2.1 (a SHOULD of producers) |
 //! | `dot-segments` | a `.` or `..` segment in the path of an IRI with a scheme (`http://a/b/../c`): "intended only for use within relative references", and left in place by implementations that do not resolve an IRI | 5.3.2.4 |
+//! | `password` | a password after the `:` of the userinfo (not quoted in the message) | 8; RFC 3986 sections 3.2.1 ("deprecated") and 7.5 |
+//! | `userinfo-host` | a userinfo that reads as a domain name (`http://www.example.com@evil.example/`), which a reader takes for the host | 8; RFC 3986 section 7.6 |
 //! | `ipv4-like` | a host of a domain-name scheme whose last label is a number: not RFC 3986's dotted-decimal `IPv4address`, so a registered name, which browsers read as an IPv4 address (`0x7f.0.0.1`, `127.1`, `2130706433`) or reject (`256.256.256.256`, `example.123`) | 8; RFC 3986 section 7.4 |
 //!
 //! # Readings
@@ -246,11 +251,17 @@ pub enum Code {
     /// `dot-segments`: a `.` or `..` segment in the path of an IRI with a
     /// scheme (section 5.3.2.4).
     DotSegments,
+    /// `password`: a password in the userinfo (RFC 3986 sections 3.2.1
+    /// and 7.5).
+    Password,
+    /// `userinfo-host`: a userinfo that reads as a host name, before the
+    /// real host (RFC 3986 section 7.6).
+    UserinfoHost,
 }
 
 impl Code {
     /// Every code, in the order of the module docs' table.
-    pub const ALL: [Code; 21] = [
+    pub const ALL: [Code; 23] = [
         Code::BidiFormatting,
         Code::Invisible,
         Code::BidiMixed,
@@ -272,6 +283,8 @@ impl Code {
         Code::DefaultPort,
         Code::PctLowercase,
         Code::DotSegments,
+        Code::Password,
+        Code::UserinfoHost,
     ];
 
     /// The stable name: `bidi-formatting`, `not-nfc`, ...
@@ -298,6 +311,8 @@ impl Code {
             Code::DefaultPort => "default-port",
             Code::PctLowercase => "pct-lowercase",
             Code::DotSegments => "dot-segments",
+            Code::Password => "password",
+            Code::UserinfoHost => "userinfo-host",
         }
     }
 }
@@ -380,6 +395,7 @@ impl<T: AsRef<str>> IriRef<T> {
         lint.host(self);
         lint.port(self);
         lint.dot_segments(self);
+        lint.userinfo(self);
         lint.characters();
         lint.bidi(self);
         lint.parts(self);
@@ -572,6 +588,53 @@ impl<'t> Linter<'t> {
             start + first..start + last,
             message,
         );
+    }
+
+    /// RFC 3986 section 3.2.1: "Use of the format "user:password" in the
+    /// userinfo field is deprecated" (section 7.5: URIs are displayed,
+    /// bookmarked and logged); the message does not repeat the password.
+    /// Section 7.6: a userinfo that reads as a domain name
+    /// (`ftp://cnn.example.com&story=breaking_news@10.0.0.1/`) makes a
+    /// reader take it for the host.
+    fn userinfo<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
+        let Some(userinfo) = iri.components().userinfo else {
+            return;
+        };
+        let range = self.range_of(userinfo);
+        let (user, password) = match userinfo.split_once(':') {
+            Some((user, password)) => (user, password),
+            None => (userinfo, ""),
+        };
+        if !password.is_empty() {
+            let start = range.start + user.len() + 1;
+            let size = match password.len() {
+                1 => String::from("1 byte"),
+                n => format!("{n} bytes"),
+            };
+            let message = format!(
+                "the userinfo holds a password ({size} after the ':', not shown): the form 'user:password' is deprecated, as IRIs are shown, bookmarked and logged in clear text (RFC 3986 sections 3.2.1 and 7.5, section 8)"
+            );
+            self.warn(
+                Code::Password,
+                Component::Userinfo,
+                start..range.end,
+                message,
+            );
+        }
+        if let Some(name) = leading_domain_name(&decode(user)) {
+            let host = iri.host().unwrap_or("");
+            let message = format!(
+                "the userinfo starts with '{}', which reads as a host name, but the host is '{}' (RFC 3986 section 7.6: a userinfo before the host can make a reader take it for the host; section 8)",
+                Quoted(name),
+                Quoted(host)
+            );
+            self.warn(
+                Code::UserinfoHost,
+                Component::Userinfo,
+                range.start..range.start + user.len(),
+                message,
+            );
+        }
     }
 
     fn host<T: AsRef<str>>(&mut self, iri: &IriRef<T>) {
@@ -1283,6 +1346,32 @@ fn joins_nothing(text: &str, at: usize, c: char) -> bool {
         return false;
     }
     !joins_in_part(c, &text[..at], text[at + c.len_utf8()..].chars())
+}
+
+/// The domain name `user` (a userinfo's user, decoded) starts with, if
+/// it starts with one: two labels or more of letters, digits and inner
+/// hyphens, up to the end or a character that is no part of a name (`&`,
+/// `=`, ...), that starts with `www` or ends with one of the most used
+/// top-level domains (`www.example.com`, `cnn.example.com&story=…`,
+/// `paypal.com`); not a user name with dots (`john.smith`,
+/// `john.smith.jr`), nor `1.2`.
+fn leading_domain_name(user: &str) -> Option<&str> {
+    const COMMON: [&str; 40] = [
+        "com", "org", "net", "edu", "gov", "mil", "int", "info", "biz", "io", "co", "app", "dev",
+        "me", "tv", "us", "uk", "de", "jp", "ru", "cn", "fr", "it", "es", "nl", "br", "au", "ca",
+        "in", "ch", "se", "pl", "kr", "tw", "eu", "xyz", "online", "site", "рф", "中国",
+    ];
+    let end = user
+        .find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.'))
+        .unwrap_or(user.len());
+    let name = user[..end].trim_end_matches('.');
+    let labels: Vec<&str> = name.split('.').collect();
+    let well_formed = labels
+        .iter()
+        .all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
+    let last = labels.last()?.to_lowercase();
+    let www = labels[0].eq_ignore_ascii_case("www") && labels.len() >= 3;
+    (labels.len() >= 2 && well_formed && (www || COMMON.contains(&last.as_str()))).then_some(name)
 }
 
 /// `text` with its `%HH` runs decoded as UTF-8, octets that are not UTF-8

@@ -32,7 +32,7 @@ use crate::pipeline;
 /// The `lint` subcommand.
 pub const SPEC: CommandSpec = CommandSpec {
     name: "lint",
-    summary: "warn about what RFC 3987 sections 4, 6.1, 7.5 and 8 advise against",
+    summary: "warn about what RFC 3987 and RFC 3986 advise against",
     usage: "iri lint [--json] [INPUT...]",
     options: &[],
     json: "one JSON object per input (see below)",
@@ -121,7 +121,7 @@ impl WarningJson {
 
 fn help() -> String {
     let mut help = help::page(
-        "iri lint: warn about what RFC 3987 sections 4, 6.1, 7.5 and 8 advise against\n\
+        "iri lint: warn about what RFC 3987 and RFC 3986 advise against\n\
          \n\
          usage: iri lint [--json] [INPUT...]\n\
          \n\
@@ -170,7 +170,7 @@ fn help() -> String {
 }
 
 /// The codes and what each is about, for the help.
-const CODES: [(&str, &str); 21] = [
+const CODES: [(&str, &str); 23] = [
     (
         "bidi-formatting",
         "a bidi formatting character (4.1 MUST NOT)",
@@ -242,6 +242,14 @@ const CODES: [(&str, &str); 21] = [
     (
         "dot-segments",
         "'.' or '..' segments in an IRI with a scheme (5.3.2.4)",
+    ),
+    (
+        "password",
+        "a password in the userinfo, not shown (RFC 3986 3.2.1)",
+    ),
+    (
+        "userinfo-host",
+        "a userinfo read as the host, www.a.com@b (RFC 3986 7.6)",
     ),
 ];
 

@@ -657,6 +657,8 @@ fn every_code_has_a_test_and_a_distinct_name() {
         ("default-port", "http://a:80/"),
         ("pct-lowercase", "http://a/%c3%a9"),
         ("dot-segments", "http://a/b/../c"),
+        ("password", "http://u:p@a/"),
+        ("userinfo-host", "http://www.example.com@a/"),
     ];
     assert_eq!(tested.len(), Code::ALL.len());
     for (code, (name, example)) in Code::ALL.iter().zip(tested) {
@@ -754,6 +756,46 @@ fn dot_segments_are_what_normalization_removes_from_an_iri() {
                 w.message().contains(&alloc::format!("'{}'", normal.path())),
                 "{w}"
             );
+        }
+    }
+}
+
+/// `password` covers what follows the userinfo's `:` and never quotes it;
+/// `userinfo-host` fires on a userinfo that reads as a domain name, not on
+/// user names with dots.
+#[test]
+fn passwords_and_userinfo_that_reads_as_a_host() {
+    for (text, password, host) in [
+        ("http://u:secret@a/", Some(9..15), None),
+        ("http://u:@a/", None, None),
+        ("ftp://user@a/", None, None),
+        ("http://git@github.com/", None, None),
+        ("http://john.smith@a/", None, None),
+        ("http://john.smith.jr:pw@a/", Some(21..23), None),
+        ("http://www.example.com@evil.example/", None, Some(7..22)),
+        (
+            "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm",
+            None,
+            Some(6..41),
+        ),
+        (
+            "http://paypal.com:hunter2@evil.example/",
+            Some(18..25),
+            Some(7..17),
+        ),
+        ("http://www.foo@a/", None, None),
+        ("http://1.2@a/", None, None),
+        ("http://a..com@b/", None, None),
+    ] {
+        let found = lint(text).unwrap();
+        let range = |code| found.iter().find(|w| w.code() == code).map(|w| w.range());
+        assert_eq!(range(Code::Password), password, "{text}: {found:?}");
+        assert_eq!(range(Code::UserinfoHost), host, "{text}: {found:?}");
+        for w in &found {
+            well_formed(w);
+            if let Some(secret) = password.clone() {
+                assert!(!w.message().contains(&text[secret]), "{w}");
+            }
         }
     }
 }
