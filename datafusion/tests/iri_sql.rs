@@ -182,7 +182,7 @@ fn tables_show_structs_and_lists() {
     ));
     assert!(out.contains("| s    | lint"), "{out}");
     assert!(
-        out.contains("| HTTP | [uppercase-scheme, uppercase-host] |"),
+        out.contains("| HTTP | [uppercase-scheme, uppercase-host, default-port, dot-segments] |"),
         "{out}"
     );
     let out = stdout(&iri_sql(
