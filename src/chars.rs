@@ -231,8 +231,12 @@ impl ScriptReading {
         }
         use Written::{Hanb, Jpan, Kore};
         let extensions = ScriptWithExtensions::new();
+        let latin = Written::One(Script::Latin);
+        let written_together = [Jpan, Kore, Hanb];
         let mut resolved: Option<Vec<Written>> = None;
-        let mut sets: Vec<Vec<Written>> = Vec::new();
+        // Whether each character so far is Latin or of `written_together[i]`:
+        // constant memory, whatever the length of `text`.
+        let mut latin_or = [true; 3];
         for c in text.chars() {
             let set = extensions.get_script_extensions_val(c);
             if set.contains(&Script::Common) || set.contains(&Script::Inherited) {
@@ -250,19 +254,17 @@ impl ScriptReading {
                     codes.push(Hanb);
                 }
             }
+            for (ok, written) in latin_or.iter_mut().zip(&written_together) {
+                *ok &= codes.contains(&latin) || codes.contains(written);
+            }
             resolved = Some(match resolved {
-                None => codes.clone(),
+                None => codes,
                 Some(common) => common.into_iter().filter(|s| codes.contains(s)).collect(),
             });
-            sets.push(codes);
         }
-        let latin = Written::One(Script::Latin);
         ScriptReading {
             single: resolved.is_none_or(|common| !common.is_empty()),
-            latin_with_one_written_together: [Jpan, Kore, Hanb].iter().any(|written| {
-                sets.iter()
-                    .all(|codes| codes.contains(&latin) || codes.contains(written))
-            }),
+            latin_with_one_written_together: latin_or.contains(&true),
         }
     }
 }
