@@ -235,14 +235,17 @@ impl ScriptReading {
         let written_together = [Jpan, Kore, Hanb];
         let mut resolved: Option<Vec<Written>> = None;
         // Whether each character so far is Latin or of `written_together[i]`:
-        // constant memory, whatever the length of `text`.
+        // constant memory, whatever the length of `text`, and one buffer
+        // for every character's scripts.
         let mut latin_or = [true; 3];
+        let mut codes: Vec<Written> = Vec::new();
         for c in text.chars() {
             let set = extensions.get_script_extensions_val(c);
             if set.contains(&Script::Common) || set.contains(&Script::Inherited) {
                 continue;
             }
-            let mut codes: Vec<Written> = set.iter().map(Written::One).collect();
+            codes.clear();
+            codes.extend(set.iter().map(Written::One));
             for script in set.iter() {
                 if script == Script::Han {
                     codes.extend([Jpan, Kore, Hanb]);
@@ -257,16 +260,27 @@ impl ScriptReading {
             for (ok, written) in latin_or.iter_mut().zip(&written_together) {
                 *ok &= codes.contains(&latin) || codes.contains(written);
             }
-            resolved = Some(match resolved {
-                None => codes,
-                Some(common) => common.into_iter().filter(|s| codes.contains(s)).collect(),
-            });
+            match &mut resolved {
+                None => resolved = Some(codes.clone()),
+                Some(common) => common.retain(|s| codes.contains(s)),
+            }
         }
         ScriptReading {
             single: resolved.is_none_or(|common| !common.is_empty()),
             latin_with_one_written_together: latin_or.contains(&true),
         }
     }
+}
+
+/// Whether `c` is a letter, a mark or a number (`General_Category` L, M or
+/// N): part of a word in any script.
+#[cfg(any(feature = "text", feature = "lint", feature = "display"))]
+pub(crate) fn is_word_character(c: char) -> bool {
+    use icu_properties::props::{GeneralCategory, GeneralCategoryGroup};
+    let gc = icu_properties::CodePointMapData::<GeneralCategory>::new().get(c);
+    GeneralCategoryGroup::Letter.contains(gc)
+        || GeneralCategoryGroup::Mark.contains(gc)
+        || GeneralCategoryGroup::Number.contains(gc)
 }
 
 /// Whether the joiner `c` (U+200C ZWNJ or U+200D ZWJ) joins where it

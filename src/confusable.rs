@@ -37,14 +37,11 @@ pub(crate) fn has_latin_label<T: AsRef<str>>(iri: &IriRef<T>) -> bool {
 /// scripts), split at punctuation, symbols and separators (`_`, `-`,
 /// `(`, `+`, a space).
 pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
-    use icu_properties::props::{GeneralCategory, GeneralCategoryGroup};
+    use icu_properties::props::GeneralCategory;
     use icu_properties::CodePointMapData;
     let in_word = |c: char| {
-        let gc = CodePointMapData::<GeneralCategory>::new().get(c);
-        GeneralCategoryGroup::Letter.contains(gc)
-            || GeneralCategoryGroup::Mark.contains(gc)
-            || GeneralCategoryGroup::Number.contains(gc)
-            || gc == GeneralCategory::Format
+        crate::chars::is_word_character(c)
+            || CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format
     };
     text.split(move |c: char| !in_word(c))
         .filter(|word| !word.is_empty())

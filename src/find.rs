@@ -544,11 +544,15 @@ impl<'t> Matches<'_, 't> {
             }
         };
         let mut end;
+        // The walk to `stop`, when the delimiters asked for it.
+        let mut walked = None;
         let delimited = match close {
             // Between `<` and `>` or two `"`, the delimiters say where the
             // IRI ends, brackets or not (`<http://a/b)>`).
             Some(close) => {
-                end = cut(walk_to(stop)?, Opener::Delimiter)?;
+                let walk = walk_to(stop)?;
+                walked = Some(walk);
+                end = cut(walk, Opener::Delimiter)?;
                 text[end..].starts_with(close)
             }
             None => {
@@ -557,7 +561,10 @@ impl<'t> Matches<'_, 't> {
             }
         };
         if !delimited {
-            let walk = walk_to(stop.min(written_on))?;
+            let walk = match walked {
+                Some(walk) if written_on >= stop => walk,
+                _ => walk_to(stop.min(written_on))?,
+            };
             let opener = if opened_by_quote(before) {
                 Opener::Quote
             } else if before.ends_with('\'') {
@@ -643,7 +650,9 @@ impl<'t> Matches<'_, 't> {
             let Some(before) = text[from..start].chars().next_back() else {
                 continue;
             };
-            if matches!(before, ',' | ';' | '|') || (!before.is_ascii() && continues_word(before)) {
+            if matches!(before, ',' | ';' | '|')
+                || (!before.is_ascii() && chars::is_word_character(before))
+            {
                 break start;
             }
         };
@@ -708,7 +717,7 @@ fn word_before(iri: &str) -> Option<usize> {
         .rev()
         .take_while(|&(_, c)| {
             !c.is_ascii()
-                && continues_word(c)
+                && chars::is_word_character(c)
                 && matches!(scripts.get(c), s if s == script || s == Script::Inherited)
         })
         .last()?
@@ -718,14 +727,6 @@ fn word_before(iri: &str) -> Option<usize> {
         .next_back()
         .is_none_or(|c| matches!(c, '/' | '?' | '#' | '=' | '&' | ':'));
     (!opens_segment).then_some(word)
-}
-
-/// Whether `c` is a letter, a mark or a number: part of a word.
-fn continues_word(c: char) -> bool {
-    let gc = CodePointMapData::<GeneralCategory>::new().get(c);
-    GeneralCategoryGroup::Letter.contains(gc)
-        || GeneralCategoryGroup::Mark.contains(gc)
-        || GeneralCategoryGroup::Number.contains(gc)
 }
 
 /// The IRI that starts at `start`, right after `<` (or `<URL:`), when the
