@@ -4,7 +4,8 @@
 # the same small program (reads lines, parses each as an IRI reference,
 # resolves it against a base, normalizes, prints the IRI and its URI),
 # written against
-#   rfc3987 (default features), rfc3987 with `default-features = false`,
+#   rfc3987 (default features), rfc3987 with features `std`, `idna` and
+#   `normalization` only, rfc3987 with `default-features = false`,
 #   iri-string + idna (idna maps the host), and oxiri (no normalization),
 # and a hello-world. Prints, per program, the CPU time (user + system, all
 # of cargo's processes) of its clean build minus the hello-world's, and
@@ -46,6 +47,7 @@ fn main() {
     }
 }'
 project rfc3987-default "rfc3987 = { path = \"$repo\" }" "$rfc3987_main"
+project rfc3987-mapping "rfc3987 = { path = \"$repo\", default-features = false, features = [\"std\", \"idna\", \"normalization\"] }" "$rfc3987_main"
 project rfc3987-core "rfc3987 = { path = \"$repo\", default-features = false }" "$rfc3987_main"
 
 project iri-string-idna 'iri-string = "0.7"
@@ -81,7 +83,7 @@ fn main() {
     }
 }'
 
-names=(hello rfc3987-default rfc3987-core iri-string-idna oxiri)
+names=(hello rfc3987-default rfc3987-mapping rfc3987-core iri-string-idna oxiri)
 for name in "${names[@]}"; do
   (cd "$work/$name" && cargo fetch -q)
 done
@@ -111,7 +113,7 @@ done
 echo
 echo "| program (clean release build, cargo -j $jobs) | build CPU time less hello-world's | stripped binary size added |"
 echo "| --- | ---: | ---: |"
-for name in rfc3987-default rfc3987-core iri-string-idna oxiri; do
+for name in rfc3987-default rfc3987-mapping rfc3987-core iri-string-idna oxiri; do
   awk -v n="$name" -v c="${cpu[$name]}" -v h="${cpu[hello]}" -v s="${size[$name]}" -v hs="${size[hello]}" \
     'BEGIN { printf "| %s | %.1f s | %d KB |\n", n, c - h, (s - hs) / 1000 }'
 done

@@ -188,7 +188,7 @@ pub(crate) fn joins_by_contextj(
 /// one of the scripts written together (`ソニーstore`). `pаypal` (a
 /// Cyrillic `а` among Latin letters) mixes Latin and Cyrillic: a
 /// homograph's sign (section 8).
-#[cfg(feature = "idna")]
+#[cfg(feature = "normalization")]
 pub(crate) fn is_highly_restrictive(label: &str) -> bool {
     let reading = ScriptReading::of(label);
     reading.single || reading.latin_with_one_written_together
@@ -207,7 +207,7 @@ pub(crate) fn is_single_script(text: &str) -> bool {
 
 /// The one reading of UTS 39's scripts that [`is_highly_restrictive`] and
 /// [`is_single_script`] answer from, with ICU4X's `Script_Extensions`.
-#[cfg(feature = "idna")]
+#[cfg(feature = "normalization")]
 struct ScriptReading {
     /// The resolved script set is not empty.
     single: bool,
@@ -215,7 +215,7 @@ struct ScriptReading {
     latin_with_one_written_together: bool,
 }
 
-#[cfg(feature = "idna")]
+#[cfg(feature = "normalization")]
 impl ScriptReading {
     fn of(text: &str) -> ScriptReading {
         use alloc::vec::Vec;

@@ -23,13 +23,19 @@ use crate::{Host, IriRef};
 /// `%HH` too (`2%41` holds the Latin `A`, as its IRI form `2A` does).
 pub(crate) fn has_latin_label<T: AsRef<str>>(iri: &IriRef<T>) -> bool {
     match iri.host_parsed() {
-        Some(Host::RegName(host)) => host.split(LABEL_SEPARATORS).any(|label| {
-            decode_utf8_lossy(&unicode_label(label))
-                .chars()
-                .any(|c| c.script() == Script::Latin)
-        }),
+        Some(Host::RegName(host)) => host_has_latin_label(host),
         _ => false,
     }
+}
+
+/// [`has_latin_label`] of a registered name, as written (`%HH` and `xn--`
+/// labels read as what they denote).
+pub(crate) fn host_has_latin_label(host: &str) -> bool {
+    host.split(LABEL_SEPARATORS).any(|label| {
+        decode_utf8_lossy(&unicode_label(label))
+            .chars()
+            .any(|c| c.script() == Script::Latin)
+    })
 }
 
 /// The words of `text`, a part other than a host label: the runs of

@@ -1192,6 +1192,13 @@ impl<'t> Linter<'t> {
         // Lower-case hexadecimal digits, a code of their own beside the
         // others a triplet may have.
         let mut lowercase = Runs::default();
+        // Host labels that section 3.2 keeps encoded: they would read as
+        // another name.
+        let kept = if component == Component::Host {
+            ToIri::new().kept_host_labels(text)
+        } else {
+            Vec::new()
+        };
         let mut pos = 0;
         let mut skip_to = 0;
         let mut pieces = percent::pieces(text);
@@ -1216,8 +1223,10 @@ impl<'t> Linter<'t> {
                 }
                 Piece::Encoded { c, .. } => {
                     // Section 3.2 would show it as itself.
-                    (shows_characters && ToIri::new().decodes_anywhere(component, c))
-                        .then_some(Code::PctShouldShow)
+                    (shows_characters
+                        && ToIri::new().decodes_anywhere(component, c)
+                        && !kept.iter().any(|label| label.contains(&start)))
+                    .then_some(Code::PctShouldShow)
                 }
                 Piece::Invalid { octet, .. } => match overlong(octet, pieces.clone()) {
                     Some((len, c)) => {

@@ -33,7 +33,10 @@ pub const SPEC: CommandSpec = CommandSpec {
                    result is a valid, appropriate label of one\n\
                    script (UTS 39 Highly Restrictive) that maps\n\
                    back exactly: xn--99zt52a becomes \u{7d0d}\u{8c46},\n\
-                   xn--pypal-4ve (p\u{430}ypal, a Cyrillic \u{430}) stays",
+                   xn--pypal-4ve (p\u{430}ypal, a Cyrillic \u{430}) stays,\n\
+                   as does a whole-script look-alike of a Latin\n\
+                   name beside a Latin label: xn--80ak6aa92e.com\n\
+                   (\u{430}\u{440}\u{440}\u{4cf}\u{435}.com, all Cyrillic)",
         },
         OptionSpec {
             name: "decode-lookalikes",
@@ -110,7 +113,11 @@ fn help() -> String {
          format characters such as U+200B, and the joiners U+200C and U+200D\n\
          where they join nothing (not in Persian می‌خواهم, Devanagari क्‍ष,\n\
          or an emoji sequence); marks, variation selectors among them, right\n\
-         after a delimiter). Other encodings than UTF-8 are never guessed.\n\
+         after a delimiter; a host label that would read as another name:\n\
+         p%D0%B0ypal, of two scripts, or a Cyrillic look-alike of a Latin\n\
+         name beside a Latin label, %D0%B0%D1%80%D1%80%D3%8F%D0%B5.com, which\n\
+         would show as \u{430}\u{440}\u{440}\u{4cf}\u{435}.com; under .\u{440}\u{444} it is shown). Other encodings\n\
+         than UTF-8 are never guessed.\n\
          \n\
          ",
         &SPEC,

@@ -165,6 +165,11 @@ fn ordinary_spelling_that_nfkc_decomposes_is_not_a_variant() {
     // (section 3.2), like the letters around it.
     let iri = "https://hy.wikipedia.org/wiki/Եր%D6%87ան";
     assert_eq!(codes(iri), ["pct-should-show"], "{iri}");
+    // Not a host label that section 3.2 keeps encoded: it would read as
+    // another name (`pаypal`, a Cyrillic `а`).
+    let iri = "http://m%C3%BCller.p%D0%B0ypal.com/ü";
+    let w = only(iri, Code::PctShouldShow);
+    assert_eq!(&iri[w.range()], "%C3%BC", "{w}");
     // A typographic variant beside them is still found, and named.
     let w = only("https://th.wikipedia.org/wiki/น้ำ\u{FB01}", Code::NotNfkc);
     assert!(w.message().contains("U+FB01"), "{w}");
@@ -274,7 +279,44 @@ fn whole_script_confusable_reads_as_an_ascii_name() {
             "{w}"
         );
     }
-    // Upper case is read as UTS 46 maps it and a browser shows it.
+    // Section 3.2 shows none of the spoofs, and every ordinary word
+    // (`mapping::to_iri`, `%HH` and A-labels).
+    let shown = |uri: &str| {
+        crate::mapping::ToIri::new()
+            .idna(true)
+            .convert(uri)
+            .unwrap()
+    };
+    let encoded =
+        |word: &str| -> String { word.bytes().map(|b| alloc::format!("%{b:02X}")).collect() };
+    for word in include_str!("ordinary_words.txt")
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+    {
+        let ace = crate::mapping::ToUri::new()
+            .idna(true)
+            .convert(&alloc::format!("http://{word}.com/"))
+            .unwrap();
+        let iri = alloc::format!("http://{word}.com/");
+        // UTS 46 maps some words first (Armenian `և` is `եւ`).
+        assert!(!shown(&ace).contains("xn--"), "{ace}");
+        assert_eq!(shown(&alloc::format!("http://{}.com/", encoded(word))), iri);
+    }
+    for spoof in [
+        "\u{430}\u{440}\u{440}\u{4CF}\u{435}",
+        "\u{455}\u{441}\u{43E}\u{440}\u{435}",
+        "\u{440}\u{430}\u{443}\u{440}\u{430}\u{4CF}",
+        "p\u{430}ypal",
+    ] {
+        let ace = crate::mapping::ToUri::new()
+            .idna(true)
+            .convert(&alloc::format!("http://{spoof}.com/"))
+            .unwrap();
+        for uri in [ace, alloc::format!("http://{}.com/", encoded(spoof))] {
+            assert!(shown(&uri).is_ascii(), "{uri}: {}", shown(&uri));
+        }
+    }
+
     assert_eq!(
         codes("http://\u{41C}\u{41E}\u{420}\u{415}.com/"),
         ["uppercase-host"]

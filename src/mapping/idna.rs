@@ -154,19 +154,6 @@ fn maps_to_nothing(c: char) -> bool {
     mapped.is_empty()
 }
 
-/// The labels of `host`, split at every separator of [`LABEL_SEPARATORS`],
-/// each with its byte offset in `host`.
-fn labels(host: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut offset = 0;
-    host.split(LABEL_SEPARATORS).map(move |label| {
-        let at = offset;
-        offset += label.len();
-        // Skip the separator that ended this label (one to three bytes).
-        offset += host[offset..].chars().next().map_or(0, char::len_utf8);
-        (at, label)
-    })
-}
-
 /// UTS 46 ToASCII of one label or name with the profile of the module
 /// docs: nontransitional, STD3 rules, hyphens checked first and last,
 /// CheckBidi and CheckJoiners (always on in the `idna` crate), and the DNS
@@ -480,6 +467,19 @@ pub(crate) fn decoded_ace(label: &str) -> Option<String> {
     idna::punycode::decode_to_string(&label[4..])
 }
 
+/// The labels of `host`, split at every separator of [`LABEL_SEPARATORS`],
+/// each with its byte offset in `host`.
+fn labels(host: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut offset = 0;
+    host.split(LABEL_SEPARATORS).map(move |label| {
+        let at = offset;
+        offset += label.len();
+        // Skip the separator that ended this label (one to three bytes).
+        offset += host[offset..].chars().next().map_or(0, char::len_utf8);
+        (at, label)
+    })
+}
+
 /// Whether `label` has the ACE prefix `xn--` (ASCII case-insensitive).
 pub(crate) fn is_ace(label: &str) -> bool {
     label
@@ -506,12 +506,13 @@ pub(super) fn host_to_unicode(host: &str, appropriate: &dyn Fn(char) -> bool) ->
     }
     let mut candidate = String::with_capacity(host.len() * 2);
     let mut changed = false;
+    let latin_host = super::to_iri::has_latin_label(host);
     for (offset, label) in labels(host) {
         // The separator as written (the first label has none).
         if let Some(separator) = host[..offset].chars().next_back() {
             candidate.push(separator);
         }
-        match label_to_unicode(label, &appropriate) {
+        match label_to_unicode(label, latin_host, &appropriate) {
             Some(unicode) => {
                 candidate.push_str(&unicode);
                 changed = true;
@@ -529,7 +530,11 @@ pub(super) fn host_to_unicode(host: &str, appropriate: &dyn Fn(char) -> bool) ->
     back.eq_ignore_ascii_case(&expected).then_some(candidate)
 }
 
-fn label_to_unicode(label: &str, appropriate: &impl Fn(char) -> bool) -> Option<String> {
+fn label_to_unicode(
+    label: &str,
+    latin_host: bool,
+    appropriate: &impl Fn(char) -> bool,
+) -> Option<String> {
     if !is_ace(label) || label.contains('%') {
         return None;
     }
@@ -544,9 +549,10 @@ fn label_to_unicode(label: &str, appropriate: &impl Fn(char) -> bool) -> Option<
     if is_ace(&unicode) {
         return None;
     }
-    // A label that mixes scripts is shown as browsers show it: in
-    // Punycode (`xn--pypal-4ve`, `pаypal` with a Cyrillic `а`).
-    if !crate::chars::is_highly_restrictive(&unicode) {
+    // A label that would read as another name is shown as browsers show
+    // it: in Punycode (`xn--pypal-4ve`, `pаypal` with a Cyrillic `а`;
+    // `xn--80ak6aa92e.com`, `аррӏе.com`).
+    if super::to_iri::reads_as_another_name(&unicode, latin_host) {
         return None;
     }
     let fits = unicode.chars().all(|c| {

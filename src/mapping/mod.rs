@@ -243,13 +243,18 @@
 //! and appropriate as in step 4 above, the label of one script as UTS 39's
 //! Highly Restrictive level counts them (Latin with Han and kana is one,
 //! as Japanese writes it: `ソニーstore`; `xn--pypal-4ve`, `pаypal` with a
-//! Cyrillic `а`, stays in Punycode, as browsers show it), and ToASCII of
+//! Cyrillic `а`, stays in Punycode, as browsers show it), not a
+//! whole-script look-alike of a Latin name in a host with a Latin label
+//! (`xn--80ak6aa92e.com`, all Cyrillic `аррӏе.com`, stays; `аррӏе.рф` is
+//! shown), and ToASCII of
 //! the whole new host giving back the host up to ASCII case (so
 //! `XN--99ZT52A` is decoded too: ToASCII lowercases). Otherwise the label
-//! is kept as it is, never an error. A label of one script that looks like
-//! a word of another (`аррӏе`, all Cyrillic) is decoded: telling it needs
-//! UTS 39's confusable data, which [`crate::lint`] reads
-//! (`confusable`).
+//! is kept as it is, never an error. The whole-script test reads UTS 39's
+//! confusable data, which the `display` and `lint` features link (as
+//! [`crate::lint`]'s `confusable` warning does); a build with neither
+//! shows such a label. The same test keeps a host label's `%HH` encoded
+//! ([`ToIri::keep_lookalikes`]): `p%D0%B0ypal.com` is not shown as
+//! `pаypal.com`.
 //!
 //! # Cost
 //!
@@ -310,7 +315,7 @@ pub use self::to_uri::{to_uri, ToUri};
 /// The label separators of RFC 3490 section 3.1: FULL STOP, IDEOGRAPHIC
 /// FULL STOP, FULLWIDTH FULL STOP and HALFWIDTH IDEOGRAPHIC FULL STOP, all
 /// of which "MUST be recognized as dots".
-#[cfg(any(feature = "idna", feature = "bidi"))]
+#[cfg(any(feature = "idna", feature = "bidi", feature = "normalization"))]
 pub(crate) const LABEL_SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
 
 /// Sections 3.1 and 3.2 on parsed values: nothing to validate again, and

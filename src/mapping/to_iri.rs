@@ -1,15 +1,19 @@
 //! Section 3.2: URI to IRI.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
+use core::ops::Range;
 
-use crate::chars::{is_compatibility_variant, is_invisible_format, joiner_joins};
+use crate::chars::{
+    is_compatibility_variant, is_highly_restrictive, is_invisible_format, joiner_joins,
+};
 use icu_properties::props::{GeneralCategory, GeneralCategoryGroup, JoinControl};
 use icu_properties::{CodePointMapData, CodePointSetData};
 
 #[cfg(feature = "idna")]
 use super::idna::host_to_unicode;
-use super::{is_bidi_formatting, Component};
+use super::{is_bidi_formatting, Component, LABEL_SEPARATORS};
 use crate::components;
 use crate::grammar::class;
 use crate::parse_error::Kind;
@@ -97,8 +101,17 @@ impl<'a> ToIri<'a> {
 
     /// Converts `xn--` labels of hosts of schemes whose hosts are domain
     /// names with ToUnicode, where the result is a valid, appropriate label
-    /// of one script (section 3.2.1; see the [module docs](super#idna)).
-    /// Off by default.
+    /// of one script that does not read as another name (section 3.2.1;
+    /// see the [module docs](super#idna)). Off by default.
+    ///
+    /// ```
+    /// use rfc3987::mapping::ToIri;
+    ///
+    /// let conversion = ToIri::new().idna(true);
+    /// assert_eq!(conversion.convert("http://xn--99zt52a.jp/").unwrap(), "http://納豆.jp/");
+    /// // Latin and Cyrillic: `pаypal`.
+    /// assert_eq!(conversion.convert("http://xn--pypal-4ve.com/").unwrap(), "http://xn--pypal-4ve.com/");
+    /// ```
     #[cfg(feature = "idna")]
     #[inline]
     pub fn idna(mut self, on: bool) -> Self {
@@ -115,7 +128,8 @@ impl<'a> ToIri<'a> {
     /// characters that NFKC changes, white space, invisible format
     /// characters, joiners that join nothing, and marks right after a
     /// delimiter (see the
-    /// [module docs](super)). On by
+    /// [module docs](super)), and host labels that would read as another
+    /// name (`p%D0%B0ypal.com`, Latin and Cyrillic). On by
     /// default; off, every `ucschar` (and `iprivate` in the query) is
     /// decoded except the bidi formatting characters, which section 4.1
     /// forbids.
@@ -231,7 +245,13 @@ impl<'a> ToIri<'a> {
             return;
         }
         let start = out.len();
-        self.decode(Component::Host, host, out);
+        let mut at = 0;
+        for label in self.kept_host_labels(host) {
+            self.decode(Component::Host, &host[at..label.start], out);
+            self.decode_part(Component::Host, &host[label.clone()], false, out);
+            at = label.end;
+        }
+        self.decode(Component::Host, &host[at..], out);
         // Without the `idna` feature `dns` is always false: there is no
         // `idna` option to set.
         #[cfg(feature = "idna")]
@@ -243,8 +263,46 @@ impl<'a> ToIri<'a> {
         }
     }
 
+    /// The byte ranges of the labels of `host` (a registered name as
+    /// written) that [`convert`](Self::convert) keeps encoded: with
+    /// [`keep_lookalikes`](Self::keep_lookalikes), each label with `%HH`
+    /// that would read as another name once decoded
+    /// ([`reads_as_another_name`]: `p%D0%B0ypal.com` stays, `%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84`
+    /// is shown `пример.рф`). Its US-ASCII triplets are still decoded.
+    /// `lint` reads it too, to ask that only what this shows be shown.
+    pub(crate) fn kept_host_labels(&self, host: &str) -> Vec<Range<usize>> {
+        let mut kept = Vec::new();
+        if !self.keep_lookalikes || !host.contains('%') {
+            return kept;
+        }
+        let mut decoded = String::with_capacity(host.len());
+        self.decode(Component::Host, host, &mut decoded);
+        if decoded.is_ascii() {
+            return kept;
+        }
+        let latin_host = has_latin_label(&decoded);
+        for label in written_labels(host) {
+            let written = &host[label.clone()];
+            if !written.contains('%') {
+                continue;
+            }
+            decoded.clear();
+            self.decode(Component::Host, written, &mut decoded);
+            if !decoded.is_ascii() && reads_as_another_name(&decoded, latin_host) {
+                kept.push(label);
+            }
+        }
+        kept
+    }
+
     /// Steps 2 to 5 on the text of one component, appended to `out`.
     pub(crate) fn decode(&self, component: Component, text: &str, out: &mut String) {
+        self.decode_part(component, text, true, out);
+    }
+
+    /// [`decode`](Self::decode), of US-ASCII triplets only unless
+    /// `non_ascii`.
+    fn decode_part(&self, component: Component, text: &str, non_ascii: bool, out: &mut String) {
         // Whether the last character written can carry a combining mark: a
         // character written as itself that is not a delimiter.
         let mut after_base = false;
@@ -277,7 +335,7 @@ impl<'a> ToIri<'a> {
                 }
                 Piece::Encoded { c, raw } => {
                     let decode = component.allows_unencoded(c)
-                        && (c.is_ascii() || self.appropriate(c, after_base))
+                        && (c.is_ascii() || (non_ascii && self.appropriate(c, after_base)))
                         && !(self.keep_lookalikes
                             && CodePointSetData::new::<JoinControl>().contains(c)
                             && !joins(c, out, &rest[raw.len()..]));
@@ -340,6 +398,69 @@ impl<'a> ToIri<'a> {
     }
 }
 
+/// The byte ranges of the labels of `host` as written, split where a
+/// separator of [`LABEL_SEPARATORS`] is written or percent-encoded:
+/// `a%2Eb` is two labels, as its IRI form `a.b` is, so that what is kept
+/// of a host does not change when it is converted again.
+fn written_labels(host: &str) -> Vec<Range<usize>> {
+    let mut labels = Vec::new();
+    let (mut start, mut at) = (0, 0);
+    for piece in percent::pieces(host) {
+        let (c, len) = match piece {
+            Piece::Literal(c) | Piece::Stray(c) => (Some(c), c.len_utf8()),
+            Piece::Encoded { c, raw } => (Some(c), raw.len()),
+            Piece::Invalid { raw, .. } => (None, raw.len()),
+        };
+        if c.is_some_and(|c| LABEL_SEPARATORS.contains(&c)) {
+            labels.push(start..at);
+            start = at + len;
+        }
+        at += len;
+    }
+    labels.push(start..host.len());
+    labels
+}
+
+/// Whether the host label `label` (the characters it denotes), shown as
+/// itself, would read as another name (sections 6.1 b, 7.5 and 8), so
+/// that section 3.2 keeps it as the URI writes it (`%HH`, or with
+/// [`ToIri::idna`] its A-label), as browsers show such labels: a label
+/// not of one script by UTS 39's Highly Restrictive level (`pаypal`, a
+/// Cyrillic `а` among Latin letters), or, in a host with a Latin label
+/// (`latin_host`), a whole-script confusable with Latin (`аррӏе` beside
+/// `com` reads `apple`; beside `рф` it is Russian). The whole-script test
+/// reads UTS 39's confusable data, which the `display` and `lint`
+/// features link; without both such a label is shown.
+#[cfg_attr(
+    not(any(feature = "lint", feature = "display")),
+    allow(unused_variables)
+)]
+pub(crate) fn reads_as_another_name(label: &str, latin_host: bool) -> bool {
+    if !is_highly_restrictive(label) {
+        return true;
+    }
+    #[cfg(any(feature = "lint", feature = "display"))]
+    if crate::confusable::confusable(label, latin_host).is_some() {
+        return true;
+    }
+    false
+}
+
+/// Whether the registered name `host` has a label with Latin letters (as
+/// its `%HH` and `xn--` labels denote them), where a whole-script
+/// look-alike of Latin is a spoof; read only with the confusable data
+/// ([`reads_as_another_name`]).
+#[cfg_attr(
+    not(any(feature = "lint", feature = "display")),
+    allow(unused_variables)
+)]
+pub(crate) fn has_latin_label(host: &str) -> bool {
+    #[cfg(any(feature = "lint", feature = "display"))]
+    return crate::confusable::host_has_latin_label(host);
+    #[cfg(not(any(feature = "lint", feature = "display")))]
+    false
+}
+
 /// Whether the joiner `c`, decoded after `out` and before `rest`, joins
 /// where it stands ([`joiner_joins`]), so that decoding it shows what it
 /// does; elsewhere (`/\u{200C}`, `a\u{200C}b`) it shows as nothing: a
@@ -381,6 +502,83 @@ mod tests {
         let mut out = String::new();
         ToIri::new().decode(Component::Path, text, &mut out);
         out
+    }
+
+    #[test]
+    fn host_labels_that_read_as_another_name_stay_encoded() {
+        let shown = |uri: &str| ToIri::new().convert(uri).unwrap();
+        // `pаypal` with a Cyrillic `а` mixes scripts; its ASCII triplets
+        // are decoded, its hex digits written in upper case.
+        assert_eq!(shown("http://p%D0%B0ypal.com/"), "http://p%D0%B0ypal.com/");
+        assert_eq!(
+            shown("http://p%d0%b0y%70al.com/x"),
+            "http://p%D0%B0ypal.com/x"
+        );
+        // Only that label stays; names of one script are shown.
+        assert_eq!(
+            shown("http://m%C3%BCller.p%D0%B0ypal.com/"),
+            "http://müller.p%D0%B0ypal.com/"
+        );
+        assert_eq!(
+            shown("http://%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/"),
+            "http://пример.рф/"
+        );
+        assert_eq!(shown("http://%E7%B4%8D%E8%B1%86.jp/"), "http://納豆.jp/");
+        // A decoded `%2E` separates labels too.
+        assert_eq!(
+            shown("http://a%2Ep%D0%B0ypal.com/"),
+            "http://a%2Ep%D0%B0ypal.com/".replace("%2E", ".")
+        );
+        // Converting again changes nothing, wherever a separator was
+        // encoded (`%2E`, `%E3%80%82`: U+3002).
+        for uri in [
+            "HTTP://'%8c%e9%a5%9AL%2e%Eb%85%9E%F2%87%83%84/~FU8",
+            "http://m%C3%BCller%E3%80%82p%D0%B0ypal.com/",
+        ] {
+            let once = shown(uri);
+            assert_eq!(shown(&once), once, "{uri}");
+        }
+        // Paths are text, not names: words are shown.
+        assert_eq!(shown("http://a/p%D0%B0ypal"), "http://a/pаypal");
+        // Look-alikes decoded on request.
+        assert_eq!(
+            ToIri::new()
+                .keep_lookalikes(false)
+                .convert("http://p%D0%B0ypal.com/")
+                .unwrap(),
+            "http://pаypal.com/"
+        );
+        // A whole-script look-alike of a Latin name beside a Latin label
+        // (UTS 39's confusable data).
+        #[cfg(any(feature = "lint", feature = "display"))]
+        {
+            let apple = "%D0%B0%D1%80%D1%80%D3%8F%D0%B5";
+            assert_eq!(
+                shown(&alloc::format!("http://{apple}.com/")),
+                alloc::format!("http://{apple}.com/")
+            );
+            assert_eq!(
+                shown(&alloc::format!("http://{apple}.%D1%80%D1%84/")),
+                "http://аррӏе.рф/"
+            );
+        }
+        #[cfg(feature = "idna")]
+        {
+            let idna = |uri: &str| ToIri::new().idna(true).convert(uri).unwrap();
+            assert_eq!(
+                idna("http://xn--pypal-4ve.com/"),
+                "http://xn--pypal-4ve.com/"
+            );
+            assert_eq!(idna("http://xn--e1afmkfd.xn--p1ai/"), "http://пример.рф/");
+            #[cfg(any(feature = "lint", feature = "display"))]
+            {
+                assert_eq!(
+                    idna("http://xn--80ak6aa92e.com/"),
+                    "http://xn--80ak6aa92e.com/"
+                );
+                assert_eq!(idna("http://xn--80ak6aa92e.xn--p1ai/"), "http://аррӏе.рф/");
+            }
+        }
     }
 
     #[test]
