@@ -17,6 +17,7 @@ use linear::per_byte_ratio;
 use rfc3987::display::{Script, Show};
 use rfc3987::grammar::class;
 use rfc3987::lint::{lint, Code, Component};
+use rfc3987::mapping::{to_uri, ToIri};
 use rfc3987::IriRef;
 
 /// The RFC's Bidi Notation (capitals are right-to-left letters) in Hebrew.
@@ -399,6 +400,14 @@ fn published_homograph_hosts_are_flagged_in_both_forms() {
             .for_display_with(&Show::new().confusables(true))
             .into_owned();
         assert!(shown != iri && shown.contains('%'), "{shown}");
+        // Nor does section 3.2 show it: the A-label stays in Punycode,
+        // the `%HH` of its UTF-8 stay encoded.
+        let to_iri = ToIri::new().idna(true);
+        let uri = format!("https://{ace}/login");
+        assert_eq!(to_iri.convert(&uri).unwrap(), uri);
+        let encoded = to_uri(&iri).unwrap();
+        assert!(encoded.contains('%'), "{encoded}");
+        assert_eq!(to_iri.convert(&encoded).unwrap(), encoded);
         n += 1;
     }
     assert!(n >= 15, "{n}");
