@@ -97,7 +97,11 @@
 //!   are tried (UTF-16 and ISO-2022-JP are skipped): in the others the
 //!   ASCII octets of a URI would not mean themselves. An encoding whose
 //!   candidate equals the section 3.2 conversion, or that decodes nothing,
-//!   gives no candidate; the others come in the order given.
+//!   gives no candidate. The others come whole readings first: by how
+//!   many non-ASCII octets each leaves encoded (an octet an encoding
+//!   cannot read is a sign that the text is not in it: `%CF%F0%E8%E2%E5%F2`
+//!   is `Привет` in windows-1251, and leaves `%F0` in Shift_JIS), then in
+//!   the order given.
 //!
 //! - **Trailing octets written as themselves are read.** A user agent
 //!   percent-encodes the octets a URI cannot hold as they are and writes
@@ -219,12 +223,14 @@ impl<T: AsRef<str>> IriRef<T> {
     pub fn legacy_candidates(&self, encodings: &[&'static Encoding]) -> Vec<Candidate> {
         let text = self.as_str();
         let utf8 = self.to_iri();
-        let mut found: Vec<Candidate> = Vec::new();
+        // Each candidate with the non-ASCII octets it left encoded.
+        let mut found: Vec<(usize, Candidate)> = Vec::new();
         if !text.contains('%') {
-            return found;
+            return Vec::new();
         }
         for &encoding in encodings {
-            if !encoding.is_ascii_compatible() || found.iter().any(|c| c.encoding == encoding) {
+            if !encoding.is_ascii_compatible() || found.iter().any(|(_, c)| c.encoding == encoding)
+            {
                 continue;
             }
             let mut reading = Reading::new(encoding, true, text.len());
@@ -240,11 +246,16 @@ impl<T: AsRef<str>> IriRef<T> {
             }
             // Valid by construction (only characters of each component's
             // class are written); parsed all the same, never unwrapped.
+            let kept = reading.kept;
             if let Ok(iri) = IriRef::parse(reading.out) {
-                found.push(Candidate { encoding, iri });
+                found.push((kept, Candidate { encoding, iri }));
             }
         }
-        found
+        // An octet that an encoding cannot read is a sign that the text
+        // is not in it: the readings that leave fewer encoded come first
+        // (a stable sort: the order given among equals).
+        found.sort_by_key(|&(kept, _)| kept);
+        found.into_iter().map(|(_, candidate)| candidate).collect()
     }
 }
 
@@ -482,12 +493,28 @@ mod tests {
                 &[SHIFT_JIS, EUC_JP]
             ),
             [
-                // Shift_JIS reads C6, CB and DC as half-width katakana;
-                // FC CB is unassigned, so FC stays encoded.
-                ("Shift_JIS", String::from("http://example.jp/ﾆ%FCﾋﾜ?q=ﾆ%FC")),
+                // The whole reading first: Shift_JIS reads C6, CB and DC
+                // as half-width katakana, and FC CB is unassigned there,
+                // so FC stays encoded.
                 ("EUC-JP", String::from("http://example.jp/日本?q=日")),
+                ("Shift_JIS", String::from("http://example.jp/ﾆ%FCﾋﾜ?q=ﾆ%FC")),
             ]
         );
+        // Привет in windows-1251: Shift_JIS leaves F0 encoded; among
+        // whole readings the order given holds.
+        let privet = "http://example.ru/%CF%F0%E8%E2%E5%F2";
+        let readings = read(privet, &[SHIFT_JIS, WINDOWS_1251]);
+        assert_eq!(readings.len(), 2, "{readings:?}");
+        assert_eq!(
+            readings[0],
+            ("windows-1251", String::from("http://example.ru/Привет"))
+        );
+        assert_eq!(readings[1].0, "Shift_JIS");
+        for encodings in [[WINDOWS_1251, WINDOWS_1252], [WINDOWS_1252, WINDOWS_1251]] {
+            let first = read("http://example.org/caf%E9s", &encodings)[0].0;
+            assert_eq!(first, encodings[0].name());
+        }
+
         // ソ is 835C in Shift_JIS: a trailing octet in ASCII's range.
         assert_eq!(
             read("x:%83%5C", &[SHIFT_JIS]),
