@@ -225,6 +225,18 @@ const SHAPES: &[Shape] = &[
         make: |n| runs("http://", "é", "/", n),
     },
     Shape {
+        name: "many %HH look-alike labels beside a Latin one",
+        make: |n| runs("http://", "p%D0%B0ypal.", "com/", n),
+    },
+    Shape {
+        name: "many %HH whole-script look-alike labels",
+        make: |n| runs("http://", "%D1%95%D0%B5.", "com/", n),
+    },
+    Shape {
+        name: "one huge %HH label mixing scripts",
+        make: |n| runs("http://", "%D0%B0a", "/", n),
+    },
+    Shape {
         name: "long query",
         make: |n| runs("http://h/p?", "a=b&", "#f", n),
     },
