@@ -59,7 +59,14 @@
 //!    space before an IRI with a scheme (`Link: https://a/`, `Lien :
 //!    https://a/`), which would otherwise become the scheme, with its
 //!    space encoded into the path; no IRI holds white space after its
-//!    scheme's colon, so no IRI is taken for a label. At most eight
+//!    scheme's colon, so no IRI is taken for a label. And half a wrapper,
+//!    the other half left in the text the IRI was copied from, where the
+//!    IRI cannot hold it (section 7.2's "eliminating characters that
+//!    cannot be converted"): an opening quotation mark or bracket right
+//!    before an IRI with a scheme, which no scheme holds (`「https://a/`,
+//!    `(https://a/`), or a `>` or `"` at the end of such an IRI that
+//!    nothing in it opens (`https://a/>`); a closing bracket or quotation
+//!    mark an IRI holds is its data (`https://a/b)`). At most eight
 //!    layers come off: a text wrapped deeper is an error. This step reads each
 //!    character as steps 3 and 4 will make it (`(…）` is a pair, `＇` is
 //!    the apostrophe) and reads through the line breaks that step 2
@@ -573,7 +580,8 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
             let more = wrapper(text).is_some()
                 || punctuation_after_wrapper(text).is_some()
                 || url_prefix_len(text, prefix_allowed).is_some()
-                || label_len(text).is_some();
+                || label_len(text).is_some()
+                || half_wrapper(text).is_some();
             if more {
                 return Err(start);
             }
@@ -596,6 +604,16 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
         } else if let Some(len) = label_len(text) {
             touching(&mut front, ChangeKind::Label, start..start + len);
             start += len;
+            prefix_allowed = false;
+        } else if let Some((open, close)) = half_wrapper(text) {
+            if open > 0 {
+                touching(&mut front, ChangeKind::Unwrapped, start..start + open);
+                start += open;
+            }
+            if close > 0 {
+                touching(&mut back, ChangeKind::Unwrapped, end - close..end);
+                end -= close;
+            }
             prefix_allowed = false;
         } else {
             break;
@@ -687,6 +705,44 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
         }
     }
     Some((lengths.0, lengths.1, false))
+}
+
+/// Half a wrapper, the other half left in the text the IRI was copied
+/// from, where the IRI cannot hold it (section 7.2: "eliminating
+/// characters that cannot be converted"): an opening quotation mark or
+/// bracket (or `<`) right before an IRI with a scheme, which no scheme
+/// holds (`「https://a/`, `(https://a/`, `"https://a/`), as `(its length,
+/// 0)`; or, at the end of such an IRI, a `>` or `"` (full-width too) that
+/// nothing in it opens (`https://a/>`, `https://a/"`), which no IRI holds,
+/// as `(0, its length)`. A closing bracket or quotation mark that an IRI
+/// may hold (`https://a/b)`, `https://a/b」`) is its data: a valid IRI is
+/// not changed.
+fn half_wrapper(text: &str) -> Option<(usize, usize)> {
+    let quote = CodePointSetData::new::<QuotationMark>();
+    let first = text.chars().next()?;
+    let opening = match as_mapped(first) {
+        '<' => true,
+        c => {
+            quote.contains(c)
+                || matches!(
+                    crate::chars::bracket(c),
+                    Some(crate::chars::Bracket::Open { .. })
+                )
+        }
+    };
+    let after = text[first.len_utf8()..].trim_start_matches(surrounds);
+    if opening && scheme_len(after).is_some() {
+        return Some((first.len_utf8(), 0));
+    }
+    scheme_len(text)?;
+    let last = text.chars().next_back()?;
+    let body = &text[..text.len() - last.len_utf8()];
+    let opened_by = match as_mapped(last) {
+        '>' => '<',
+        '"' => '"',
+        _ => return None,
+    };
+    (!body.chars().any(|b| as_mapped(b) == opened_by)).then_some((0, last.len_utf8()))
 }
 
 /// The length of the sentence punctuation that ends `text` right after a

@@ -113,7 +113,11 @@ fn help() -> String {
          \x20 1. white space, bidi marks (LRM, RLM) and invisible format\n\
          \x20    characters around it, and wrappers, go: <...>, \"...\", '...'\n\
          \x20    around an IRI with a scheme, URL: before one (URL:https://a/),\n\
-         \x20    and a label before one (Link: https://a/)\n\
+         \x20    a label before one (Link: https://a/), and half a wrapper where\n\
+         \x20    an IRI cannot hold it: an opening quote or bracket before one\n\
+         \x20    (\u{300c}https://a/, (https://a/), a > or \" at its end that nothing in\n\
+         \x20    it opens (https://a/>); a valid IRI is not changed (https://a/b)\n\
+         \x20    keeps its ')')\n\
          \x20 2. a line break inside (CR, LF, VT, FF, U+0085, U+2028, U+2029),\n\
          \x20    with the white space around it, goes, and so do the invisible\n\
          \x20    marks of where a line may break (U+00AD SOFT HYPHEN, U+200B\n\

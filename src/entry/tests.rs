@@ -47,10 +47,77 @@ fn wrappers_and_white_space() {
             (ChangeKind::Unwrapped, 6..7, ">".into(), "".into()),
         ]
     );
-    // A lone wrapper character is data: encoded in a path, and not
+    // A wrapper character inside is data: encoded in a path, and not
     // convertible in a scheme.
     assert_eq!(cleaned("http://a/<b"), "http://a/%3Cb");
-    assert_eq!(clean("<http://a/").unwrap_err().unconvertible(), [(0, '<')]);
+    assert_eq!(clean("^http://a/").unwrap_err().unconvertible(), [(0, '^')]);
+}
+
+#[test]
+fn half_a_wrapper_goes() {
+    // The other half stayed in the text the IRI was copied from: an
+    // opening one before the scheme, which no scheme holds (section 7.2:
+    // "eliminating characters that cannot be converted") ...
+    for (input, open) in [
+        ("<http://a/b", "<"),
+        ("\"http://a/b", "\""),
+        ("'http://a/b", "'"),
+        ("(http://a/b", "("),
+        ("「http://a/b", "「"),
+        ("（http://a/b", "（"),
+        ("“http://a/b", "“"),
+        ("«http://a/b", "«"),
+        ("【http://a/b", "【"),
+        ("＜http://a/b", "＜"),
+    ] {
+        let len = open.len();
+        assert_eq!(
+            changes(input),
+            [(ChangeKind::Unwrapped, 0..len, open.into(), "".into())],
+            "{input}"
+        );
+        assert_eq!(cleaned(input), "http://a/b", "{input}");
+    }
+    // ... or a closing one that no IRI holds at the end, that nothing in
+    // the IRI opens.
+    for (input, close) in [
+        ("http://a/b>", ">"),
+        ("http://a/b\"", "\""),
+        ("http://a/b＞", "＞"),
+        ("http://a/b_(c)>", ">"),
+    ] {
+        let start = input.len() - close.len();
+        assert_eq!(
+            changes(input),
+            [(
+                ChangeKind::Unwrapped,
+                start..input.len(),
+                close.into(),
+                "".into()
+            )],
+            "{input}"
+        );
+    }
+    assert_eq!(cleaned("(http://a/b>"), "http://a/b");
+    // What a valid IRI holds stays, closing brackets and quotes too.
+    for input in [
+        "http://a/b_(c)",
+        "http://a/b)",
+        "http://a/b」",
+        "http://a/b”",
+        "http://a/Rock_’n’",
+        "http://a/b'",
+        // No scheme: nothing says where the IRI starts.
+        "a/b>",
+        "www.example.com/b\"",
+    ] {
+        assert!(
+            !changes(input)
+                .iter()
+                .any(|(kind, ..)| *kind == ChangeKind::Unwrapped),
+            "{input}"
+        );
+    }
 }
 
 #[test]
@@ -303,10 +370,10 @@ fn an_ideographic_full_stop_in_a_host_is_a_label_separator() {
 
 #[test]
 fn errors_name_the_character_as_typed() {
-    let error = clean("＜http://a/").unwrap_err();
-    assert_eq!(error.unconvertible(), [(0, '＜')]);
+    let error = clean("＾http://a/").unwrap_err();
+    assert_eq!(error.unconvertible(), [(0, '＾')]);
     assert!(
-        error.to_string().contains("'＜' (U+FF1C) at byte 0"),
+        error.to_string().contains("'＾' (U+FF3E) at byte 0"),
         "{error}"
     );
     let error = clean("ｈｔ＜ｔｐ://a/").unwrap_err();
