@@ -59,7 +59,10 @@
 //!    space before an IRI with a scheme (`Link: https://a/`, `Lien :
 //!    https://a/`), which would otherwise become the scheme, with its
 //!    space encoded into the path; no IRI holds white space after its
-//!    scheme's colon, so no IRI is taken for a label. And half a wrapper,
+//!    scheme's colon, so no IRI is taken for a label; a list or quotation
+//!    marker (one to eight characters, none a letter) and a space before
+//!    an IRI with a scheme goes too (`• https://a/`, `1. https://a/`,
+//!    `> https://a/`). And half a wrapper,
 //!    the other half left in the text the IRI was copied from, where the
 //!    IRI cannot hold it (section 7.2's "eliminating characters that
 //!    cannot be converted"): an opening quotation mark or bracket right
@@ -581,6 +584,7 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
                 || punctuation_after_wrapper(text).is_some()
                 || url_prefix_len(text, prefix_allowed).is_some()
                 || label_len(text).is_some()
+                || marker_len(text).is_some()
                 || half_wrapper(text).is_some();
             if more {
                 return Err(start);
@@ -601,7 +605,7 @@ fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usize>, usize>
             touching(&mut front, ChangeKind::Unwrapped, start..start + len);
             start += len;
             prefix_allowed = false;
-        } else if let Some(len) = label_len(text) {
+        } else if let Some(len) = label_len(text).or_else(|| marker_len(text)) {
             touching(&mut front, ChangeKind::Label, start..start + len);
             start += len;
             prefix_allowed = false;
@@ -732,6 +736,18 @@ fn half_wrapper(text: &str) -> Option<(usize, usize)> {
     };
     let after = text[first.len_utf8()..].trim_start_matches(surrounds);
     if opening && scheme_len(after).is_some() {
+        // With its other half after the IRI, the text goes on past the
+        // wrapper (`「https://a/」です`): not one IRI; left as it is.
+        let closes = |c: char| match as_mapped(first) {
+            '<' => c == '>',
+            open => match crate::chars::bracket(open) {
+                Some(crate::chars::Bracket::Open { close }) => c == close,
+                _ => quote.contains(c),
+            },
+        };
+        if after.chars().any(|c| closes(as_mapped(c))) {
+            return None;
+        }
         return Some((first.len_utf8(), 0));
     }
     scheme_len(text)?;
@@ -847,12 +863,39 @@ fn label_len(text: &str) -> Option<usize> {
     (blank > 0 && begins_iri(&text[iri..])).then_some(iri)
 }
 
+/// The length of a list or quotation marker before an IRI (`• https://a/`,
+/// `→ https://a/`, `1. https://a/`, `> https://a/` in a quoted e-mail),
+/// through the white space after it: one to eight characters, none a
+/// letter, then a space, a tab or an ideographic space, and an IRI with a
+/// scheme. A scheme starts with
+/// a letter, so no IRI starts with them: left in, they would make the
+/// input fail.
+fn marker_len(text: &str) -> Option<usize> {
+    let mut end = 0;
+    for (k, c) in text.chars().enumerate() {
+        if c.is_whitespace() {
+            break;
+        }
+        if k == 8 || c.is_alphabetic() || surrounds(c) {
+            return None;
+        }
+        end += c.len_utf8();
+    }
+    // A space, a tab or an ideographic space after it (U+00A0 and the
+    // other spaces that `ucschar` holds may be a relative path's data).
+    let spaced = matches!(text[end..].chars().next(), Some(' ' | '\t' | '\u{3000}'));
+    let (blank, _) = leading_blank(&text[end..]);
+    (end > 0 && spaced && begins_iri(&text[end + blank..])).then_some(end + blank)
+}
+
 /// Whether `text` is an IRI with a scheme, or one in a wrapper
-/// (`"https://a/"`, `<https://a/>`), as far as its start tells.
+/// (`"https://a/"`, `<https://a/>`) or after half of one (`(https://a/`),
+/// as far as its start tells.
 fn begins_iri(text: &str) -> bool {
     scheme_len(text).is_some()
         || wrapper(text)
             .is_some_and(|(open, close, _)| scheme_len(&text[open..text.len() - close]).is_some())
+        || half_wrapper(text).is_some_and(|(open, _)| open > 0)
 }
 
 /// The length of the scheme and its colon at the start of `text`, read as

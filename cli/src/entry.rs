@@ -113,7 +113,8 @@ fn help() -> String {
          \x20 1. white space, bidi marks (LRM, RLM) and invisible format\n\
          \x20    characters around it, and wrappers, go: <...>, \"...\", '...'\n\
          \x20    around an IRI with a scheme, URL: before one (URL:https://a/),\n\
-         \x20    a label before one (Link: https://a/), and half a wrapper where\n\
+         \x20    a label or a list marker before one (Link: https://a/,\n\
+         \x20    \u{2022} https://a/, 1. https://a/, > https://a/), and half a wrapper where\n\
          \x20    an IRI cannot hold it: an opening quote or bracket before one\n\
          \x20    (\u{300c}https://a/, (https://a/), a > or \" at its end that nothing in\n\
          \x20    it opens (https://a/>); a valid IRI is not changed (https://a/b)\n\

@@ -54,6 +54,35 @@ fn wrappers_and_white_space() {
 }
 
 #[test]
+fn list_and_quotation_markers_go() {
+    for (input, marker) in [
+        ("• http://a/b", "• "),
+        ("→ http://a/b", "→ "),
+        ("1. http://a/b", "1. "),
+        ("(1) http://a/b", "(1) "),
+        ("① http://a/b", "① "),
+        ("> http://a/b", "> "),
+        (">>\thttp://a/b", ">>\t"),
+        ("-\u{3000}http://a/b", "-\u{3000}"),
+        ("※ 「http://a/b」", "※ "),
+    ] {
+        assert_eq!(
+            changes(input)[0],
+            (ChangeKind::Label, 0..marker.len(), marker.into(), "".into()),
+            "{input}"
+        );
+        assert_eq!(cleaned(input), "http://a/b", "{input}");
+    }
+    // Through a label and half a wrapper.
+    assert_eq!(cleaned("Link: (http://a/b"), "http://a/b");
+    // A letter is not a marker (`a)` may be a scheme's typo), nor more
+    // than eight characters, nor a space that a relative path holds.
+    assert!(clean("a) http://a/b").is_err());
+    assert!(clean("123456789 http://a/b").is_err());
+    assert_eq!(cleaned("./\u{A0}http://a/b"), "./%C2%A0http://a/b");
+}
+
+#[test]
 fn half_a_wrapper_goes() {
     // The other half stayed in the text the IRI was copied from: an
     // opening one before the scheme, which no scheme holds (section 7.2:
@@ -99,6 +128,10 @@ fn half_a_wrapper_goes() {
         );
     }
     assert_eq!(cleaned("(http://a/b>"), "http://a/b");
+    // With its other half after the IRI, the text goes on past the
+    // wrapper: not one IRI, an error as before.
+    assert!(clean("『http://a/b』です").is_err());
+    assert!(clean("(http://a/b) and more").is_err());
     // What a valid IRI holds stays, closing brackets and quotes too.
     for input in [
         "http://a/b_(c)",
