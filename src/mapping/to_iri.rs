@@ -267,9 +267,10 @@ impl<'a> ToIri<'a> {
     /// written) that [`convert`](Self::convert) keeps encoded: with
     /// [`keep_lookalikes`](Self::keep_lookalikes), each label with `%HH`
     /// that would read as another name once decoded
-    /// ([`reads_as_another_name`]: `p%D0%B0ypal.com` stays, `%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84`
-    /// is shown `пример.рф`). Its US-ASCII triplets are still decoded.
-    /// `lint` reads it too, to ask that only what this shows be shown.
+    /// ([`reads_as_another_name`]: `p%D0%B0ypal.com` keeps its label,
+    /// `%D0%BC%D0%B8%D1%80.com` is shown `мир.com`). Their US-ASCII
+    /// triplets are still decoded. `lint` reads it too, so that it asks
+    /// to show only what this shows.
     pub(crate) fn kept_host_labels(&self, host: &str) -> Vec<Range<usize>> {
         let mut kept = Vec::new();
         if !self.keep_lookalikes || !host.contains('%') {
