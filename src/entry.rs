@@ -47,7 +47,8 @@
 //!    (`<…>`, full-width `＜…＞`), a pair of quotation marks of any script
 //!    (Unicode `Quotation_Mark`: `"…"`, `“…”`, `„…“`, `«…»`, `「…」`,
 //!    `『…』`; the apostrophe, which IRIs hold, only around an IRI with a
-//!    scheme, `'https://a/'` as code quotes it), or a pair of brackets that
+//!    scheme, `'https://a/'` as code quotes it, and so Markdown's `*…*`,
+//!    `**…**`, `_…_`, `` `…` ``, `~~…~~`), or a pair of brackets that
 //!    encloses the whole text (`Bidi_Paired_Bracket`: `(…)`, `（…）`,
 //!    `【…】`); sentence punctuation right after a closing wrapper
 //!    (`<…>.`, `「…」。`: `Sentence_Break` `STerm`, `ATerm`, `SContinue`);
@@ -59,7 +60,9 @@
 //!    space before an IRI with a scheme (`Link: https://a/`, `Lien :
 //!    https://a/`), which would otherwise become the scheme, with its
 //!    space encoded into the path; no IRI holds white space after its
-//!    scheme's colon, so no IRI is taken for a label; a list or quotation
+//!    scheme's colon, so no IRI is taken for a label (a label that cannot
+//!    be a scheme needs no white space: `リンク：https://a/`, as Japanese
+//!    writes it); a list or quotation
 //!    marker (one to eight characters, none a letter) and a space before
 //!    an IRI with a scheme goes too (`• https://a/`, `1. https://a/`,
 //!    `> https://a/`). And half a wrapper,
@@ -67,9 +70,11 @@
 //!    IRI cannot hold it (section 7.2's "eliminating characters that
 //!    cannot be converted"): an opening quotation mark or bracket right
 //!    before an IRI with a scheme, which no scheme holds (`「https://a/`,
-//!    `(https://a/`), or a `>` or `"` at the end of such an IRI that
-//!    nothing in it opens (`https://a/>`); a closing bracket or quotation
-//!    mark an IRI holds is its data (`https://a/b)`). At most eight
+//!    `(https://a/`), unless its other half follows the IRI, where the
+//!    text goes on past the wrapper (`「https://a/」です` stays an error),
+//!    or a `>` or `"` at the end of such an IRI that nothing in it opens
+//!    (`https://a/>`); a closing bracket or quotation mark an IRI holds is
+//!    its data (`https://a/b)`). At most eight
 //!    layers come off: a text wrapped deeper is an error. This step reads each
 //!    character as steps 3 and 4 will make it (`(…）` is a pair, `＇` is
 //!    the apostrophe) and reads through the line breaks that step 2
@@ -680,10 +685,13 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
     let (first, last) = (as_mapped(first), as_mapped(last));
     match (first, last) {
         ('<', '>') => return Some((lengths.0, lengths.1, true)),
-        ('\'', '\'') => {
-            // Quotes only before a scheme: there no IRI holds one.
+        // The apostrophe, and Markdown's emphasis, code and strike-through
+        // marks (`*…*`, `_…_`, `` `…` ``, `~…~`, each layer one pair),
+        // only around an IRI with a scheme: there no IRI holds one.
+        ('\'', '\'') | ('*', '*') | ('_', '_') | ('`', '`') | ('~', '~') => {
             let inside = &text[lengths.0..text.len() - lengths.1];
-            return scheme_len(inside).map(|_| (lengths.0, lengths.1, false));
+            return scheme_len(inside.trim_start_matches(first))
+                .map(|_| (lengths.0, lengths.1, false));
         }
         ('\'', _) | (_, '\'') => return None,
         _ => {}
@@ -745,7 +753,19 @@ fn half_wrapper(text: &str) -> Option<(usize, usize)> {
                 _ => quote.contains(c),
             },
         };
-        if after.chars().any(|c| closes(as_mapped(c))) {
+        // Read as cleaning leaves it: a `"` or `>` after it is encoded
+        // (`%22`, `%3E`), and still closes it when the result is cleaned
+        // again.
+        let encoded = |triplet: &[u8]| {
+            after
+                .as_bytes()
+                .windows(3)
+                .any(|w| w.eq_ignore_ascii_case(triplet))
+        };
+        if after.chars().any(|c| closes(as_mapped(c)))
+            || (closes('"') && encoded(b"%22"))
+            || (closes('>') && encoded(b"%3E"))
+        {
             return None;
         }
         return Some((first.len_utf8(), 0));
@@ -860,7 +880,10 @@ fn label_len(text: &str) -> Option<usize> {
     let colon = colon?;
     let (blank, _) = leading_blank(&text[colon..]);
     let iri = colon + blank;
-    (blank > 0 && begins_iri(&text[iri..])).then_some(iri)
+    // A label that cannot be a scheme (`リンク：`, `Ссылка:`) needs no
+    // white space after it: `リンク：「https://a/」` as Japanese writes it.
+    let scheme_like = kept_chars(&text[..colon]).all(|(_, c)| c.is_ascii());
+    ((blank > 0 || !scheme_like) && begins_iri(&text[iri..])).then_some(iri)
 }
 
 /// The length of a list or quotation marker before an IRI (`• https://a/`,
@@ -893,8 +916,10 @@ fn marker_len(text: &str) -> Option<usize> {
 /// as far as its start tells.
 fn begins_iri(text: &str) -> bool {
     scheme_len(text).is_some()
-        || wrapper(text)
-            .is_some_and(|(open, close, _)| scheme_len(&text[open..text.len() - close]).is_some())
+        || wrapper(text).is_some_and(|(open, close, _)| {
+            // French typography puts a space inside `« … »`.
+            scheme_len(text[open..text.len() - close].trim_start_matches(surrounds)).is_some()
+        })
         || half_wrapper(text).is_some_and(|(open, _)| open > 0)
 }
 

@@ -112,7 +112,8 @@ fn help() -> String {
          cleaned into an IRI reference, one line per input. In order:\n\
          \x20 1. white space, bidi marks (LRM, RLM) and invisible format\n\
          \x20    characters around it, and wrappers, go: <...>, \"...\", '...'\n\
-         \x20    around an IRI with a scheme, URL: before one (URL:https://a/),\n\
+         \x20    and Markdown's *...*, _..._, `...` around an IRI with a scheme,\n\
+         \x20    URL: before one (URL:https://a/),\n\
          \x20    a label or a list marker before one (Link: https://a/,\n\
          \x20    \u{2022} https://a/, 1. https://a/, > https://a/), and half a wrapper where\n\
          \x20    an IRI cannot hold it: an opening quote or bracket before one\n\

@@ -509,6 +509,18 @@ fn a_label_lint_is_u_label_lint<T: AsRef<str>>(r: &IriRef<T>) {
 /// ideographic space for step 3, no ideographic full stop in its host)
 /// comes back unchanged, with no
 /// change: entry never turns an IRI into another (`url:x` stays).
+/// Whether `text`, past the quotes, brackets and marks before it, starts
+/// with a scheme and its colon (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`).
+fn begins_with_scheme(text: &str) -> bool {
+    let rest = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let name = rest.split(':').next().unwrap_or("");
+    rest.len() > name.len()
+        && name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+}
+
 pub fn entry(data: &[u8]) -> Checked {
     let text = String::from_utf8_lossy(data);
     if let Ok(iri) = Iri::parse(&*text) {
@@ -530,9 +542,10 @@ pub fn entry(data: &[u8]) -> Checked {
                     || c == '\u{3000}'
             })
             && !iri.host().is_some_and(|h| h.contains('\u{3002}'))
-            // `url:` before an IRI with a scheme is RFC 3986 Appendix C's
-            // prefix, which entry removes.
-            && (!iri.scheme().eq_ignore_ascii_case("url") || Iri::parse(&text[4..]).is_err());
+            // `url:` before an IRI with a scheme, wrapped or marked or
+            // not (`url:“https://a/”`, `url:*https://a/*`, `url:(a:b`), is
+            // RFC 3986 Appendix C's prefix, which entry removes.
+            && (!iri.scheme().eq_ignore_ascii_case("url") || !begins_with_scheme(&text[4..]));
         if nothing_to_clean {
             let cleaned = rfc3987::entry::clean(&text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
             assert_eq!(cleaned.iri().as_str(), &*text, "entry changed a valid IRI");

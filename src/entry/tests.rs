@@ -54,6 +54,43 @@ fn wrappers_and_white_space() {
 }
 
 #[test]
+fn markdown_marks_and_labels_as_scripts_write_them() {
+    // Markdown's emphasis, code and strike-through around an IRI with a
+    // scheme.
+    for input in [
+        "*http://a/b*",
+        "**http://a/b**",
+        "_http://a/b_",
+        "__http://a/b__",
+        "`http://a/b`",
+        "~~http://a/b~~",
+    ] {
+        assert_eq!(cleaned(input), "http://a/b", "{input}");
+        assert!(
+            changes(input)
+                .iter()
+                .all(|(kind, ..)| *kind == ChangeKind::Unwrapped),
+            "{input}"
+        );
+    }
+    // `URL:` before them is Appendix C's prefix, as before a quoted IRI.
+    assert_eq!(cleaned("URL:*http://a/b*"), "http://a/b");
+    assert_eq!(cleaned("URL:(http://a/b"), "http://a/b");
+    // Not without a scheme inside, and not at one end only.
+    assert_eq!(cleaned("_a_"), "_a_");
+    assert_eq!(cleaned("http://a/b_"), "http://a/b_");
+    // French spaces inside guillemets; a label that cannot be a scheme
+    // needs no space after it (Japanese, Chinese, Russian); one that can
+    // does (`Link:https://a/b` is an IRI of the `link` scheme).
+    assert_eq!(cleaned("Lien : « http://a/b »"), "http://a/b");
+    assert_eq!(cleaned("リンク：「http://a/b」"), "http://a/b");
+    assert_eq!(cleaned("链接：http://a/b"), "http://a/b");
+    assert_eq!(cleaned("リンク：https://例え.jp/"), "https://例え.jp/");
+    assert_eq!(cleaned("Ссылка:http://a/b"), "http://a/b");
+    assert_eq!(cleaned("Link:http://a/b"), "Link:http://a/b");
+}
+
+#[test]
 fn list_and_quotation_markers_go() {
     for (input, marker) in [
         ("• http://a/b", "• "),
@@ -753,9 +790,9 @@ fn what_is_not_a_label_stays() {
     // White space inside a path is data, not a label's.
     assert_eq!(cleaned("a:b c"), "a:b%20c");
     assert_eq!(cleaned("a:b c:d"), "a:b%20c:d");
-    // A label that cannot be a scheme, with no white space after its
-    // colon, stays an error.
-    assert!(clean("リンク：https://例え.jp/").is_err());
+    // A label needs its colon (a label that cannot be a scheme needs no
+    // white space after it: `リンク：https://例え.jp/` is
+    // `markdown_marks_and_labels_as_scripts_write_them`'s).
     assert!(clean("URL https://a/").is_err());
 }
 
