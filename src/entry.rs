@@ -696,12 +696,11 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
         ('\'', _) | (_, '\'') => return None,
         _ => {}
     }
-    let quote = CodePointSetData::new::<QuotationMark>();
-    if quote.contains(first) && quote.contains(last) {
-        return Some((lengths.0, lengths.1, false));
+    if !closes(first, last) {
+        return None;
     }
     if crate::chars::bracket(first) != Some(crate::chars::Bracket::Open { close: last }) {
-        return None;
+        return Some((lengths.0, lengths.1, false)); // Quotation marks.
     }
     // The opening bracket must be the one the last character closes.
     let mut depth = 0usize;
@@ -719,6 +718,21 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
     Some((lengths.0, lengths.1, false))
 }
 
+/// Whether `close` closes what `open` opens, both as step 3 maps them
+/// ([`as_mapped`]): `<` by `>`; a quotation mark by any quotation mark
+/// (Unicode `Quotation_Mark`: `"…"`, `„…“`, `»…«`, `「…」`); a bracket
+/// by its partner (`Bidi_Paired_Bracket`: `(…)`, `【…】`). What
+/// [`wrapper`] pairs around a whole text, and what makes [`half_wrapper`]
+/// leave an opener whose other half follows the IRI.
+fn closes(open: char, close: char) -> bool {
+    if open == '<' {
+        return close == '>';
+    }
+    let quote = CodePointSetData::new::<QuotationMark>();
+    (quote.contains(open) && quote.contains(close))
+        || crate::chars::bracket(open) == Some(crate::chars::Bracket::Open { close })
+}
+
 /// Half a wrapper, the other half left in the text the IRI was copied
 /// from, where the IRI cannot hold it (section 7.2: "eliminating
 /// characters that cannot be converted"): an opening quotation mark or
@@ -730,29 +744,18 @@ fn wrapper(text: &str) -> Option<(usize, usize, bool)> {
 /// may hold (`https://a/b)`, `https://a/b」`) is its data: a valid IRI is
 /// not changed.
 fn half_wrapper(text: &str) -> Option<(usize, usize)> {
-    let quote = CodePointSetData::new::<QuotationMark>();
     let first = text.chars().next()?;
-    let opening = match as_mapped(first) {
-        '<' => true,
-        c => {
-            quote.contains(c)
-                || matches!(
-                    crate::chars::bracket(c),
-                    Some(crate::chars::Bracket::Open { .. })
-                )
-        }
-    };
+    let open = as_mapped(first);
+    let opening = open == '<'
+        || CodePointSetData::new::<QuotationMark>().contains(open)
+        || matches!(
+            crate::chars::bracket(open),
+            Some(crate::chars::Bracket::Open { .. })
+        );
     let after = text[first.len_utf8()..].trim_start_matches(surrounds);
     if opening && scheme_len(after).is_some() {
         // With its other half after the IRI, the text goes on past the
         // wrapper (`「https://a/」です`): not one IRI; left as it is.
-        let closes = |c: char| match as_mapped(first) {
-            '<' => c == '>',
-            open => match crate::chars::bracket(open) {
-                Some(crate::chars::Bracket::Open { close }) => c == close,
-                _ => quote.contains(c),
-            },
-        };
         // Read as cleaning leaves it: a `"` or `>` after it is encoded
         // (`%22`, `%3E`), and still closes it when the result is cleaned
         // again.
@@ -762,9 +765,9 @@ fn half_wrapper(text: &str) -> Option<(usize, usize)> {
                 .windows(3)
                 .any(|w| w.eq_ignore_ascii_case(triplet))
         };
-        if after.chars().any(|c| closes(as_mapped(c)))
-            || (closes('"') && encoded(b"%22"))
-            || (closes('>') && encoded(b"%3E"))
+        if after.chars().any(|c| closes(open, as_mapped(c)))
+            || (closes(open, '"') && encoded(b"%22"))
+            || (closes(open, '>') && encoded(b"%3E"))
         {
             return None;
         }

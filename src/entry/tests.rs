@@ -169,6 +169,9 @@ fn half_a_wrapper_goes() {
     // wrapper: not one IRI, an error as before.
     assert!(clean("『http://a/b』です").is_err());
     assert!(clean("(http://a/b) and more").is_err());
+    // Any quotation mark closes one, as around a whole text (`„…“`).
+    assert!(clean("「http://a/b\"です").is_err());
+    assert!(clean("„http://a/b“ und mehr").is_err());
     // What a valid IRI holds stays, closing brackets and quotes too.
     for input in [
         "http://a/b_(c)",
@@ -392,8 +395,10 @@ fn wrappers_of_every_script() {
     }
     // A bracket inside stays when the outer pair encloses it.
     assert_eq!(cleaned("(http://a/b_(c))"), "http://a/b_(c)");
-    // Brackets that do not enclose the whole text are not a wrapper.
+    // Brackets that do not enclose the whole text are not a wrapper,
+    // corner brackets (also quotation marks) too: two quoted IRIs.
     assert_eq!(cleaned("(a)b(c)"), "(a)b(c)");
+    assert!(clean("「http://a/」と「http://b/」").is_err());
     assert_eq!(cleaned("http://a/(b)"), "http://a/(b)");
     // Punctuation without a wrapper before it is data (a valid path).
     assert_eq!(cleaned("http://a/b."), "http://a/b.");

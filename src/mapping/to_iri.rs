@@ -276,12 +276,11 @@ impl<'a> ToIri<'a> {
         if !self.keep_lookalikes || !host.contains('%') {
             return kept;
         }
-        let mut decoded = String::with_capacity(host.len());
-        self.decode(Component::Host, host, &mut decoded);
-        if decoded.is_ascii() {
-            return kept;
-        }
-        let latin_host = has_latin_label(&decoded);
+        let mut decoded = String::new();
+        // Read once, where a label decodes to non-ASCII; from the host as
+        // written (`%HH` and `xn--` labels read as what they denote), as
+        // `lint` and `display` read it.
+        let mut latin_host = None;
         for label in written_labels(host) {
             let written = &host[label.clone()];
             if !written.contains('%') {
@@ -289,7 +288,11 @@ impl<'a> ToIri<'a> {
             }
             decoded.clear();
             self.decode(Component::Host, written, &mut decoded);
-            if !decoded.is_ascii() && reads_as_another_name(&decoded, latin_host) {
+            if decoded.is_ascii() {
+                continue;
+            }
+            let latin_host = *latin_host.get_or_insert_with(|| has_latin_label(host));
+            if reads_as_another_name(&decoded, latin_host) {
                 kept.push(label);
             }
         }
