@@ -170,7 +170,8 @@
 //!    or digit does not, as in Markdown: `_http://a/b_c_`), and so does
 //!    emphasis opened earlier on the line and still open
 //!    (`**Docs: https://example.com/docs**`). Two or more `・` at its end
-//!    are a typed ellipsis, left out too, as are a wave dash (`～`, `〜`),
+//!    are a typed ellipsis, left out too, as are a wave dash (`～`, `〜`)
+//!    and any other dash but `-` at the very end (`…/a– next`, `…/a―`),
 //!    footnote marks after the punctuation (`…/a.¹`; `/wiki/E=mc²` keeps
 //!    its `²`) and symbols right after an ASCII character
 //!    (`…/entry-123.html♪`; `/wiki/ゆるキャン△` keeps its own). Between `<`
@@ -1539,11 +1540,18 @@ fn trim_end(text: &str, floor: usize) -> usize {
             end -= run;
             continue;
         }
+        // A dash other than `-` at the very end sets off what follows
+        // (`https://example.com/a– next`, `…/a―`); inside, the en dash of
+        // a title stays (`/wiki/Michelson–Morley`).
+        let dash = c != '-'
+            && CodePointMapData::<GeneralCategory>::new().get(c)
+                == GeneralCategory::DashPunctuation;
         if !(terminal.contains(c)
             || is_quotation_mark(c)
             || c == GREEK_SEMICOLON_NFC
             || c == SOFT_HYPHEN
-            || matches!(c, '\u{301C}' | '\u{FF5E}'))
+            || dash
+            || matches!(c, '\u{FF5E}'))
         {
             break;
         }

@@ -158,7 +158,8 @@ fn help() -> String {
          around it (**...**, _..._, ~~...~~, also opened before a label:\n\
          **Docs: https://...**), or before trailing punctuation (.,;:!?',\n\
          ・・・, ～, \u{b7}, the Greek semicolon, and \u{5f4}, a Hebrew quote),\n\
-         footnote marks after it (…/a.¹) and symbols right after an ASCII\n\
+         a dash other than - (…/a– next), footnote marks after it\n\
+         (…/a.¹) and symbols right after an ASCII\n\
          character at its end (…/entry-123.html♪). A tel:, sms: or geo: IRI\n\
          ends at its first non-ASCII character. Otherwise a non-ASCII\n\
          letter does not end an IRI (section 7.3).\n\

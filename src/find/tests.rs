@@ -323,6 +323,19 @@ fn trailing_punctuation_and_brackets() {
         ("「http://例え.jp/a」", "http://例え.jp/a"),
         ("http://例え.jp/a。", "http://例え.jp/a"),
         ("«http://a/b»", "http://a/b"),
+        // A dash other than `-` at the end sets off what follows; inside a
+        // title it stays, and `-` is the path's.
+        ("see http://a/b\u{2013} next", "http://a/b"),
+        ("see http://a/b\u{2015}", "http://a/b"),
+        (
+            "http://例え.jp/パス\u{2010}\u{2010} 次",
+            "http://例え.jp/パス",
+        ),
+        (
+            "http://a/Michelson\u{2013}Morley",
+            "http://a/Michelson\u{2013}Morley",
+        ),
+        ("http://a/b- next", "http://a/b-"),
         // The Greek semicolon, as U+0387 and as its NFC form U+00B7;
         // the Catalan middle dot inside a word stays.
         ("Δείτε http://a/Αθήνα\u{387} και", "http://a/Αθήνα"),
