@@ -100,8 +100,10 @@
 //!   gives no candidate. The others come whole readings first: by how
 //!   many non-ASCII octets each leaves encoded (an octet an encoding
 //!   cannot read is a sign that the text is not in it: `%CF%F0%E8%E2%E5%F2`
-//!   is `Привет` in windows-1251, and leaves `%F0` in Shift_JIS), then in
-//!   the order given.
+//!   is `Привет` in windows-1251, and leaves `%F0` in Shift_JIS), then by
+//!   how many compatibility variants each decodes (names are written in
+//!   NFKC, section 7.5: EUC-JP's `テスト`, `%A5%C6%A5%B9%A5%C8`, is
+//!   Shift_JIS's half-width `･ﾆ･ｹ･ﾈ`), then in the order given.
 //!
 //! - **Trailing octets written as themselves are read.** A user agent
 //!   percent-encodes the octets a URI cannot hold as they are and writes
@@ -129,6 +131,7 @@ use alloc::vec::Vec;
 
 use encoding_rs::Encoding;
 
+use crate::chars::is_compatibility_variant;
 use crate::mapping::{is_bidi_formatting, Component, ToIri};
 use crate::percent::{push_encoded, push_octet, triplet};
 use crate::IriRef;
@@ -223,8 +226,9 @@ impl<T: AsRef<str>> IriRef<T> {
     pub fn legacy_candidates(&self, encodings: &[&'static Encoding]) -> Vec<Candidate> {
         let text = self.as_str();
         let utf8 = self.to_iri();
-        // Each candidate with the non-ASCII octets it left encoded.
-        let mut found: Vec<(usize, Candidate)> = Vec::new();
+        // Each candidate with the non-ASCII octets it left encoded and the
+        // compatibility variants it decoded.
+        let mut found: Vec<((usize, usize), Candidate)> = Vec::new();
         if !text.contains('%') {
             return Vec::new();
         }
@@ -246,15 +250,19 @@ impl<T: AsRef<str>> IriRef<T> {
             }
             // Valid by construction (only characters of each component's
             // class are written); parsed all the same, never unwrapped.
-            let kept = reading.kept;
+            let rank = (reading.kept, reading.variants);
             if let Ok(iri) = IriRef::parse(reading.out) {
-                found.push((kept, Candidate { encoding, iri }));
+                found.push((rank, Candidate { encoding, iri }));
             }
         }
         // An octet that an encoding cannot read is a sign that the text
-        // is not in it: the readings that leave fewer encoded come first
-        // (a stable sort: the order given among equals).
-        found.sort_by_key(|&(kept, _)| kept);
+        // is not in it: the readings that leave fewer encoded come first.
+        // Then those with fewer compatibility variants: names are written
+        // in NFKC (section 7.5), and another encoding's octets often read
+        // as them (EUC-JP's `テスト`, `%A5%C6%A5%B9%A5%C8`, is Shift_JIS's
+        // half-width `･ﾆ･ｹ･ﾈ`). A stable sort: the order given among
+        // equals.
+        found.sort_by_key(|&(rank, _)| rank);
         found.into_iter().map(|(_, candidate)| candidate).collect()
     }
 }
@@ -271,6 +279,10 @@ struct Reading {
     trails: usize,
     /// How many non-ASCII octets stayed encoded.
     kept: usize,
+    /// How many decoded characters are compatibility variants
+    /// ([`is_compatibility_variant`]: half-width katakana, full-width
+    /// Latin, ...).
+    variants: usize,
     out: String,
 }
 
@@ -282,6 +294,7 @@ impl Reading {
             decoded: 0,
             trails: 0,
             kept: 0,
+            variants: 0,
             out: String::with_capacity(len),
         }
     }
@@ -371,6 +384,7 @@ impl Reading {
                     self.out.push(c);
                     self.decoded += 1;
                     self.trails += usize::from(literal);
+                    self.variants += usize::from(is_compatibility_variant(c));
                     at += len;
                 }
                 None => {
@@ -513,6 +527,26 @@ mod tests {
         for encodings in [[WINDOWS_1251, WINDOWS_1252], [WINDOWS_1252, WINDOWS_1251]] {
             let first = read("http://example.org/caf%E9s", &encodings)[0].0;
             assert_eq!(first, encodings[0].name());
+        }
+        // Katakana in EUC-JP (A5C6 A5B9 A5C8, テスト) is whole in Shift_JIS
+        // too, as half-width forms: the reading in NFKC comes first, in
+        // either order; Shift_JIS's own カタカナ stays its own.
+        for encodings in [[SHIFT_JIS, EUC_JP], [EUC_JP, SHIFT_JIS]] {
+            let readings = read("http://example.jp/%A5%C6%A5%B9%A5%C8", &encodings);
+            assert_eq!(
+                readings,
+                [
+                    ("EUC-JP", String::from("http://example.jp/テスト")),
+                    ("Shift_JIS", String::from("http://example.jp/･ﾆ･ｹ･ﾈ")),
+                ],
+                "{encodings:?}"
+            );
+            let readings = read("http://example.jp/%83J%83%5E%83J%83i", &encodings);
+            assert_eq!(
+                readings[0],
+                ("Shift_JIS", String::from("http://example.jp/カタカナ")),
+                "{encodings:?}"
+            );
         }
 
         // ソ is 835C in Shift_JIS: a trailing octet in ASCII's range.

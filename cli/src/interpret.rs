@@ -189,7 +189,9 @@ fn help() -> String {
          Output:\n\
          \x20 plain (default)  the first candidate's IRI, or an empty line when\n\
          \x20                  there is none (candidates that leave fewer\n\
-         \x20                  octets encoded come first, then in LIST order);\n\
+         \x20                  octets encoded come first, then those that\n\
+         \x20                  decode fewer compatibility variants, such\n\
+         \x20                  as half-width kana, then in LIST order);\n\
          \x20                  for an invalid input an empty line\n\
          \x20                  and, on stderr,\n\
          \x20                  line N: error at byte OFFSET: MESSAGE\n\
