@@ -1195,6 +1195,26 @@ impl Spans {
     }
 }
 
+/// Records that `range` of `input` goes, with nothing written for it
+/// after `out`: a change of `kind`, and its span.
+fn remove(
+    kind: ChangeKind,
+    range: Range<usize>,
+    input: &str,
+    out: &str,
+    changes: &mut Vec<Change>,
+    spans: &mut Spans,
+) {
+    let change = Change {
+        kind,
+        range: range.clone(),
+        before: input[range.clone()].to_owned(),
+        after: String::new(),
+    };
+    push_change(changes, change, input);
+    spans.push(out.len()..out.len(), range, false);
+}
+
 /// Steps 2 to 4 over `body`: line breaks, width and NFC.
 fn map_characters(
     input: &str,
@@ -1217,14 +1237,15 @@ fn map_characters(
         if pos >= plain_blank_end {
             let (blank, line_break) = leading_blank(&input[pos..body.end]);
             if line_break {
-                let change = Change {
-                    kind: ChangeKind::LineBreak,
-                    range: pos..pos + blank,
-                    before: input[pos..pos + blank].to_owned(),
-                    after: String::new(),
-                };
-                push_change(changes, change, input);
-                spans.push(out.len()..out.len(), pos..pos + blank, false);
+                let range = pos..pos + blank;
+                remove(
+                    ChangeKind::LineBreak,
+                    range,
+                    input,
+                    &out,
+                    changes,
+                    &mut spans,
+                );
                 pos += blank;
                 continue;
             }
@@ -1238,14 +1259,14 @@ fn map_characters(
             .filter(|&c| is_break_mark(c))
         {
             let end = pos + mark.len_utf8();
-            let change = Change {
-                kind: ChangeKind::LineBreak,
-                range: pos..end,
-                before: input[pos..end].to_owned(),
-                after: String::new(),
-            };
-            push_change(changes, change, input);
-            spans.push(out.len()..out.len(), pos..end, false);
+            remove(
+                ChangeKind::LineBreak,
+                pos..end,
+                input,
+                &out,
+                changes,
+                &mut spans,
+            );
             pos = end;
             continue;
         }
@@ -1257,14 +1278,14 @@ fn map_characters(
             .filter(|&c| stray.removes(pos, c))
         {
             let end = pos + c.len_utf8();
-            let change = Change {
-                kind: ChangeKind::StraySpace,
-                range: pos..end,
-                before: input[pos..end].to_owned(),
-                after: String::new(),
-            };
-            push_change(changes, change, input);
-            spans.push(out.len()..out.len(), pos..end, false);
+            remove(
+                ChangeKind::StraySpace,
+                pos..end,
+                input,
+                &out,
+                changes,
+                &mut spans,
+            );
             pos = end;
             continue;
         }
