@@ -104,7 +104,20 @@ pub(crate) fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
     let looks = scripts(&skeleton);
     let short = || skeleton.chars().take(64).collect::<String>();
     if mixed {
-        return (looks.len() == 1).then(|| Confusion::MixedScript(short()));
+        // A look-alike of a Latin word is one when the letters of other
+        // scripts stand for US-ASCII letters (`pаypal`); one that reads
+        // `Kᴎ6epPunk` (`КиберPunk`) imitates nothing: two words run together.
+        let imitates = looks != [Script::Latin]
+            || text
+                .chars()
+                .filter(|c| {
+                    !matches!(
+                        c.script(),
+                        Script::Latin | Script::Common | Script::Inherited | Script::Unknown
+                    )
+                })
+                .all(looks_like_ascii_letters);
+        return (looks.len() == 1 && imitates).then(|| Confusion::MixedScript(short()));
     }
     // Read in lower case, as UTS 46 maps a domain name and a browser shows
     // it: `МОРЕ` is shown `море`, whose `м` reads `ʍ`.
@@ -133,13 +146,15 @@ pub(crate) fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
 /// whole-script confusable when it is made only of its script's
 /// look-alikes of Latin letters.
 fn reads_as_ascii_name(text: &str) -> bool {
-    text.chars().all(|c| {
-        c.is_ascii_digit() || c == '-' || {
-            let prototype: String =
-                unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).collect();
-            !prototype.is_empty() && prototype.bytes().all(|b| b.is_ascii_alphabetic())
-        }
-    })
+    text.chars()
+        .all(|c| c.is_ascii_digit() || c == '-' || looks_like_ascii_letters(c))
+}
+
+/// Whether the UTS 39 prototype of `c` is US-ASCII letters (Cyrillic `а`
+/// reads `a`, `ӏ` reads `l`; not `и`, which reads `ᴎ`, nor `б`, `6`).
+fn looks_like_ascii_letters(c: char) -> bool {
+    let prototype: String = unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).collect();
+    !prototype.is_empty() && prototype.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
 /// The Unicode form of the host label `label` when it is a valid A-label

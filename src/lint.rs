@@ -99,7 +99,10 @@
 //!   covers as `mixed-script` reads them, and a skeleton of one: `pаypal`
 //!   with a Cyrillic `а` reads `paypal`, while the Japanese `一ノ瀬` or
 //!   `聞く` (Han and kana, whose skeletons hold `ー`, `/` and `❬`) is one
-//!   script. A *whole-script
+//!   script. Where the skeleton is Latin, the letters of other scripts must
+//!   read as US-ASCII letters, as a spoof of a Latin name's are:
+//!   `КиберPunk` (`Kᴎ6epPunk`) is two words run together, `mixed-script`
+//!   only. A *whole-script
 //!   confusable* (checked on host labels only, when another label of the
 //!   host has Latin letters, as a `.com` does) is all of one script other
 //!   than Latin, each letter a look-alike of a US-ASCII letter: Cyrillic

@@ -148,7 +148,9 @@ fn help() -> String {
          Host labels are read in their Unicode form (an xn-- label decoded)\n\
          for mixed-script, confusable and the bidi rules. confusable is a\n\
          mixed-script confusable in any host label or any word of another\n\
-         part (Doctor_Who in a Russian title is a word of its own), or, in\n\
+         part (Doctor_Who in a Russian title is a word of its own), whose\n\
+         letters of other scripts than Latin read as US-ASCII letters\n\
+         (p\u{430}ypal, a Cyrillic \u{430}; not \u{41a}\u{438}\u{431}\u{435}\u{440}Punk, which reads Kᴎ6epPunk), or, in\n\
          a host label beside Latin labels, a whole-script one: every letter\n\
          a look-alike of a US-ASCII letter (Cyrillic 'аррӏе.com'; not\n\
          'мир.com', whose look-alike 'ʍᴎp' is no name). Every host of http,\n\

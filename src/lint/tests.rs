@@ -218,6 +218,23 @@ fn confusable() {
     // Mixed-script: a Cyrillic `а` among Latin letters, anywhere.
     let w = only("http://example.org/p\u{430}ypal", Code::Confusable);
     assert!(w.message().contains("'paypal'"), "{w}");
+    for (word, looks) in [
+        ("g\u{43E}\u{43E}gle", "google"),
+        ("Mill\u{435}r", "Miller"),
+        ("\u{3BD}ideo", "video"),
+    ] {
+        let w = only(
+            &alloc::format!("http://example.org/{word}"),
+            Code::Confusable,
+        );
+        assert!(w.message().contains(&alloc::format!("'{looks}'")), "{w}");
+    }
+    // Two words run together, one Cyrillic (`Кибер` reads `Kᴎ6ep`): mixed
+    // scripts, but no look-alike of a Latin word.
+    assert_eq!(
+        codes("http://example.org/\u{41A}\u{438}\u{431}\u{435}\u{440}Punk"),
+        ["mixed-script"]
+    );
     // The A-label of a whole-script homograph is flagged as its
     // Unicode form is, at the label's range in the input.
     let w = only("http://xn--80ak6aa92e.com/", Code::Confusable);
