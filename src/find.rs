@@ -1551,7 +1551,7 @@ fn trim_end(text: &str, floor: usize) -> usize {
             || c == GREEK_SEMICOLON_NFC
             || c == SOFT_HYPHEN
             || dash
-            || matches!(c, '\u{FF5E}'))
+            || c == '\u{FF5E}')
         {
             break;
         }
