@@ -149,6 +149,17 @@
 //!      `https://例え.jp/新着👍`, `…/Rust_(language)!😍`); after a delimiter
 //!      that opens a segment or a value (`/`, `=`, `_`, ...) or another
 //!      symbol it names one (`/wiki/😂`, `?mood=🙂`, `/I_❤️_NY`).
+//!    - after the host, text of a script written without spaces (Chinese,
+//!      Japanese, Korean, Thai: [`unspaced_text_stop`]) right after an
+//!      ASCII letter, digit or closing bracket of a part (a segment, a
+//!      name or value of the query, the fragment) that holds only US-ASCII
+//!      (`詳しくはhttps://example.com/docs/page.htmlをご覧ください`,
+//!      `https://example.com/guide에서`), or a part that starts with a
+//!      particle no word starts with (`https://example.com/docs/をご覧ください`).
+//!      No name puts a word of those scripts right after ASCII letters in
+//!      one part; a part that holds such letters keeps those after it
+//!      (`/wiki/東京2020年`, `/wiki/東京を参照`: section 7.3), and after a
+//!      delimiter they start a part (`/記事/123`, `?q=東京`).
 //!
 //!    Letters, digits, marks, en dashes, `・` and `·` (which stand inside
 //!    words), and ASCII characters the grammar allows, are part of an IRI.
@@ -224,8 +235,9 @@ use alloc::vec::Vec;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{
-    BidiControl, EastAsianWidth, Emoji, EmojiPresentation, GeneralCategory, GeneralCategoryGroup,
-    LineBreak, QuotationMark, Script, TerminalPunctuation, WhiteSpace, WordBreak,
+    Alphabetic, BidiControl, EastAsianWidth, Emoji, EmojiPresentation, GeneralCategory,
+    GeneralCategoryGroup, LineBreak, QuotationMark, Script, TerminalPunctuation, WhiteSpace,
+    WordBreak,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
@@ -577,6 +589,7 @@ impl<'t> Matches<'_, 't> {
             let cut = host_stop(&text[start..cut]).map_or(cut, |at| start + at);
             let cut = escaped_delimiter(&text[start..cut]).map_or(cut, |at| start + at);
             let cut = emoji_stop(&text[start..cut]).map_or(cut, |at| start + at);
+            let cut = unspaced_text_stop(&text[start..cut]).map_or(cut, |at| start + at);
             let cut = if cut == written_on && cut < text.len() {
                 word_before(&text[after_prefix..cut]).map_or(cut, |at| after_prefix + at)
             } else {
@@ -1281,6 +1294,80 @@ fn emoji_stop(candidate: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// Where text of a script written without spaces runs on right after
+/// an IRI whose last part is US-ASCII, if it does: after the authority
+/// (a host has [`host_stop`]), the first letter of Chinese, Japanese,
+/// Korean, Thai, ... (`Line_Break` `ID`, `CJ`, `H2`, `H3`, `JL`, `JV`,
+/// `JT` or `SA`, and `Alphabetic`) right after an ASCII letter, digit or
+/// closing bracket, in a part (a segment, a name or a value of the query,
+/// the fragment) that holds only US-ASCII so far. Such text writes its
+/// next word, or a particle, right after the address
+/// (`詳しくはhttps://example.com/docs/page.htmlをご覧ください`,
+/// `请访问https://example.com/page了解更多`, `https://example.kr/page에서`),
+/// and no name puts a word of those scripts right after ASCII letters in
+/// one part. A part that holds such letters already keeps them
+/// (`/wiki/東京2020年`: section 7.3, a non-ASCII character does not end an
+/// IRI), and after a delimiter they start a part of their own
+/// (`/記事/`, `?q=東京`).
+fn unspaced_text_stop(candidate: &str) -> Option<usize> {
+    if candidate.is_ascii() {
+        return None;
+    }
+    let colon = candidate.find(':')?;
+    let from = authority_end(candidate, colon).unwrap_or(colon + 1);
+    let alphabetic = CodePointSetData::new::<Alphabetic>();
+    let line_break = CodePointMapData::<LineBreak>::new();
+    let unspaced = |c: char| {
+        alphabetic.contains(c)
+            && matches!(
+                line_break.get(c),
+                LineBreak::Ideographic
+                    | LineBreak::ConditionalJapaneseStarter
+                    | LineBreak::H2
+                    | LineBreak::H3
+                    | LineBreak::JL
+                    | LineBreak::JV
+                    | LineBreak::JT
+                    | LineBreak::ComplexContext
+            )
+    };
+    let mut ascii_part = true;
+    let mut before = None;
+    for (at, c) in candidate[from..].char_indices() {
+        if c.is_ascii() {
+            if matches!(c, '/' | '?' | '#' | '&' | '=' | ';') {
+                ascii_part = true;
+            }
+        } else {
+            let after_word =
+                before.is_some_and(|b: char| b.is_ascii_alphanumeric() || matches!(b, ')' | ']'));
+            if ascii_part && after_word && unspaced(c) {
+                return Some(from + at);
+            }
+            // A particle that starts no word, as the first letter of a
+            // part: the text's (`https://example.com/をご覧ください`).
+            let part_start = before.is_none_or(|b| matches!(b, '/' | '?' | '#' | '&' | '='));
+            if part_start && starts_no_word(c) {
+                return Some(from + at);
+            }
+            ascii_part = false;
+        }
+        before = Some(c);
+    }
+    None
+}
+
+/// Whether no word begins with `c`: the Japanese particle `を` and the
+/// syllabic `ん`, the small kana and the prolonged sound mark
+/// (`Line_Break=CJ`: `っ`, `ゃ`, `ー`), and the Korean particle `를`.
+/// Text written on after an address with a particle starts with one
+/// (`https://example.com/をご覧ください`, `https://example.kr/를`); a name
+/// does not.
+fn starts_no_word(c: char) -> bool {
+    matches!(c, '\u{3092}' | '\u{3093}' | '\u{B97C}')
+        || CodePointMapData::<LineBreak>::new().get(c) == LineBreak::ConditionalJapaneseStarter
 }
 
 /// Where `label`, the last label of a host, holds text written on after

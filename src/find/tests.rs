@@ -189,7 +189,7 @@ fn quotes_and_brackets_of_every_script() {
             "https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)",
             "https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)",
         ),
-        ("詳細はhttp://例え.jp/を参照」と", "http://例え.jp/を参照"),
+        ("詳細はhttp://例え.jp/参照」と", "http://例え.jp/参照"),
         ("http://a/b”c", "http://a/b"),
         (
             "http://fr.example/Côte_d’Ivoire",
@@ -450,7 +450,11 @@ fn matches_do_not_overlap_and_offsets_are_bytes() {
 
 #[test]
 fn non_ascii_does_not_end_an_iri_but_white_space_does() {
-    assert_eq!(found("http://例え.jp/を参照"), ["http://例え.jp/を参照"]);
+    assert_eq!(found("http://例え.jp/参照"), ["http://例え.jp/参照"]);
+    assert_eq!(
+        found("http://例え.jp/東京を参照"),
+        ["http://例え.jp/東京を参照"]
+    );
     assert_eq!(found("http://例え.jp/\u{3000}次"), ["http://例え.jp/"]);
     assert_eq!(found("http://a/b\u{A0}c"), ["http://a/b"]);
 }
@@ -658,6 +662,82 @@ fn markdown_emphasis_around_an_iri_is_not_part_of_it() {
     ]);
 }
 
+/// Text of a script written without spaces, run on right after an ASCII
+/// word of a part that holds only US-ASCII, is the text's; so is a part
+/// that starts with a particle no word starts with. A part with such
+/// letters keeps those after it, and after a delimiter they start one.
+#[test]
+fn text_written_on_after_an_ascii_part_is_the_texts() {
+    finds(&[
+        (
+            "詳しくはhttps://example.com/docs/page.htmlをご覧ください。",
+            &["https://example.com/docs/page.html"][..],
+        ),
+        (
+            "请访问https://example.com/page了解更多",
+            &["https://example.com/page"],
+        ),
+        (
+            "https://example.com/guide에서 확인",
+            &["https://example.com/guide"],
+        ),
+        (
+            "ดูที่https://example.com/newsครับ",
+            &["https://example.com/news"],
+        ),
+        (
+            "https://example.jp/a?id=42の件",
+            &["https://example.jp/a?id=42"],
+        ),
+        (
+            "https://example.jp/a#top参照",
+            &["https://example.jp/a#top"],
+        ),
+        (
+            "英語版はhttps://en.wikipedia.org/wiki/Tokyo_(disambiguation)です",
+            &["https://en.wikipedia.org/wiki/Tokyo_(disambiguation)"],
+        ),
+        // A URI of percent-encoded characters, then text.
+        (
+            "https://a.example/%E6%9D%B1を参照",
+            &["https://a.example/%E6%9D%B1"],
+        ),
+        // Particles no word starts with, first in a part.
+        (
+            "https://example.com/docs/をご覧ください",
+            &["https://example.com/docs/"],
+        ),
+        ("https://example.kr/a/를 보세요", &["https://example.kr/a/"]),
+        // Parts with letters of such a script keep what follows.
+        (
+            "https://ja.wikipedia.org/wiki/東京2020年",
+            &["https://ja.wikipedia.org/wiki/東京2020年"],
+        ),
+        (
+            "https://a.example/記事/123",
+            &["https://a.example/記事/123"],
+        ),
+        (
+            "https://a.example/search?q=東京&lang=日本語",
+            &["https://a.example/search?q=東京&lang=日本語"],
+        ),
+        ("https://a.example/#見出し", &["https://a.example/#見出し"]),
+        // Scripts written with spaces, and symbols, are not text run on.
+        (
+            "https://a.example/iPhoneМосква",
+            &["https://a.example/iPhoneМосква"],
+        ),
+        (
+            "https://a.example/HUNTER×HUNTER",
+            &["https://a.example/HUNTER×HUNTER"],
+        ),
+        // The host has its own rule; a label may mix Latin and kana.
+        ("https://sonyストア.jp/a", &["https://sonyストア.jp/a"]),
+        // Between delimiters, the delimiters say where it ends.
+        ("<https://a.example/pageを>", &["https://a.example/pageを"]),
+    ]);
+}
+
 #[test]
 fn a_change_of_script_in_the_last_label_ends_a_host() {
     finds(&[
@@ -715,13 +795,9 @@ fn a_change_of_script_in_the_last_label_ends_a_host() {
         ("https://例え.jp2/", &["https://例え.jp2/"]),
         // Only the last label: a second-level label may mix (Japanese).
         ("https://ソニーstore.jp/", &["https://ソニーstore.jp/"]),
-        // Text in the top-level label's own script, or after a path,
-        // belongs to the IRI (section 7.3).
+        // Text in the top-level label's own script belongs to the IRI
+        // (section 7.3).
         ("https://例え.中国了解", &["https://例え.中国了解"]),
-        (
-            "https://example.com/page에서",
-            &["https://example.com/page에서"],
-        ),
     ]);
 }
 
@@ -1015,7 +1091,7 @@ fn an_iri_written_on_right_after_another_starts_a_new_one() {
         ),
         (
             "리뷰는https://example.kr/a에서https://example.kr/b로",
-            &["https://example.kr/a", "https://example.kr/b로"],
+            &["https://example.kr/a", "https://example.kr/b"],
         ),
         (
             "ดูที่https://example.th/aและhttps://example.th/b",

@@ -28,7 +28,12 @@ The rules (RFC 3987 section 7.3, RFC 3986 Appendix C, section 4.1):
   format characters that separate words (U+200B, U+2060, U+FEFF);
 - bidi formatting characters are never part of an IRI (section 4.1);
 - a non-ASCII letter does not end an IRI (section 7.3), so text written
-  right after an IRI without a space or punctuation belongs to it;
+  right after an IRI without a space or punctuation belongs to it, but
+  for text of a script written without spaces (Chinese, Japanese, Thai;
+  Korean particles) run on right after an ASCII letter, digit or closing
+  bracket of a part (segment, query name or value, fragment) that holds
+  only US-ASCII: no name puts such a word there (`.../page.htmlを`), and
+  for a part that starts with a particle no word starts with (`.../を`);
 - quotation marks and brackets around an IRI are not part of it
   (Appendix C's `"..."` and `<...>`, and every script's quotes and
   brackets); a bracket pair inside a path is (`Köln_(Stadt)`);
@@ -575,7 +580,7 @@ WIDE_ANNOTATIONS = [
     ("zh", "prose", "wide-annotation", "网址：https://example.cn/page【官方】", ["https://example.cn/page"]),
     ("ko", "prose", "wide-annotation", "자료: https://example.kr/data.pdf（한국어）", ["https://example.kr/data.pdf"]),
     ("ja", "prose", "wide-annotation", "英語版はhttps://en.wikipedia.org/wiki/Tokyo_(disambiguation)です。",
-     ["https://en.wikipedia.org/wiki/Tokyo_(disambiguation)です"]),
+     ["https://en.wikipedia.org/wiki/Tokyo_(disambiguation)"]),
 ]
 
 for lang, style, cls, text, expected in WIDE_ANNOTATIONS:
@@ -709,6 +714,33 @@ for lang in LANGS:
     add(lang, "md", "md-emphasis", f"{b0}{s}**{iris[0]}**{s}{a0}", [iris[0]])
     add(lang, "md", "md-emphasis", f"_{iris[1]}_{'。' if d['cjk'] else '.'}", [iris[1]])
     add(lang, "md", "md-emphasis", f"~~{iris[2]}~~ {a0}", [iris[2]])
+
+# Text of a script written without spaces run on right after a path, a
+# query or a fragment that is US-ASCII, as Japanese, Chinese, Korean and
+# Thai write a particle or the next word; a part that starts with a
+# particle no word starts with. A part that holds such letters keeps
+# those after it (section 7.3), and after a delimiter they start a part.
+PATH_RUN_ONS = [
+    ("ja", "prose", "path-run-on", "詳しくはhttps://example.com/docs/page.htmlをご覧ください。",
+     ["https://example.com/docs/page.html"]),
+    ("ja", "prose", "path-run-on", "手順はhttps://example.jp/help#setupにあります。", ["https://example.jp/help#setup"]),
+    ("ja", "prose", "path-run-on", "記事https://example.jp/記事/123を参照", ["https://example.jp/記事/123"]),
+    ("ja", "prose", "path-run-on", "資料はhttps://example.com/docs/をご覧ください。", ["https://example.com/docs/"]),
+    ("ja", "prose", "path-run-on", "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%ACを参照",
+     ["https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC"]),
+    ("zh", "prose", "path-run-on", "请访问https://example.com/page了解更多。", ["https://example.com/page"]),
+    ("zh", "prose", "path-run-on", "下载地址https://example.cn/download?v=2获取最新版", ["https://example.cn/download?v=2"]),
+    ("ko", "prose", "path-run-on", "자세한 내용은 https://example.com/guide에서 확인하세요.", ["https://example.com/guide"]),
+    ("ko", "chat", "path-run-on", "https://example.kr/news/1를 보세요", ["https://example.kr/news/1"]),
+    ("th", "chat", "path-run-on", "ดูที่https://example.com/newsครับ", ["https://example.com/news"]),
+    ("ja", "prose", "path-run-on", "https://ja.wikipedia.org/wiki/東京2020年 の記事",
+     ["https://ja.wikipedia.org/wiki/東京2020年"]),
+    ("ja", "prose", "path-run-on", "検索 https://example.jp/search?q=東京 から", ["https://example.jp/search?q=東京"]),
+    ("ja", "prose", "path-run-on", "一覧 https://example.jp/カテゴリ/新着 です", ["https://example.jp/カテゴリ/新着"]),
+]
+
+for lang, style, cls, text, expected in PATH_RUN_ONS:
+    add(lang, style, cls, text, expected)
 
 ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t"}
 
