@@ -314,6 +314,25 @@ pub(crate) fn joiner_joins(
 #[cfg(feature = "normalization")]
 const MONGOLIAN_VOWEL_SEPARATOR: char = '\u{180E}';
 
+/// U+05F4 HEBREW PUNCTUATION GERSHAYIM: Hebrew text quotes with it
+/// (`ראו ״https://example.co.il/דף״ לפרטים`), though Unicode's
+/// `Quotation_Mark` leaves it out ([`is_quotation_mark`] takes it in).
+/// Inside a word it marks an acronym or a number and stands before the
+/// last letter (`צה״ל`, `תשפ״ה`): like `’`, it stands inside words
+/// (`Word_Break=MidLetter`), so `find` ends an IRI there only when a
+/// quotation mark opened it, and at the end of one it is a closing quote.
+/// The geresh U+05F3 is not a quote: it ends words (`ג׳ורג׳`).
+#[cfg(feature = "text")]
+pub(crate) const HEBREW_GERSHAYIM: char = '\u{5F4}';
+
+/// Whether `c` quotes: Unicode's `Quotation_Mark`, and
+/// [`HEBREW_GERSHAYIM`], with which Hebrew text quotes.
+#[cfg(feature = "text")]
+pub(crate) fn is_quotation_mark(c: char) -> bool {
+    use icu_properties::props::QuotationMark;
+    c == HEBREW_GERSHAYIM || icu_properties::CodePointSetData::new::<QuotationMark>().contains(c)
+}
+
 /// A paired bracket of any script (Unicode `Bidi_Paired_Bracket_Type`),
 /// with its partner (`Bidi_Paired_Bracket`): `(` and `)`, `（` and `）`,
 /// `「` and `」`, `【` and `】`, `《` and `》`...

@@ -65,7 +65,8 @@
 //!    writes it); a list or quotation
 //!    marker (one to eight characters, none a letter) and a space before
 //!    an IRI with a scheme goes too (`• https://a/`, `1. https://a/`,
-//!    `> https://a/`). And half a wrapper,
+//!    `> https://a/`; non-ASCII marks need no space, `※https://a/`). And
+//!    half a wrapper,
 //!    the other half left in the text the IRI was copied from, where the
 //!    IRI cannot hold it (section 7.2's "eliminating characters that
 //!    cannot be converted"): an opening quotation mark or bracket right
@@ -178,10 +179,10 @@ use alloc::vec::Vec;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 
-use icu_properties::props::{LineBreak, QuotationMark};
-use icu_properties::{CodePointMapData, CodePointSetData};
+use icu_properties::props::LineBreak;
+use icu_properties::CodePointMapData;
 
-use crate::chars::is_invisible_format;
+use crate::chars::{is_invisible_format, is_quotation_mark};
 use crate::grammar::{class, rules};
 use crate::mapping::is_bidi_formatting;
 use crate::percent::push_encoded;
@@ -728,8 +729,7 @@ fn closes(open: char, close: char) -> bool {
     if open == '<' {
         return close == '>';
     }
-    let quote = CodePointSetData::new::<QuotationMark>();
-    (quote.contains(open) && quote.contains(close))
+    (is_quotation_mark(open) && is_quotation_mark(close))
         || crate::chars::bracket(open) == Some(crate::chars::Bracket::Open { close })
 }
 
@@ -747,7 +747,7 @@ fn half_wrapper(text: &str) -> Option<(usize, usize)> {
     let first = text.chars().next()?;
     let open = as_mapped(first);
     let opening = open == '<'
-        || CodePointSetData::new::<QuotationMark>().contains(open)
+        || is_quotation_mark(open)
         || matches!(
             crate::chars::bracket(open),
             Some(crate::chars::Bracket::Open { .. })
@@ -893,18 +893,24 @@ fn label_len(text: &str) -> Option<usize> {
 /// `→ https://a/`, `1. https://a/`, `> https://a/` in a quoted e-mail),
 /// through the white space after it: one to eight characters, none a
 /// letter, then a space, a tab or an ideographic space, and an IRI with a
-/// scheme. A scheme starts with
+/// scheme; or, with no space, marks that need none ([`is_unspaced_mark`]:
+/// `※https://a/`, `▶https://a/`, `①https://a/`). A scheme starts with
 /// a letter, so no IRI starts with them: left in, they would make the
 /// input fail.
 fn marker_len(text: &str) -> Option<usize> {
     let mut end = 0;
+    let mut unspaced = true;
     for (k, c) in text.chars().enumerate() {
         if c.is_whitespace() {
             break;
         }
+        if unspaced && end > 0 && scheme_len(&text[end..]).is_some() {
+            return Some(end);
+        }
         if k == 8 || c.is_alphabetic() || surrounds(c) {
             return None;
         }
+        unspaced &= is_unspaced_mark(c);
         end += c.len_utf8();
     }
     // A space, a tab or an ideographic space after it (U+00A0 and the
@@ -912,6 +918,21 @@ fn marker_len(text: &str) -> Option<usize> {
     let spaced = matches!(text[end..].chars().next(), Some(' ' | '\t' | '\u{3000}'));
     let (blank, _) = leading_blank(&text[end..]);
     (end > 0 && spaced && begins_iri(&text[end + blank..])).then_some(end + blank)
+}
+
+/// Whether `c` marks a note or an item with no space after it, as
+/// Chinese and Japanese write `※` and `①`: a non-ASCII character that is
+/// no letter, decimal digit, quotation mark or bracket (those open a
+/// wrapper, [`half_wrapper`]), nor a full-width form of an ASCII one
+/// (`＞`, `＊`).
+fn is_unspaced_mark(c: char) -> bool {
+    !c.is_ascii()
+        && !as_mapped(c).is_ascii()
+        && !c.is_alphabetic()
+        && !c.is_numeric()
+        && !is_quotation_mark(c)
+        && crate::chars::bracket(c).is_none()
+        || matches!(c, '\u{2460}'..='\u{24FF}' | '\u{2776}'..='\u{2793}')
 }
 
 /// Whether `text` is an IRI with a scheme, or one in a wrapper

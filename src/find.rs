@@ -150,8 +150,8 @@
 //!      that opens a segment or a value (`/`, `=`, `_`, ...) or another
 //!      symbol it names one (`/wiki/😂`, `?mood=🙂`, `/I_❤️_NY`).
 //!    - after the host, text of a script written without spaces (Chinese,
-//!      Japanese, Korean, Thai: [`unspaced_text_stop`]) right after an
-//!      ASCII letter, digit or closing bracket of a part (a segment, a
+//!      Japanese, Korean, Thai: `Line_Break` `ID`, `CJ`, `H2`, `H3`, `JL`,
+//!      `JV`, `JT`, `SA`) right after an ASCII letter, digit or closing bracket of a part (a segment, a
 //!      name or value of the query, the fragment) that holds only US-ASCII
 //!      (`詳しくはhttps://example.com/docs/page.htmlをご覧ください`,
 //!      `https://example.com/guide에서`), or a part that starts with a
@@ -236,12 +236,11 @@ use alloc::vec::Vec;
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{
     Alphabetic, BidiControl, EastAsianWidth, Emoji, EmojiPresentation, GeneralCategory,
-    GeneralCategoryGroup, LineBreak, QuotationMark, Script, TerminalPunctuation, WhiteSpace,
-    WordBreak,
+    GeneralCategoryGroup, LineBreak, Script, TerminalPunctuation, WhiteSpace, WordBreak,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
-use crate::chars::{self, Bracket};
+use crate::chars::{self, is_quotation_mark, Bracket, HEBREW_GERSHAYIM};
 use crate::grammar::{class, rules};
 use crate::scheme::{Scheme, STANDARD};
 use crate::Iri;
@@ -828,12 +827,6 @@ fn opened_by_quote(before: &str) -> bool {
         .rev()
         .find(|&c| !bidi.contains(c))
         .is_some_and(|c| !c.is_ascii() && is_quotation_mark(c))
-}
-
-/// Whether `c` quotes: Unicode's `Quotation_Mark`, and
-/// [`HEBREW_GERSHAYIM`], with which Hebrew text quotes.
-fn is_quotation_mark(c: char) -> bool {
-    c == HEBREW_GERSHAYIM || CodePointSetData::new::<QuotationMark>().contains(c)
 }
 
 /// What a character does to an IRI it stands in, beyond the grammar (which
@@ -1700,16 +1693,6 @@ const GREEK_SEMICOLON_NFC: char = '\u{B7}';
 /// U+2019 RIGHT SINGLE QUOTATION MARK, the apostrophe of typeset text
 /// (`Côte_d’Ivoire`), which closes a `‘…’` quotation too.
 const APOSTROPHE: char = '\u{2019}';
-
-/// U+05F4 HEBREW PUNCTUATION GERSHAYIM: Hebrew text quotes with it
-/// (`ראו ״https://example.co.il/דף״ לפרטים`), though Unicode's
-/// `Quotation_Mark` leaves it out ([`is_quotation_mark`] takes it in).
-/// Inside a word it marks an acronym or a number and stands before the
-/// last letter (`צה״ל`, `תשפ״ה`): like `’`, it stands inside words
-/// (`Word_Break=MidLetter`), so it ends an IRI only when a quotation mark
-/// opened it, and at the end of one it is a closing quote. The geresh
-/// U+05F3 is not a quote: it ends words (`ג׳ורג׳`).
-const HEBREW_GERSHAYIM: char = '\u{5F4}';
 
 /// The iterator of [`Finder::find_iter_bytes`].
 #[derive(Clone, Debug)]

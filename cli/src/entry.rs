@@ -115,7 +115,8 @@ fn help() -> String {
          \x20    and Markdown's *...*, _..._, `...` around an IRI with a scheme,\n\
          \x20    URL: before one (URL:https://a/),\n\
          \x20    a label or a list marker before one (Link: https://a/,\n\
-         \x20    \u{2022} https://a/, 1. https://a/, > https://a/), and half a wrapper where\n\
+         \x20    \u{2022} https://a/, 1. https://a/, > https://a/; a non-ASCII\n\
+         \x20    mark needs no space: \u{203b}https://a/), and half a wrapper where\n\
          \x20    an IRI cannot hold it: an opening quote or bracket before one\n\
          \x20    (\u{300c}https://a/, (https://a/), a > or \" at its end that nothing in\n\
          \x20    it opens (https://a/>); a valid IRI is not changed (https://a/b)\n\

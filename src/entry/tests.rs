@@ -102,6 +102,12 @@ fn list_and_quotation_markers_go() {
         (">>\thttp://a/b", ">>\t"),
         ("-\u{3000}http://a/b", "-\u{3000}"),
         ("※ 「http://a/b」", "※ "),
+        // Marks that need no space after them.
+        ("※http://a/b", "※"),
+        ("①http://a/b", "①"),
+        ("▶http://a/b", "▶"),
+        ("★★http://a/b", "★★"),
+        ("•http://a/b", "•"),
     ] {
         assert_eq!(
             changes(input)[0],
@@ -116,6 +122,11 @@ fn list_and_quotation_markers_go() {
     // than eight characters, nor a space that a relative path holds.
     assert!(clean("a) http://a/b").is_err());
     assert!(clean("123456789 http://a/b").is_err());
+    // Without a space, digits, ASCII and its full-width forms are no
+    // marks: `1.http://a/b` may be a typo of anything.
+    assert!(clean("1.http://a/b").is_err());
+    assert!(clean("-http://a/b").is_err());
+    assert!(clean("\u{FF1E}http://a/b").is_err());
     assert_eq!(cleaned("./\u{A0}http://a/b"), "./%C2%A0http://a/b");
 }
 
@@ -376,6 +387,7 @@ fn wrappers_of_every_script() {
         "«http://例え.jp/»",
         "»http://例え.jp/«",
         "‹http://例え.jp/›",
+        "\u{5F4}http://例え.jp/\u{5F4}",
         "(http://例え.jp/)",
         "（http://例え.jp/）",
         "【http://例え.jp/】",
