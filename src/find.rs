@@ -151,11 +151,13 @@
 //!      symbol it names one (`/wiki/😂`, `?mood=🙂`, `/I_❤️_NY`).
 //!    - after the host, text of a script written without spaces (Chinese,
 //!      Japanese, Korean, Thai: `Line_Break` `ID`, `CJ`, `H2`, `H3`, `JL`,
-//!      `JV`, `JT`, `SA`) right after an ASCII letter, digit or closing bracket of a part (a segment, a
-//!      name or value of the query, the fragment) that holds only US-ASCII
+//!      `JV`, `JT`, `SA`) right after an ASCII letter, digit or closing
+//!      bracket of a part (a segment, a name or value of the query, the
+//!      fragment) that holds only US-ASCII
 //!      (`詳しくはhttps://example.com/docs/page.htmlをご覧ください`,
 //!      `https://example.com/guide에서`), or a part that starts with a
-//!      particle no word starts with (`https://example.com/docs/をご覧ください`).
+//!      particle no word starts with
+//!      (`https://example.com/docs/をご覧ください`).
 //!      No name puts a word of those scripts right after ASCII letters in
 //!      one part; a part that holds such letters keeps those after it
 //!      (`/wiki/東京2020年`, `/wiki/東京を参照`: section 7.3), and after a
