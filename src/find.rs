@@ -149,19 +149,19 @@
 //!      `https://例え.jp/新着👍`, `…/Rust_(language)!😍`); after a delimiter
 //!      that opens a segment or a value (`/`, `=`, `_`, ...) or another
 //!      symbol it names one (`/wiki/😂`, `?mood=🙂`, `/I_❤️_NY`).
-//!    - after the host, text of a script written without spaces (Chinese,
-//!      Japanese, Korean, Thai: `Line_Break` `ID`, `CJ`, `H2`, `H3`, `JL`,
-//!      `JV`, `JT`, `SA`) right after an ASCII letter, digit or closing
-//!      bracket of a part (a segment, a name or value of the query, the
-//!      fragment) that holds only US-ASCII
+//!    - after the host, text run on with no space right after an ASCII
+//!      letter, digit or closing bracket of a part (a segment, a name or
+//!      value of the query, the fragment) that holds only US-ASCII: a
+//!      Japanese particle or verb ending (Hiragana but `の`, `と`, `や`), a
+//!      Korean particle, or Thai
 //!      (`詳しくはhttps://example.com/docs/page.htmlをご覧ください`,
-//!      `https://example.com/guide에서`), or a part that starts with a
+//!      `https://example.com/guide에서`); or a part that starts with a
 //!      particle no word starts with
-//!      (`https://example.com/docs/をご覧ください`).
-//!      No name puts a word of those scripts right after ASCII letters in
-//!      one part; a part that holds such letters keeps those after it
-//!      (`/wiki/東京2020年`, `/wiki/東京を参照`: section 7.3), and after a
-//!      delimiter they start a part (`/記事/123`, `?q=東京`).
+//!      (`https://example.com/docs/をご覧ください`). Names put Han,
+//!      Katakana and Hangul words and `の` right after Latin letters
+//!      (`/wiki/C言語`, `/wiki/ONE_PIECEの登場人物`, `/wiki/LG에너지솔루션`),
+//!      so Chinese text run on stays, as section 7.3 asks, as does what
+//!      follows such letters in a part (`/wiki/東京を参照`).
 //!
 //!    Letters, digits, marks, en dashes, `・` and `·` (which stand inside
 //!    words), and ASCII characters the grammar allows, are part of an IRI.
@@ -237,8 +237,8 @@ use alloc::vec::Vec;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{
-    Alphabetic, BidiControl, EastAsianWidth, Emoji, EmojiPresentation, GeneralCategory,
-    GeneralCategoryGroup, LineBreak, Script, TerminalPunctuation, WhiteSpace, WordBreak,
+    BidiControl, EastAsianWidth, Emoji, EmojiPresentation, GeneralCategory, GeneralCategoryGroup,
+    LineBreak, Script, TerminalPunctuation, WhiteSpace, WordBreak,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
@@ -1291,43 +1291,26 @@ fn emoji_stop(candidate: &str) -> Option<usize> {
     None
 }
 
-/// Where text of a script written without spaces runs on right after
-/// an IRI whose last part is US-ASCII, if it does: after the authority
-/// (a host has [`host_stop`]), the first letter of Chinese, Japanese,
-/// Korean, Thai, ... (`Line_Break` `ID`, `CJ`, `H2`, `H3`, `JL`, `JV`,
-/// `JT` or `SA`, and `Alphabetic`) right after an ASCII letter, digit or
-/// closing bracket, in a part (a segment, a name or a value of the query,
-/// the fragment) that holds only US-ASCII so far. Such text writes its
-/// next word, or a particle, right after the address
+/// Where text written without a space runs on right after an IRI whose
+/// last part is US-ASCII, if it does: after the authority (a host has
+/// [`host_stop`]), in a part (a segment, a name or a value of the query,
+/// the fragment) that holds only US-ASCII so far, right after an ASCII
+/// letter, digit or closing bracket, the start of text that no name puts
+/// there ([`runs_on`]): a Japanese or Korean particle, or Thai
 /// (`詳しくはhttps://example.com/docs/page.htmlをご覧ください`,
-/// `请访问https://example.com/page了解更多`, `https://example.kr/page에서`),
-/// and no name puts a word of those scripts right after ASCII letters in
-/// one part. A part that holds such letters already keeps them
-/// (`/wiki/東京2020年`: section 7.3, a non-ASCII character does not end an
-/// IRI), and after a delimiter they start a part of their own
-/// (`/記事/`, `?q=東京`).
+/// `https://example.com/guide에서`, `https://example.com/newsครับ`); or,
+/// first in a part, a letter no word starts with ([`starts_no_word`]:
+/// `https://example.com/docs/をご覧ください`). Names put Han, kana and
+/// Hangul words right after Latin letters (`/wiki/C言語`, `/wiki/JR東日本`,
+/// `/wiki/ONE_PIECEの登場人物`, `/wiki/LG에너지솔루션`), which stay, as does
+/// what follows such letters in a part (`/wiki/東京を参照`: section 7.3, a
+/// non-ASCII character does not end an IRI).
 fn unspaced_text_stop(candidate: &str) -> Option<usize> {
     if candidate.is_ascii() {
         return None;
     }
     let colon = candidate.find(':')?;
     let from = authority_end(candidate, colon).unwrap_or(colon + 1);
-    let alphabetic = CodePointSetData::new::<Alphabetic>();
-    let line_break = CodePointMapData::<LineBreak>::new();
-    let unspaced = |c: char| {
-        alphabetic.contains(c)
-            && matches!(
-                line_break.get(c),
-                LineBreak::Ideographic
-                    | LineBreak::ConditionalJapaneseStarter
-                    | LineBreak::H2
-                    | LineBreak::H3
-                    | LineBreak::JL
-                    | LineBreak::JV
-                    | LineBreak::JT
-                    | LineBreak::ComplexContext
-            )
-    };
     let mut ascii_part = true;
     let mut before = None;
     for (at, c) in candidate[from..].char_indices() {
@@ -1338,11 +1321,9 @@ fn unspaced_text_stop(candidate: &str) -> Option<usize> {
         } else {
             let after_word =
                 before.is_some_and(|b: char| b.is_ascii_alphanumeric() || matches!(b, ')' | ']'));
-            if ascii_part && after_word && unspaced(c) {
+            if ascii_part && after_word && runs_on(&candidate[from + at..]) {
                 return Some(from + at);
             }
-            // A particle that starts no word, as the first letter of a
-            // part: the text's (`https://example.com/をご覧ください`).
             let part_start = before.is_none_or(|b| matches!(b, '/' | '?' | '#' | '&' | '='));
             if part_start && starts_no_word(c) {
                 return Some(from + at);
@@ -1353,6 +1334,68 @@ fn unspaced_text_stop(candidate: &str) -> Option<usize> {
     }
     None
 }
+
+/// Whether `text`, written right after ASCII letters with no space, is
+/// text run on rather than the rest of a name: Hiragana, which Japanese
+/// writes its particles and verb endings in (`をご覧ください`, `から`,
+/// `で確認`, `です`), but `の`, `と` and `や`, with which titles join a
+/// Latin name to what follows (`ONE_PIECEの登場人物`); a Korean particle
+/// ([`KOREAN_PARTICLES`]: `에서`, `를`, `입니다`), as the whole run of
+/// Hangul or its start; or Thai (`Line_Break=SA`, `ครับ`). Han, Katakana
+/// and other Hangul words follow Latin letters in names (`C言語`,
+/// `AKB48グループ`, `KBS한국방송`).
+fn runs_on(text: &str) -> bool {
+    let Some(c) = text.chars().next() else {
+        return false;
+    };
+    match CodePointMapData::<Script>::new().get(c) {
+        Script::Hiragana => !matches!(c, '\u{306E}' | '\u{3068}' | '\u{3084}'),
+        Script::Hangul => {
+            let run_end = text
+                .char_indices()
+                .find(|&(_, h)| CodePointMapData::<Script>::new().get(h) != Script::Hangul)
+                .map_or(text.len(), |(i, _)| i);
+            let run = &text[..run_end];
+            KOREAN_PARTICLES.iter().any(|&(particle, whole)| {
+                if whole {
+                    run == particle
+                } else {
+                    run.starts_with(particle)
+                }
+            })
+        }
+        _ => CodePointMapData::<LineBreak>::new().get(c) == LineBreak::ComplexContext,
+    }
+}
+
+/// Korean particles and endings written right after a word, with whether
+/// only a run of Hangul that is all of it counts (`에` also starts
+/// `에너지`, `LG에너지솔루션`): `에서` (at, from), `에게` (to), `으로`, `로`
+/// (by, to), `까지` (until), `부터` (from), `를`, `을` (object), `는`, `은`
+/// (topic), `이`, `가` (subject), `에` (at), `와`, `과` (and: `SK와이번스`
+/// is a name), `도` (also), `입니다`, `이다`, `이에요`, `예요` (is).
+const KOREAN_PARTICLES: [(&str, bool); 20] = [
+    ("에서", false),
+    ("에게", false),
+    ("으로", false),
+    ("까지", false),
+    ("부터", false),
+    ("입니다", false),
+    ("이에요", false),
+    ("를", false),
+    ("는", false),
+    ("을", true),
+    ("은", true),
+    ("이", true),
+    ("가", true),
+    ("에", true),
+    ("로", true),
+    ("와", true),
+    ("과", true),
+    ("도", true),
+    ("이다", true),
+    ("예요", true),
+];
 
 /// Whether no word begins with `c`: the Japanese particle `を` and the
 /// syllabic `ん`, the small kana and the prolonged sound mark

@@ -161,11 +161,11 @@ fn help() -> String {
          a dash other than - (…/a– next), footnote marks after it\n\
          (…/a.¹) and symbols right after an ASCII\n\
          character at its end (…/entry-123.html♪). A tel:, sms: or geo: IRI\n\
-         ends at its first non-ASCII character. After the host, text of a\n\
-         script written without spaces ends it right after an ASCII letter\n\
-         or digit of a part that is US-ASCII (…/page.htmlをご覧ください,\n\
-         …/guide에서), as does a part that starts with a particle no word\n\
-         starts with (…/docs/をご覧ください). Otherwise a non-ASCII\n\
+         ends at its first non-ASCII character. After the host, a Japanese\n\
+         or Korean particle, or Thai, ends it right after an ASCII letter or\n\
+         digit of a part that is US-ASCII (…/page.htmlをご覧ください,\n\
+         …/guide에서; not /wiki/C言語), as does a part that starts with a\n\
+         particle no word starts with (…/docs/をご覧ください). Otherwise a non-ASCII\n\
          letter does not end an IRI (section 7.3): /wiki/東京を参照 is one.\n\
          Inside <...> or \"...\" the delimiters alone say where it ends, and\n\
          white space inside <...> is left out of the IRI (RFC 3986 Appendix\n\

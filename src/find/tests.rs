@@ -662,10 +662,12 @@ fn markdown_emphasis_around_an_iri_is_not_part_of_it() {
     ]);
 }
 
-/// Text of a script written without spaces, run on right after an ASCII
-/// word of a part that holds only US-ASCII, is the text's; so is a part
-/// that starts with a particle no word starts with. A part with such
-/// letters keeps those after it, and after a delimiter they start one.
+/// Text run on right after an ASCII word of a part that holds only
+/// US-ASCII (a Japanese or Korean particle, Thai) is the text's; so is a
+/// part that starts with a particle no word starts with. Names put Han,
+/// Katakana and Hangul words, and `の`, right after Latin letters; a part
+/// with such letters keeps those after it, and after a delimiter they
+/// start one.
 #[test]
 fn text_written_on_after_an_ascii_part_is_the_texts() {
     finds(&[
@@ -674,23 +676,31 @@ fn text_written_on_after_an_ascii_part_is_the_texts() {
             &["https://example.com/docs/page.html"][..],
         ),
         (
-            "请访问https://example.com/page了解更多",
-            &["https://example.com/page"],
-        ),
-        (
             "https://example.com/guide에서 확인",
             &["https://example.com/guide"],
+        ),
+        (
+            "https://example.com/docs입니다.",
+            &["https://example.com/docs"],
+        ),
+        (
+            "https://example.kr/news/1를 보세요",
+            &["https://example.kr/news/1"],
+        ),
+        (
+            "https://example.jp/page.htmlから",
+            &["https://example.jp/page.html"],
         ),
         (
             "ดูที่https://example.com/newsครับ",
             &["https://example.com/news"],
         ),
         (
-            "https://example.jp/a?id=42の件",
+            "https://example.jp/a?id=42をご確認",
             &["https://example.jp/a?id=42"],
         ),
         (
-            "https://example.jp/a#top参照",
+            "https://example.jp/a#topで確認",
             &["https://example.jp/a#top"],
         ),
         (
@@ -708,6 +718,45 @@ fn text_written_on_after_an_ascii_part_is_the_texts() {
             &["https://example.com/docs/"],
         ),
         ("https://example.kr/a/를 보세요", &["https://example.kr/a/"]),
+        // Names: Han, Katakana and Hangul words, and `の`, after Latin
+        // letters (section 7.3: a non-ASCII character does not end an
+        // IRI, so Chinese text run on stays too).
+        (
+            "https://ja.wikipedia.org/wiki/C言語",
+            &["https://ja.wikipedia.org/wiki/C言語"],
+        ),
+        (
+            "https://ja.wikipedia.org/wiki/JR東日本",
+            &["https://ja.wikipedia.org/wiki/JR東日本"],
+        ),
+        (
+            "https://ja.wikipedia.org/wiki/AKB48グループ",
+            &["https://ja.wikipedia.org/wiki/AKB48グループ"],
+        ),
+        (
+            "https://ja.wikipedia.org/wiki/ONE_PIECEの登場人物",
+            &["https://ja.wikipedia.org/wiki/ONE_PIECEの登場人物"],
+        ),
+        (
+            "https://ko.wikipedia.org/wiki/LG에너지솔루션",
+            &["https://ko.wikipedia.org/wiki/LG에너지솔루션"],
+        ),
+        (
+            "https://ko.wikipedia.org/wiki/SK와이번스",
+            &["https://ko.wikipedia.org/wiki/SK와이번스"],
+        ),
+        (
+            "https://ko.wikipedia.org/wiki/KBS한국방송",
+            &["https://ko.wikipedia.org/wiki/KBS한국방송"],
+        ),
+        (
+            "https://zh.wikipedia.org/wiki/C语言",
+            &["https://zh.wikipedia.org/wiki/C语言"],
+        ),
+        (
+            "请访问https://example.com/page了解更多",
+            &["https://example.com/page了解更多"],
+        ),
         // Parts with letters of such a script keep what follows.
         (
             "https://ja.wikipedia.org/wiki/東京2020年",

@@ -29,11 +29,12 @@ The rules (RFC 3987 section 7.3, RFC 3986 Appendix C, section 4.1):
 - bidi formatting characters are never part of an IRI (section 4.1);
 - a non-ASCII letter does not end an IRI (section 7.3), so text written
   right after an IRI without a space or punctuation belongs to it, but
-  for text of a script written without spaces (Chinese, Japanese, Thai;
-  Korean particles) run on right after an ASCII letter, digit or closing
-  bracket of a part (segment, query name or value, fragment) that holds
-  only US-ASCII: no name puts such a word there (`.../page.htmlを`), and
-  for a part that starts with a particle no word starts with (`.../を`);
+  for a Japanese or Korean particle or Thai run on right after an ASCII
+  letter, digit or closing bracket of a part (segment, query name or
+  value, fragment) that holds only US-ASCII: no name puts one there
+  (`.../page.htmlを`, `.../guide에서`; names do put Han, Katakana, other
+  Hangul and `の` there: `/wiki/C言語`), and for a part that starts with
+  a particle no word starts with (`.../を`);
 - quotation marks and brackets around an IRI are not part of it
   (Appendix C's `"..."` and `<...>`, and every script's quotes and
   brackets); a bracket pair inside a path is (`Köln_(Stadt)`);
@@ -715,11 +716,12 @@ for lang in LANGS:
     add(lang, "md", "md-emphasis", f"_{iris[1]}_{'。' if d['cjk'] else '.'}", [iris[1]])
     add(lang, "md", "md-emphasis", f"~~{iris[2]}~~ {a0}", [iris[2]])
 
-# Text of a script written without spaces run on right after a path, a
-# query or a fragment that is US-ASCII, as Japanese, Chinese, Korean and
-# Thai write a particle or the next word; a part that starts with a
-# particle no word starts with. A part that holds such letters keeps
-# those after it (section 7.3), and after a delimiter they start a part.
+# A Japanese or Korean particle, or Thai, run on right after a path, a
+# query or a fragment that is US-ASCII; a part that starts with a
+# particle no word starts with. Names put Han, Katakana and Hangul words
+# right after Latin letters, and Chinese text run on is read as section
+# 7.3 says; a part that holds such letters keeps those after it, and
+# after a delimiter they start a part.
 PATH_RUN_ONS = [
     ("ja", "prose", "path-run-on", "詳しくはhttps://example.com/docs/page.htmlをご覧ください。",
      ["https://example.com/docs/page.html"]),
@@ -728,8 +730,14 @@ PATH_RUN_ONS = [
     ("ja", "prose", "path-run-on", "資料はhttps://example.com/docs/をご覧ください。", ["https://example.com/docs/"]),
     ("ja", "prose", "path-run-on", "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%ACを参照",
      ["https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC"]),
-    ("zh", "prose", "path-run-on", "请访问https://example.com/page了解更多。", ["https://example.com/page"]),
-    ("zh", "prose", "path-run-on", "下载地址https://example.cn/download?v=2获取最新版", ["https://example.cn/download?v=2"]),
+    ("zh", "prose", "path-run-on", "请访问https://example.com/page了解更多。", ["https://example.com/page了解更多"]),
+    ("zh", "prose", "path-run-on", "见 https://zh.wikipedia.org/wiki/C语言 一文", ["https://zh.wikipedia.org/wiki/C语言"]),
+    ("ja", "prose", "path-run-on", "記事 https://ja.wikipedia.org/wiki/JR東日本 を参照", ["https://ja.wikipedia.org/wiki/JR東日本"]),
+    ("ja", "prose", "path-run-on", "一覧はhttps://ja.wikipedia.org/wiki/ONE_PIECEの登場人物。",
+     ["https://ja.wikipedia.org/wiki/ONE_PIECEの登場人物"]),
+    ("ko", "prose", "path-run-on", "문서 https://ko.wikipedia.org/wiki/LG에너지솔루션 참고",
+     ["https://ko.wikipedia.org/wiki/LG에너지솔루션"]),
+    ("ko", "prose", "path-run-on", "공지는 https://example.com/notice입니다.", ["https://example.com/notice"]),
     ("ko", "prose", "path-run-on", "자세한 내용은 https://example.com/guide에서 확인하세요.", ["https://example.com/guide"]),
     ("ko", "chat", "path-run-on", "https://example.kr/news/1를 보세요", ["https://example.kr/news/1"]),
     ("th", "chat", "path-run-on", "ดูที่https://example.com/newsครับ", ["https://example.com/news"]),
