@@ -921,18 +921,20 @@ fn marker_len(text: &str) -> Option<usize> {
 }
 
 /// Whether `c` marks a note or an item with no space after it, as
-/// Chinese and Japanese write `※` and `①`: a non-ASCII character that is
-/// no letter, decimal digit, quotation mark or bracket (those open a
-/// wrapper, [`half_wrapper`]), nor a full-width form of an ASCII one
-/// (`＞`, `＊`).
+/// Chinese and Japanese write `※` and `①`: a circled number (`①`, `❶`,
+/// the blocks of enclosed alphanumerics and dingbats), or a non-ASCII
+/// character that is no letter, number, quotation mark or bracket (those
+/// open a wrapper, [`half_wrapper`]), nor a full-width form of an ASCII
+/// one (`＞`, `＊`).
 fn is_unspaced_mark(c: char) -> bool {
-    !c.is_ascii()
-        && !as_mapped(c).is_ascii()
-        && !c.is_alphabetic()
-        && !c.is_numeric()
-        && !is_quotation_mark(c)
-        && crate::chars::bracket(c).is_none()
-        || matches!(c, '\u{2460}'..='\u{24FF}' | '\u{2776}'..='\u{2793}')
+    let circled = matches!(c, '\u{2460}'..='\u{24FF}' | '\u{2776}'..='\u{2793}');
+    circled
+        || (!c.is_ascii()
+            && !as_mapped(c).is_ascii()
+            && !c.is_alphabetic()
+            && !c.is_numeric()
+            && !is_quotation_mark(c)
+            && crate::chars::bracket(c).is_none())
 }
 
 /// Whether `text` is an IRI with a scheme, or one in a wrapper

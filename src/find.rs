@@ -1300,11 +1300,16 @@ fn emoji_stop(candidate: &str) -> Option<usize> {
 /// (`詳しくはhttps://example.com/docs/page.htmlをご覧ください`,
 /// `https://example.com/guide에서`, `https://example.com/newsครับ`); or,
 /// first in a part, a letter no word starts with ([`starts_no_word`]:
-/// `https://example.com/docs/をご覧ください`). Names put Han, kana and
-/// Hangul words right after Latin letters (`/wiki/C言語`, `/wiki/JR東日本`,
-/// `/wiki/ONE_PIECEの登場人物`, `/wiki/LG에너지솔루션`), which stay, as does
-/// what follows such letters in a part (`/wiki/東京を参照`: section 7.3, a
-/// non-ASCII character does not end an IRI).
+/// `https://example.com/docs/をご覧ください`). A query is read the same
+/// way: a search typed in Japanese right after ASCII letters
+/// (`?q=ipadおすすめ`) loses its Hiragana, but browsers copy such a query
+/// percent-encoded, and a link followed by a particle
+/// (`https://www.youtube.com/watch?v=dQw4w9WgXcQを見て`) is the commoner
+/// text. Names put Han, kana and Hangul words right after Latin letters
+/// (`/wiki/C言語`, `/wiki/JR東日本`, `/wiki/ONE_PIECEの登場人物`,
+/// `/wiki/LG에너지솔루션`), which stay, as does what follows such letters
+/// in a part (`/wiki/東京を参照`: section 7.3, a non-ASCII character does
+/// not end an IRI).
 fn unspaced_text_stop(candidate: &str) -> Option<usize> {
     if candidate.is_ascii() {
         return None;

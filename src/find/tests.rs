@@ -699,6 +699,11 @@ fn text_written_on_after_an_ascii_part_is_the_texts() {
             "https://example.jp/a?id=42をご確認",
             &["https://example.jp/a?id=42"],
         ),
+        // A YouTube link, the commonest in chat.
+        (
+            "https://www.youtube.com/watch?v=dQw4w9WgXcQを見て",
+            &["https://www.youtube.com/watch?v=dQw4w9WgXcQ"],
+        ),
         (
             "https://example.jp/a#topで確認",
             &["https://example.jp/a#top"],
