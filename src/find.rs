@@ -1295,8 +1295,9 @@ fn emoji_stop(candidate: &str) -> Option<usize> {
 /// last part is US-ASCII, if it does: after the authority (a host has
 /// [`host_stop`]), in a part (a segment, a name or a value of the query,
 /// the fragment) that holds only US-ASCII so far, right after an ASCII
-/// letter, digit or closing bracket, the start of text that no name puts
-/// there ([`runs_on`]): a Japanese or Korean particle, or Thai
+/// letter, digit, closing bracket, `-` or `_` (`watch?v=abc_-`), the
+/// start of text that no name puts there ([`runs_on`]): a Japanese or
+/// Korean particle, or Thai
 /// (`詳しくはhttps://example.com/docs/page.htmlをご覧ください`,
 /// `https://example.com/guide에서`, `https://example.com/newsครับ`); or,
 /// first in a part, a letter no word starts with ([`starts_no_word`]:
@@ -1324,8 +1325,9 @@ fn unspaced_text_stop(candidate: &str) -> Option<usize> {
                 ascii_part = true;
             }
         } else {
-            let after_word =
-                before.is_some_and(|b: char| b.is_ascii_alphanumeric() || matches!(b, ')' | ']'));
+            let after_word = before.is_some_and(|b: char| {
+                b.is_ascii_alphanumeric() || matches!(b, ')' | ']' | '-' | '_')
+            });
             if ascii_part && after_word && runs_on(&candidate[from + at..]) {
                 return Some(from + at);
             }
@@ -1378,8 +1380,9 @@ fn runs_on(text: &str) -> bool {
 /// `에너지`, `LG에너지솔루션`): `에서` (at, from), `에게` (to), `으로`, `로`
 /// (by, to), `까지` (until), `부터` (from), `를`, `을` (object), `는`, `은`
 /// (topic), `이`, `가` (subject), `에` (at), `와`, `과` (and: `SK와이번스`
-/// is a name), `도` (also), `입니다`, `이다`, `이에요`, `예요` (is).
-const KOREAN_PARTICLES: [(&str, bool); 20] = [
+/// is a name), `도` (also), `입니다`, `이다`, `이에요`, `예요` (is), `이고`,
+/// `이며` (is and), `이라` (`이라고`, `이라는`: quoting), `이랑` (with).
+const KOREAN_PARTICLES: [(&str, bool); 24] = [
     ("에서", false),
     ("에게", false),
     ("으로", false),
@@ -1387,6 +1390,10 @@ const KOREAN_PARTICLES: [(&str, bool); 20] = [
     ("부터", false),
     ("입니다", false),
     ("이에요", false),
+    ("이고", false),
+    ("이며", false),
+    ("이라", false),
+    ("이랑", false),
     ("를", false),
     ("는", false),
     ("을", true),

@@ -699,11 +699,13 @@ fn text_written_on_after_an_ascii_part_is_the_texts() {
             "https://example.jp/a?id=42をご確認",
             &["https://example.jp/a?id=42"],
         ),
-        // A YouTube link, the commonest in chat.
+        // A YouTube link, the commonest in chat; its ids hold `-`, `_`.
         (
             "https://www.youtube.com/watch?v=dQw4w9WgXcQを見て",
             &["https://www.youtube.com/watch?v=dQw4w9WgXcQ"],
         ),
+        ("https://youtu.be/aB_-をぜひ", &["https://youtu.be/aB_-"]),
+        ("링크https://example.com/a이고", &["https://example.com/a"]),
         (
             "https://example.jp/a#topで確認",
             &["https://example.jp/a#top"],
