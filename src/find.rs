@@ -161,7 +161,9 @@
 //!      Katakana and Hangul words and `の` right after Latin letters
 //!      (`/wiki/C言語`, `/wiki/ONE_PIECEの登場人物`, `/wiki/LG에너지솔루션`),
 //!      so Chinese text run on stays, as section 7.3 asks, as does what
-//!      follows such letters in a part (`/wiki/東京を参照`).
+//!      follows such letters in a part (`/wiki/東京に`), but for the
+//!      object particle `を`, which Japanese writes as nothing else: it
+//!      ends an IRI anywhere after the host (`/wiki/東京を参照`).
 //!
 //!    Letters, digits, marks, en dashes, `・` and `·` (which stand inside
 //!    words), and ASCII characters the grammar allows, are part of an IRI.
@@ -1309,8 +1311,9 @@ fn emoji_stop(candidate: &str) -> Option<usize> {
 /// text. Names put Han, kana and Hangul words right after Latin letters
 /// (`/wiki/C言語`, `/wiki/JR東日本`, `/wiki/ONE_PIECEの登場人物`,
 /// `/wiki/LG에너지솔루션`), which stay, as does what follows such letters
-/// in a part (`/wiki/東京を参照`: section 7.3, a non-ASCII character does
-/// not end an IRI).
+/// in a part (`/wiki/東京に`, `/wiki/北京了解更多`: section 7.3, a
+/// non-ASCII character does not end an IRI), but for the particle `を`
+/// ([`OBJECT_PARTICLE`]: `https://ja.wikipedia.org/wiki/東京をご覧ください`).
 fn unspaced_text_stop(candidate: &str) -> Option<usize> {
     if candidate.is_ascii() {
         return None;
@@ -1332,7 +1335,7 @@ fn unspaced_text_stop(candidate: &str) -> Option<usize> {
                 return Some(from + at);
             }
             let part_start = before.is_none_or(|b| matches!(b, '/' | '?' | '#' | '&' | '='));
-            if part_start && starts_no_word(c) {
+            if (part_start && starts_no_word(c)) || c == OBJECT_PARTICLE {
                 return Some(from + at);
             }
             ascii_part = false;
@@ -1408,6 +1411,13 @@ const KOREAN_PARTICLES: [(&str, bool); 24] = [
     ("이다", true),
     ("예요", true),
 ];
+
+/// U+3092 HIRAGANA LETTER WO, which Japanese writes only as the particle
+/// that marks an object (`東京を参照`, `ページをご覧ください`): text run
+/// on after an address starts with it far more often than a title holds
+/// it (`君の膵臓をたべたい`), so it ends an IRI wherever it stands after
+/// the host (a title with it is found whole between `<…>` or `"…"`).
+const OBJECT_PARTICLE: char = '\u{3092}';
 
 /// Whether no word begins with `c`: the Japanese particle `を` and the
 /// syllabic `ん`, the small kana and the prolonged sound mark

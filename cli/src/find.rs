@@ -166,7 +166,8 @@ fn help() -> String {
          digit of a part that is US-ASCII (…/page.htmlをご覧ください,\n\
          …/guide에서; not /wiki/C言語), as does a part that starts with a\n\
          particle no word starts with (…/docs/をご覧ください). Otherwise a non-ASCII\n\
-         letter does not end an IRI (section 7.3): /wiki/東京を参照 is one.\n\
+         letter does not end an IRI (section 7.3): /wiki/北京了解更多 is\n\
+         one; but the particle を ends it anywhere after the host.\n\
          Inside <...> or \"...\" the delimiters alone say where it ends, and\n\
          white space inside <...> is left out of the IRI (RFC 3986 Appendix\n\
          C). A soft hyphen (U+00AD, from hyphenated text) never ends an IRI\n\

@@ -169,8 +169,12 @@ fn quotes_and_brackets_of_every_script() {
         ),
         ("https://example.jp/a=（PDF：1MB）", "https://example.jp/a="),
         (
+            "https://ja.wikipedia.org/wiki/【推しの子】が好き",
+            "https://ja.wikipedia.org/wiki/【推しの子】が好き",
+        ),
+        (
             "https://ja.wikipedia.org/wiki/【推しの子】を見た",
-            "https://ja.wikipedia.org/wiki/【推しの子】を見た",
+            "https://ja.wikipedia.org/wiki/【推しの子】",
         ),
         (
             "資料はhttps://example.jp/doc.pdf（PDF：1.2MB）をご覧ください。",
@@ -451,10 +455,7 @@ fn matches_do_not_overlap_and_offsets_are_bytes() {
 #[test]
 fn non_ascii_does_not_end_an_iri_but_white_space_does() {
     assert_eq!(found("http://例え.jp/参照"), ["http://例え.jp/参照"]);
-    assert_eq!(
-        found("http://例え.jp/東京を参照"),
-        ["http://例え.jp/東京を参照"]
-    );
+    assert_eq!(found("http://例え.jp/東京に"), ["http://例え.jp/東京に"]);
     assert_eq!(found("http://例え.jp/\u{3000}次"), ["http://例え.jp/"]);
     assert_eq!(found("http://a/b\u{A0}c"), ["http://a/b"]);
 }
@@ -714,6 +715,12 @@ fn text_written_on_after_an_ascii_part_is_the_texts() {
             "英語版はhttps://en.wikipedia.org/wiki/Tokyo_(disambiguation)です",
             &["https://en.wikipedia.org/wiki/Tokyo_(disambiguation)"],
         ),
+        // The object particle ends it anywhere after the host.
+        (
+            "詳しくはhttps://ja.wikipedia.org/wiki/東京をご覧ください",
+            &["https://ja.wikipedia.org/wiki/東京"],
+        ),
+        ("https://例え.jp/パスを参照", &["https://例え.jp/パス"]),
         // A URI of percent-encoded characters, then text.
         (
             "https://a.example/%E6%9D%B1を参照",

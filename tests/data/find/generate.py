@@ -260,10 +260,13 @@ for lang, d in LANGS.items():
         else:
             add(lang, "prose", cls + "-sentence", f"{o}{b1} {iri}!{c} {a2}", [iri])
     # Text written right after the IRI without a space belongs to it
-    # (section 7.3: a non-ASCII character does not end an IRI).
+    # (section 7.3: a non-ASCII character does not end an IRI), but for
+    # the Japanese object particle `を`, which ends it anywhere after the
+    # host: Japanese writes it as nothing else.
     if cjk:
         iri = iris[0]
-        add(lang, "prose", "text-after-belongs", f"{b0}{iri}{a0}。", [iri + a0])
+        after = a1 if a0.startswith("を") else a0  # `を`: PATH_RUN_ONS
+        add(lang, "prose", "text-after-belongs", f"{b0}{iri}{after}。", [iri + after])
     # White space of every kind between IRIs and words.
     for name, sp in SPACES.items():
         add(lang, "chat", "space-" + name, f"{iris[0]}{sp}{iris[1]}{sp}{a2}", [iris[0], iris[1]])
@@ -745,6 +748,8 @@ PATH_RUN_ONS = [
      ["https://ja.wikipedia.org/wiki/東京2020年"]),
     ("ja", "prose", "path-run-on", "検索 https://example.jp/search?q=東京 から", ["https://example.jp/search?q=東京"]),
     ("ja", "prose", "path-run-on", "一覧 https://example.jp/カテゴリ/新着 です", ["https://example.jp/カテゴリ/新着"]),
+    ("ja", "prose", "particle-wo", "詳しくはhttps://ja.wikipedia.org/wiki/東京を見てください。",
+     ["https://ja.wikipedia.org/wiki/東京"]),
 ]
 
 for lang, style, cls, text, expected in PATH_RUN_ONS:
