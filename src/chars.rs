@@ -357,6 +357,15 @@ pub(crate) fn bracket(c: char) -> Option<Bracket> {
     }
 }
 
+/// Whether `c` is an enclosed number or letter (`①`, `⑴`, `⒈`, `Ⓐ`,
+/// `❶`: the Enclosed Alphanumerics block and the Dingbats' circled
+/// digits), with which Chinese and Japanese text numbers items and notes
+/// (`…/a②`, `①https://…`). No Unicode property names them.
+#[cfg(feature = "text")]
+pub(crate) fn is_enclosed_alphanumeric(c: char) -> bool {
+    matches!(c, '\u{2460}'..='\u{24FF}' | '\u{2776}'..='\u{2793}')
+}
+
 /// Whether `c` is sentence or clause punctuation: punctuation
 /// (`General_Category=P*`) other than dashes that ends a sentence or a
 /// clause (`Terminal_Punctuation`, or `Sentence_Break` `STerm`, `ATerm` or

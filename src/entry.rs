@@ -927,8 +927,7 @@ fn marker_len(text: &str) -> Option<usize> {
 /// open a wrapper, [`half_wrapper`]), nor a full-width form of an ASCII
 /// one (`＞`, `＊`).
 fn is_unspaced_mark(c: char) -> bool {
-    let circled = matches!(c, '\u{2460}'..='\u{24FF}' | '\u{2776}'..='\u{2793}');
-    circled
+    crate::chars::is_enclosed_alphanumeric(c)
         || (!c.is_ascii()
             && !as_mapped(c).is_ascii()
             && !c.is_alphabetic()

@@ -941,8 +941,6 @@ fn role(c: char) -> Role {
             | '\u{2900}'..='\u{297F}'
             | '\u{2794}'..='\u{27BF}'
             | '\u{2B00}'..='\u{2B2F}'
-            | '\u{2460}'..='\u{24FF}'
-            | '\u{2776}'..='\u{2793}'
             | '\u{2022}'
             | '\u{2023}'
             | '\u{2043}'
@@ -950,7 +948,8 @@ fn role(c: char) -> Role {
             | '\u{203B}'
             | '\u{2020}'
             | '\u{2021}'
-    ) {
+    ) || chars::is_enclosed_alphanumeric(c)
+    {
         return Role::Stop;
     }
     let punctuation = GeneralCategoryGroup::Punctuation.contains(gc);
@@ -1303,7 +1302,7 @@ fn emoji_stop(candidate: &str) -> Option<usize> {
 /// (`詳しくはhttps://example.com/docs/page.htmlをご覧ください`,
 /// `https://example.com/guide에서`, `https://example.com/newsครับ`); or,
 /// first in a part, a letter no word starts with ([`starts_no_word`]:
-/// `https://example.com/docs/をご覧ください`). A query is read the same
+/// `https://example.kr/docs/를`). A query is read the same
 /// way: a search typed in Japanese right after ASCII letters
 /// (`?q=ipadおすすめ`) loses its Hiragana, but browsers copy such a query
 /// percent-encoded, and a link followed by a particle
@@ -1324,7 +1323,7 @@ fn unspaced_text_stop(candidate: &str) -> Option<usize> {
     let mut before = None;
     for (at, c) in candidate[from..].char_indices() {
         if c.is_ascii() {
-            if matches!(c, '/' | '?' | '#' | '&' | '=' | ';') {
+            if is_part_delimiter(c) {
                 ascii_part = true;
             }
         } else {
@@ -1334,7 +1333,7 @@ fn unspaced_text_stop(candidate: &str) -> Option<usize> {
             if ascii_part && after_word && runs_on(&candidate[from + at..]) {
                 return Some(from + at);
             }
-            let part_start = before.is_none_or(|b| matches!(b, '/' | '?' | '#' | '&' | '='));
+            let part_start = before.is_none_or(is_part_delimiter);
             if (part_start && starts_no_word(c)) || c == OBJECT_PARTICLE {
                 return Some(from + at);
             }
@@ -1343,6 +1342,13 @@ fn unspaced_text_stop(candidate: &str) -> Option<usize> {
         before = Some(c);
     }
     None
+}
+
+/// Whether `c` starts a part of a path, query or fragment, as names are
+/// cut into parts: a segment (`/`), the query or fragment (`?`, `#`), a
+/// query's field, name or value (`&`, `=`), a segment's parameter (`;`).
+fn is_part_delimiter(c: char) -> bool {
+    matches!(c, '/' | '?' | '#' | '&' | '=' | ';')
 }
 
 /// Whether `text`, written right after ASCII letters with no space, is
@@ -1419,14 +1425,13 @@ const KOREAN_PARTICLES: [(&str, bool); 24] = [
 /// the host (a title with it is found whole between `<…>` or `"…"`).
 const OBJECT_PARTICLE: char = '\u{3092}';
 
-/// Whether no word begins with `c`: the Japanese particle `を` and the
-/// syllabic `ん`, the small kana and the prolonged sound mark
-/// (`Line_Break=CJ`: `っ`, `ゃ`, `ー`), and the Korean particle `를`.
-/// Text written on after an address with a particle starts with one
-/// (`https://example.com/をご覧ください`, `https://example.kr/를`); a name
-/// does not.
+/// Whether no word begins with `c`: the syllabic `ん`, the small kana
+/// and the prolonged sound mark (`Line_Break=CJ`: `っ`, `ゃ`, `ー`), and
+/// the Korean particle `를` (and `を`, [`OBJECT_PARTICLE`], which ends an
+/// IRI wherever it stands). Text written on after an address with a
+/// particle starts with one (`https://example.kr/를`); a name does not.
 fn starts_no_word(c: char) -> bool {
-    matches!(c, '\u{3092}' | '\u{3093}' | '\u{B97C}')
+    matches!(c, '\u{3093}' | '\u{B97C}')
         || CodePointMapData::<LineBreak>::new().get(c) == LineBreak::ConditionalJapaneseStarter
 }
 
