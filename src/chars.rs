@@ -194,6 +194,31 @@ pub(crate) fn is_highly_restrictive(label: &str) -> bool {
     reading.single || reading.latin_with_one_written_together
 }
 
+/// The `Script` property of `c`, from ICU4X's data: the crate's one
+/// source of it (`lint`, `display`, `select` and the confusables read it
+/// here; `find` reads the same data).
+#[cfg(any(feature = "lint", feature = "display"))]
+pub(crate) fn script(c: char) -> icu_properties::props::Script {
+    icu_properties::CodePointMapData::<icu_properties::props::Script>::new().get(c)
+}
+
+/// Whether `c` is of no script of its own (Common or Inherited: a digit,
+/// punctuation, a combining mark), so goes with any script.
+#[cfg(any(feature = "lint", feature = "display"))]
+pub(crate) fn is_scriptless(script: icu_properties::props::Script) -> bool {
+    use icu_properties::props::Script;
+    script == Script::Common || script == Script::Inherited || script == Script::Unknown
+}
+
+/// The Unicode name of `script` (`Latin`, `Old_Italic`), as messages
+/// name it.
+#[cfg(any(feature = "lint", feature = "display"))]
+pub(crate) fn script_name(script: icu_properties::props::Script) -> &'static str {
+    icu_properties::PropertyNamesLong::<icu_properties::props::Script>::new()
+        .get(script)
+        .unwrap_or("Unknown")
+}
+
 /// Whether `text` is of one script by UTS 39's resolved script set
 /// (section 5.1): the `Script_Extensions` of its characters have a script
 /// in common, the scripts written together counting as one (`Jpan`: Han,

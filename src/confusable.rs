@@ -10,8 +10,9 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use unicode_script::{Script, UnicodeScript};
+use icu_properties::props::Script;
 
+use crate::chars::{is_scriptless, script, script_name};
 use crate::mapping::{is_ace, LABEL_SEPARATORS};
 use crate::percent::decode_utf8_lossy;
 use crate::{Host, IriRef};
@@ -34,7 +35,7 @@ pub(crate) fn host_has_latin_label(host: &str) -> bool {
     host.split(LABEL_SEPARATORS).any(|label| {
         decode_utf8_lossy(&unicode_label(label))
             .chars()
-            .any(|c| c.script() == Script::Latin)
+            .any(|c| script(c) == Script::Latin)
     })
 }
 
@@ -69,10 +70,8 @@ pub(crate) enum Confusion {
 pub(crate) fn scripts(text: &str) -> Vec<Script> {
     let mut found: Vec<Script> = Vec::new();
     for c in text.chars() {
-        let script = c.script();
-        if !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
-            && !found.contains(&script)
-        {
+        let script = script(c);
+        if !is_scriptless(script) && !found.contains(&script) {
             found.push(script);
         }
     }
@@ -110,11 +109,9 @@ pub(crate) fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
         let imitates = looks != [Script::Latin]
             || text
                 .chars()
-                .filter(|c| {
-                    !matches!(
-                        c.script(),
-                        Script::Latin | Script::Common | Script::Inherited | Script::Unknown
-                    )
+                .filter(|&c| {
+                    let script = script(c);
+                    script != Script::Latin && !is_scriptless(script)
                 })
                 .all(looks_like_ascii_letters);
         return (looks.len() == 1 && imitates).then(|| Confusion::MixedScript(short()));
@@ -122,7 +119,7 @@ pub(crate) fn confusable(text: &str, whole_script: bool) -> Option<Confusion> {
     // Read in lower case, as UTS 46 maps a domain name and a browser shows
     // it: `МОРЕ` is shown `море`, whose `м` reads `ʍ`.
     (looks == [Script::Latin] && reads_as_ascii_name(&text.to_lowercase()))
-        .then(|| Confusion::WholeScript(own[0].full_name(), short()))
+        .then(|| Confusion::WholeScript(script_name(own[0]), short()))
 }
 
 /// Whether each character of the label `text` looks like a character of a

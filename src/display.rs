@@ -101,8 +101,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-pub use unicode_script::Script;
-use unicode_script::UnicodeScript;
+/// A Unicode script (`Script::Latin`, `Script::Han`), as ICU4X names it;
+/// [`scripts_named`] reads one from its name or ISO 15924 code.
+pub use icu_properties::props::Script;
+use icu_properties::script::ScriptWithExtensions;
+use icu_properties::PropertyParser;
 
 use crate::bidi::{for_each_part, is_rtl, offset_in, Split};
 use crate::chars::is_invisible_format;
@@ -199,10 +202,10 @@ impl<'a> Show<'a> {
     /// display can show.
     pub(crate) fn hides(&self, c: char) -> bool {
         self.scripts.is_some_and(|scripts| {
-            let ext = c.script_extension();
-            !(ext.is_common()
-                || ext.is_inherited()
-                || scripts.iter().any(|&s| ext.contains_script(s)))
+            let ext = ScriptWithExtensions::new().get_script_extensions_val(c);
+            !(ext.contains(&Script::Common)
+                || ext.contains(&Script::Inherited)
+                || scripts.iter().any(|s| ext.contains(s)))
         })
     }
 }
@@ -218,7 +221,8 @@ pub(crate) fn never_shown(c: char) -> bool {
 
 /// The scripts `name` stands for, as a list of scripts to show is
 /// written: a Unicode script name (`Latin`, `Old_Italic`) or ISO 15924
-/// code (`Latn`), in any case; or an ISO 15924 code for scripts written
+/// code (`Latn`), matched as Unicode matches property values (case,
+/// spaces, `_` and `-` do not count: `old italic`); or an ISO 15924 code for scripts written
 /// together (`Jpan`: Han, Hiragana and Katakana; `Kore`: Hangul and Han;
 /// `Hanb`: Han and Bopomofo; `Hrkt`: Hiragana and Katakana) or for a
 /// variant of one (`Hans` and `Hant`: Han; `Aran`: Arabic; `Latf` and
@@ -233,44 +237,31 @@ pub(crate) fn never_shown(c: char) -> bool {
 ///     scripts_named("Jpan"),
 ///     Some(vec![Script::Han, Script::Hiragana, Script::Katakana])
 /// );
+/// assert_eq!(scripts_named("old italic"), Some(vec![Script::OldItalic]));
+/// assert_eq!(scripts_named("OLD-ITALIC"), scripts_named("Ital"));
 /// assert_eq!(scripts_named("Klingon"), None);
 /// ```
 #[must_use]
 pub fn scripts_named(name: &str) -> Option<Vec<Script>> {
-    use Script::*;
     let together: &[Script] = match name.to_ascii_lowercase().as_str() {
-        "jpan" => &[Han, Hiragana, Katakana],
-        "kore" => &[Hangul, Han],
-        "hanb" => &[Han, Bopomofo],
-        "hrkt" => &[Hiragana, Katakana],
-        "hans" | "hant" => &[Han],
-        "aran" => &[Arabic],
-        "latf" | "latg" => &[Latin],
-        "cyrs" => &[Cyrillic],
-        "syre" | "syrj" | "syrn" => &[Syriac],
-        "geok" => &[Georgian],
+        "jpan" => &[Script::Han, Script::Hiragana, Script::Katakana],
+        "kore" => &[Script::Hangul, Script::Han],
+        "hanb" => &[Script::Han, Script::Bopomofo],
+        "hrkt" => &[Script::Hiragana, Script::Katakana],
+        "hans" | "hant" => &[Script::Han],
+        "aran" => &[Script::Arabic],
+        "latf" | "latg" => &[Script::Latin],
+        "cyrs" => &[Script::Cyrillic],
+        "syre" | "syrj" | "syrn" => &[Script::Syriac],
+        "geok" => &[Script::Georgian],
         _ => &[],
     };
     if !together.is_empty() {
         return Some(together.to_vec());
     }
-    // Unicode writes each word of a name, and a code, capitalized.
-    let capitalized: String = name
-        .split(['_', ' ', '-'])
-        .map(|word| {
-            let mut chars = word.chars();
-            chars.next().map_or_else(String::new, |first| {
-                first
-                    .to_uppercase()
-                    .chain(chars.flat_map(char::to_lowercase))
-                    .collect()
-            })
-        })
-        .collect::<Vec<_>>()
-        .join("_");
-    let script = [name, capitalized.as_str()]
-        .into_iter()
-        .find_map(|name| Script::from_full_name(name).or_else(|| Script::from_short_name(name)))?;
+    // Unicode's loose matching (UAX 44 LM3): case, spaces, `_` and `-`
+    // do not count (`old italic`, `Old_Italic`, `OLD-ITALIC`).
+    let script = PropertyParser::<Script>::new().get_loose(name)?;
     Some(alloc::vec![script])
 }
 
@@ -361,7 +352,7 @@ impl<T: AsRef<str>> IriRef<T> {
                     && (in_unsafe
                         || spoof
                         || show.hides(c)
-                        || (last_encoded && c.script() == Script::Inherited)));
+                        || (last_encoded && crate::chars::script(c) == Script::Inherited)));
             last_encoded = encode;
             if encode {
                 let out = shown.get_or_insert_with(|| String::from(&text[..i]));

@@ -242,8 +242,8 @@
 //! - `display` and `lint` (default; both bring `bidi` and `idna`, `lint`
 //!   also `normalization`): sections 7.5 and 7.6 (`display`, `select`) and
 //!   the coded warnings of sections 4, 5.3, 6.1, 7.5 and 8 and of RFC
-//!   3986's SHOULDs (`lint`), with
-//!   `unicode-script` and `unicode-security` (UTS 39).
+//!   3986's SHOULDs (`lint`), with ICU4X's scripts and
+//!   `unicode-security`'s confusables (UTS 39).
 //! - `serde`: `Serialize` and `Deserialize` for the four types;
 //!   deserializing parses, so it validates.
 //! - `legacy` (brings `normalization`): `mapping::from_legacy`, section

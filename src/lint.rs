@@ -180,14 +180,16 @@ use core::fmt::{self, Write as _};
 use core::ops::Range;
 
 use icu_normalizer::ComposingNormalizerBorrowed;
-use unicode_script::{Script, UnicodeScript};
 
 use crate::bidi::bidi_class;
 use crate::bidi::is_rtl;
 use crate::bidi::{
     check_part, for_each_part, offset_in, part_restrictions, Restriction, Split, Violation,
 };
-use crate::chars::{is_compatibility_variant, is_invisible_format, is_orthographic_compatibility};
+use crate::chars::{
+    is_compatibility_variant, is_invisible_format, is_orthographic_compatibility, is_scriptless,
+    script, script_name,
+};
 use crate::confusable::{
     confusable, has_latin_label, label_to_unicode, unicode_label, words, Confusion,
 };
@@ -1460,11 +1462,11 @@ fn mixed_scripts(text: &str) -> Option<String> {
     let mut names: Vec<&'static str> = Vec::new();
     let mut more = false;
     for c in text.chars() {
-        let script = c.script();
-        if matches!(script, Script::Common | Script::Inherited | Script::Unknown) {
+        let script = script(c);
+        if is_scriptless(script) {
             continue;
         }
-        let name = script.full_name();
+        let name = script_name(script);
         if !names.contains(&name) {
             if names.len() == 4 {
                 more = true;

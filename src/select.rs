@@ -107,7 +107,10 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-pub use unicode_script::Script;
+/// A Unicode script (`Script::Latin`, `Script::Han`), as ICU4X names it;
+/// [`scripts_named`](crate::display::scripts_named) reads one from its
+/// name or ISO 15924 code.
+pub use icu_properties::props::Script;
 
 use crate::display::{never_shown, Show};
 use crate::mapping::{Component, ToUri};
@@ -338,7 +341,6 @@ impl Choice<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use unicode_script::UnicodeScript;
 
     fn chosen(text: &str, scripts: &[Script]) -> (Form, String) {
         let iri = IriRef::parse(text).unwrap();
@@ -536,7 +538,9 @@ mod tests {
         assert_eq!(chosen("x:a→b", &[]).0, Form::Iri);
         // U+20DD COMBINING ENCLOSING CIRCLE is Inherited (U+0301 is not:
         // its Script_Extensions list the scripts that use it).
-        assert!('\u{20DD}'.script_extension().is_inherited());
+        let extensions = icu_properties::script::ScriptWithExtensions::new();
+        let inherited = extensions.get_script_extensions_val('\u{20DD}');
+        assert!(inherited.contains(&Script::Inherited) && inherited.iter().count() == 1);
         assert_eq!(chosen("x:a\u{20DD}", &[Script::Han]).0, Form::Iri);
         assert_eq!(chosen("x:e\u{301}", &[Script::Latin]).0, Form::Iri);
         assert_eq!(chosen("http://a/b?c", &[]).0, Form::Iri);

@@ -80,9 +80,9 @@ fn a_host_in_punycode_is_ascii_and_foreign_hosts_are_never_unicode() {
         let iri = IriRef::parse(*text).unwrap();
         let Some(host) = iri.host() else { continue };
         let foreign = host.chars().any(|c| {
-            use unicode_script::UnicodeScript;
-            let ext = c.script_extension();
-            !c.is_ascii() && !ext.is_common() && !ext.contains_script(Script::Latin)
+            let extensions = icu_properties::script::ScriptWithExtensions::new();
+            let ext = extensions.get_script_extensions_val(c);
+            !c.is_ascii() && !ext.contains(&Script::Common) && !ext.contains(&Script::Latin)
         });
         let puny = iri.select_with(&Select::new(&latin).punycode_hosts(true));
         let shown = puny.text().host().unwrap();

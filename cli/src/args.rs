@@ -467,7 +467,7 @@ mod tests {
         );
         assert_eq!(
             scripts(Some("Kore,old_italic")).unwrap(),
-            [Script::Hangul, Script::Han, Script::Old_Italic]
+            [Script::Hangul, Script::Han, Script::OldItalic]
         );
         assert_eq!(scripts(Some("")).unwrap(), []);
         assert!(scripts(Some("Latin,Klingon"))

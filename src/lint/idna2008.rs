@@ -24,8 +24,7 @@
 //!
 //! A CONTEXTO code point is allowed only where its rule of appendix A
 //! holds (A.3 to A.9). The properties come from ICU4X (`icu_properties`),
-//! the exceptions from RFC 5892's fixed table; scripts from
-//! `unicode-script`. The label is read after UTS 46 mapping (so an
+//! the scripts too, the exceptions from RFC 5892's fixed table. The label is read after UTS 46 mapping (so an
 //! upper-case letter, or a full-width one, is read as what it maps to, as
 //! a browser sends it): Korean compatibility jamo `ㄱ` maps to the
 //! conjoining `ᄀ`, an OldHangulJamo.
@@ -38,10 +37,11 @@
 
 use icu_properties::props::{
     Block, ChangesWhenNfkcCasefolded, DefaultIgnorableCodePoint, GeneralCategory,
-    HangulSyllableType, NoncharacterCodePoint, WhiteSpace,
+    HangulSyllableType, NoncharacterCodePoint, Script, WhiteSpace,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
-use unicode_script::{Script, UnicodeScript};
+
+use crate::chars::script;
 
 /// The first code point of the (UTS 46 mapped) label that IDNA2008 does
 /// not allow where it stands.
@@ -213,13 +213,11 @@ fn context_o(label: &[char], index: usize) -> Option<Rule> {
     let after = label.get(index + 1).copied();
     let holds = match c {
         '\u{B7}' => before == Some('l') && after == Some('l'),
-        '\u{375}' => after.is_some_and(|a| a.script() == Script::Greek),
-        '\u{5F3}' | '\u{5F4}' => before.is_some_and(|b| b.script() == Script::Hebrew),
+        '\u{375}' => after.is_some_and(|a| script(a) == Script::Greek),
+        '\u{5F3}' | '\u{5F4}' => before.is_some_and(|b| script(b) == Script::Hebrew),
         '\u{30FB}' => label.iter().any(|&x| {
-            matches!(
-                x.script(),
-                Script::Hiragana | Script::Katakana | Script::Han
-            )
+            let script = script(x);
+            script == Script::Hiragana || script == Script::Katakana || script == Script::Han
         }),
         c if ARABIC_INDIC.contains(&c) => !label.iter().any(|x| EXTENDED_ARABIC_INDIC.contains(x)),
         _ => !label.iter().any(|x| ARABIC_INDIC.contains(x)),
