@@ -8,8 +8,9 @@
 #   `normalization` only, rfc3987 with `default-features = false`,
 #   iri-string + idna (idna maps the host), and oxiri (no normalization),
 # and a hello-world. Prints, per program, the CPU time (user + system, all
-# of cargo's processes) of its clean build minus the hello-world's, and
-# the size of its stripped binary minus the hello-world's.
+# of cargo's processes) and the wall-clock time of its clean build minus
+# the hello-world's, and the size of its stripped binary minus the
+# hello-world's.
 #
 #   bash benches/build-weight.sh            # JOBS=2 by default (cargo -j)
 #
@@ -88,15 +89,16 @@ for name in "${names[@]}"; do
   (cd "$work/$name" && cargo fetch -q)
 done
 
-declare -A cpu size
+declare -A cpu wall size
 for name in "${names[@]}"; do
   dir="$work/$name"
-  /usr/bin/time -f '%U %S' -o "$dir/time" \
+  /usr/bin/time -f '%U %S %e' -o "$dir/time" \
     cargo build -q --release -j "$jobs" --manifest-path "$dir/Cargo.toml" --target-dir "$dir/target"
   cpu[$name]="$(awk '{printf "%.1f", $1 + $2}' "$dir/time")"
+  wall[$name]="$(awk '{printf "%.1f", $3}' "$dir/time")"
   strip -o "$dir/stripped" "$dir/target/release/$name"
   size[$name]="$(stat -c %s "$dir/stripped")"
-  echo "built $name: ${cpu[$name]} s CPU, ${size[$name]} bytes stripped" >&2
+  echo "built $name: ${cpu[$name]} s CPU, ${wall[$name]} s wall, ${size[$name]} bytes stripped" >&2
   if [[ "$name" == rfc3987-* ]]; then
     # The recognizers the program links (one `NAME_DFA` static each, of
     # the 77 the grammar defines): those of the rules it names, not all.
@@ -111,10 +113,11 @@ for name in "${names[@]}"; do
 done
 
 echo
-echo "| program (clean release build, cargo -j $jobs) | build CPU time less hello-world's | stripped binary size added |"
-echo "| --- | ---: | ---: |"
+echo "| program (clean release build, cargo -j $jobs) | build CPU time less hello-world's | wall time less hello-world's | stripped binary size added |"
+echo "| --- | ---: | ---: | ---: |"
 for name in rfc3987-default rfc3987-mapping rfc3987-core iri-string-idna oxiri; do
-  awk -v n="$name" -v c="${cpu[$name]}" -v h="${cpu[hello]}" -v s="${size[$name]}" -v hs="${size[hello]}" \
-    'BEGIN { printf "| %s | %.1f s | %d KB |\n", n, c - h, (s - hs) / 1000 }'
+  awk -v n="$name" -v c="${cpu[$name]}" -v h="${cpu[hello]}" -v w="${wall[$name]}" -v hw="${wall[hello]}" \
+    -v s="${size[$name]}" -v hs="${size[hello]}" \
+    'BEGIN { printf "| %s | %.1f s | %.1f s | %d KB |\n", n, c - h, w - hw, (s - hs) / 1000 }'
 done
-echo "(hello-world: ${cpu[hello]} s CPU, ${size[hello]} bytes stripped; $(rustc --version))"
+echo "(hello-world: ${cpu[hello]} s CPU, ${wall[hello]} s wall, ${size[hello]} bytes stripped; $(rustc --version))"
