@@ -877,8 +877,9 @@ enum Role {
 ///    its annotations and quotations with them right after an address
 ///    (`https://example.jp/news（外部サイト）`, `…/doc.pdf（PDF：1.2MB）`),
 ///    while addresses write `(` (`/wiki/Rust_(language)`). Right after a
-///    delimiter (`/`, `=`, `?`, ...) it opens a segment or a value instead
-///    (`?subject=（件名）`), and counts for balance.
+///    delimiter (`/`, `=`, `?`, ...; not a closing `)` or `]`, after which
+///    `（英語）` annotates `/wiki/Rust_(language)`) it opens a segment or a
+///    value instead (`?subject=（件名）`), and counts for balance.
 /// 4. Quotation marks (`Quotation_Mark`: `“ ” „ « » ‹ › 〝 ＂`, ...) stop
 ///    it, as ASCII `"` does, except those that may stand inside a word
 ///    (`Word_Break` `MidNumLet`, `MidLetter`, `MidNum`: `‘ ’ ＇`), which
@@ -1555,7 +1556,8 @@ fn boundary(candidate: &str, opener: Opener) -> Option<usize> {
     };
     for (at, c) in candidate.char_indices() {
         let (delimiter, slash) = (after_delimiter, after_slash);
-        after_delimiter = class::is_reserved(c);
+        // A closing `)` or `]` ends a part rather than starting one.
+        after_delimiter = class::is_reserved(c) && !matches!(c, ')' | ']');
         after_slash = c == '/';
         if c.is_ascii_alphanumeric() {
             continue;

@@ -188,6 +188,17 @@ fn quotes_and_brackets_of_every_script() {
             "网址：https://example.cn/page【中文】",
             "https://example.cn/page",
         ),
+        // A closing bracket ends a title's part; what opens after it is
+        // an annotation, as after a letter.
+        (
+            "https://en.wikipedia.org/wiki/Rust_(programming_language)（英語）",
+            "https://en.wikipedia.org/wiki/Rust_(programming_language)",
+        ),
+        (
+            "網址：https://example.tw/wiki/A_(B)（繁體）",
+            "https://example.tw/wiki/A_(B)",
+        ),
+        ("http://[2001:db8::1]【IPv6】", "http://[2001:db8::1]"),
         ("<https://example.jp/a（b）>", "https://example.jp/a（b）"),
         (
             "https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)",

@@ -755,6 +755,23 @@ PATH_RUN_ONS = [
 for lang, style, cls, text, expected in PATH_RUN_ONS:
     add(lang, style, cls, text, expected)
 
+# A wide bracket after an ASCII `)` or `]` annotates the address, as after
+# a letter (a title's parentheses are ASCII in the path).
+ANNOTATIONS_AFTER_BRACKETS = [
+    ("ja", "prose", "annotation-after-bracket",
+     "https://en.wikipedia.org/wiki/Rust_(programming_language)（英語）を参照",
+     ["https://en.wikipedia.org/wiki/Rust_(programming_language)"]),
+    ("zh", "prose", "annotation-after-bracket", "網址：https://zh.wikipedia.org/wiki/Java_(程式語言)（繁體）",
+     ["https://zh.wikipedia.org/wiki/Java_(程式語言)"]),
+    ("zh", "prose", "annotation-after-bracket", "服务器 http://[2001:db8::1]【IPv6】 已上线",
+     ["http://[2001:db8::1]"]),
+    ("ja", "prose", "annotation-after-bracket", "https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)（日本語版）",
+     ["https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)"]),
+]
+
+for lang, style, cls, text, expected in ANNOTATIONS_AFTER_BRACKETS:
+    add(lang, style, cls, text, expected)
+
 ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t"}
 
 
