@@ -474,3 +474,13 @@ fn every_path_walks_as_the_table() {
     }
     assert!(compared > 100_000, "only {compared} comparisons");
 }
+
+/// `build.rs` names the target predicates: x86_64 and aarch64 with NEON
+/// get the wide path, so a lost predicate cannot silently compile it out.
+#[test]
+fn the_wide_path_is_compiled_where_the_target_has_one() {
+    let x86_64 = cfg!(target_arch = "x86_64");
+    let neon = cfg!(all(target_arch = "aarch64", target_feature = "neon"));
+    assert_eq!(cfg!(simd_path), x86_64 || neon);
+    assert_eq!(cfg!(neon_path), neon);
+}
