@@ -469,6 +469,10 @@ mod tests {
             scripts(Some("Kore,old_italic")).unwrap(),
             [Script::Hangul, Script::Han, Script::OldItalic]
         );
+        assert_eq!(
+            scripts(Some("old italic,OLD-ITALIC,Ital")).unwrap(),
+            [Script::OldItalic; 3]
+        );
         assert_eq!(scripts(Some("")).unwrap(), []);
         assert!(scripts(Some("Latin,Klingon"))
             .unwrap_err()
