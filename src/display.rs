@@ -222,12 +222,13 @@ pub(crate) fn never_shown(c: char) -> bool {
 /// The scripts `name` stands for, as a list of scripts to show is
 /// written: a Unicode script name (`Latin`, `Old_Italic`) or ISO 15924
 /// code (`Latn`), matched as Unicode matches property values (case,
-/// spaces, `_` and `-` do not count: `old italic`); or an ISO 15924 code for scripts written
-/// together (`Jpan`: Han, Hiragana and Katakana; `Kore`: Hangul and Han;
-/// `Hanb`: Han and Bopomofo; `Hrkt`: Hiragana and Katakana) or for a
-/// variant of one (`Hans` and `Hant`: Han; `Aran`: Arabic; `Latf` and
-/// `Latg`: Latin; `Cyrs`: Cyrillic; `Syre`, `Syrj` and `Syrn`: Syriac;
-/// `Geok`: Georgian), since Unicode's Script property has none of these.
+/// spaces, `_` and `-` do not count: `old italic`); or an ISO 15924 code
+/// for scripts written together (`Jpan`: Han, Hiragana and Katakana;
+/// `Kore`: Hangul and Han; `Hanb`: Han and Bopomofo; `Hrkt`: Hiragana
+/// and Katakana) or for a variant of one (`Hans` and `Hant`: Han; `Aran`:
+/// Arabic; `Latf` and `Latg`: Latin; `Cyrs`: Cyrillic; `Syre`, `Syrj` and
+/// `Syrn`: Syriac; `Geok`: Georgian), since Unicode's Script property has
+/// none of these.
 ///
 /// ```
 /// use rfc3987::display::{scripts_named, Script};
