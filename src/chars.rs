@@ -202,8 +202,9 @@ pub(crate) fn script(c: char) -> icu_properties::props::Script {
     icu_properties::CodePointMapData::<icu_properties::props::Script>::new().get(c)
 }
 
-/// Whether `c` is of no script of its own (Common or Inherited: a digit,
-/// punctuation, a combining mark), so goes with any script.
+/// Whether `script` is no script of its own (Common, Inherited or
+/// Unknown: a digit, punctuation, a combining mark, an unassigned code
+/// point), whose characters go with any script.
 #[cfg(any(feature = "lint", feature = "display"))]
 pub(crate) fn is_scriptless(script: icu_properties::props::Script) -> bool {
     use icu_properties::props::Script;
