@@ -466,6 +466,7 @@ impl<'t> Normalizer<'t> {
 
     /// The normal form of a parsed reference. Callers parse before they
     /// call it, so a rejected input costs no heap.
+    #[inline]
     fn form(&self, reference: &IriRef<&str>) -> Result<String, NormalizeError> {
         let mut out = String::with_capacity(reference.as_str().len() + 1);
         self.form_into(reference, &mut out)?;
@@ -473,6 +474,7 @@ impl<'t> Normalizer<'t> {
     }
 
     /// Appends the normal form of a parsed reference to `out`.
+    #[inline]
     fn form_into(&self, reference: &IriRef<&str>, out: &mut String) -> Result<(), NormalizeError> {
         if self.level == Level::Simple {
             out.push_str(reference.as_str());
