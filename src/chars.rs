@@ -195,9 +195,10 @@ pub(crate) fn is_highly_restrictive(label: &str) -> bool {
 }
 
 /// The `Script` property of `c`, from ICU4X's data: the crate's one
-/// source of it (`lint`, `display`, `select` and the confusables read it
-/// here; `find` reads the same data).
-#[cfg(any(feature = "lint", feature = "display"))]
+/// source of it (`find`, `lint`, `display`, `select` and the confusables
+/// read it here).
+#[cfg(any(feature = "text", feature = "lint", feature = "display"))]
+#[inline]
 pub(crate) fn script(c: char) -> icu_properties::props::Script {
     icu_properties::CodePointMapData::<icu_properties::props::Script>::new().get(c)
 }

@@ -727,15 +727,14 @@ impl<'t> Matches<'_, 't> {
 /// unless it makes up the IRI's whole segment or value
 /// (`https://例え.jp/記事https://…` keeps `記事`). `None` to keep it all.
 fn word_before(iri: &str) -> Option<usize> {
-    let scripts = CodePointMapData::<Script>::new();
-    let script = scripts.get(iri.chars().next_back()?);
+    let script = chars::script(iri.chars().next_back()?);
     let word = iri
         .char_indices()
         .rev()
         .take_while(|&(_, c)| {
             !c.is_ascii()
                 && chars::is_word_character(c)
-                && matches!(scripts.get(c), s if s == script || s == Script::Inherited)
+                && matches!(chars::script(c), s if s == script || s == Script::Inherited)
         })
         .last()?
         .0;
@@ -1365,12 +1364,12 @@ fn runs_on(text: &str) -> bool {
     let Some(c) = text.chars().next() else {
         return false;
     };
-    match CodePointMapData::<Script>::new().get(c) {
+    match chars::script(c) {
         Script::Hiragana => !matches!(c, '\u{306E}' | '\u{3068}' | '\u{3084}'),
         Script::Hangul => {
             let run_end = text
                 .char_indices()
-                .find(|&(_, h)| CodePointMapData::<Script>::new().get(h) != Script::Hangul)
+                .find(|&(_, h)| chars::script(h) != Script::Hangul)
                 .map_or(text.len(), |(i, _)| i);
             let run = &text[..run_end];
             KOREAN_PARTICLES.iter().any(|&(particle, whole)| {
@@ -1453,7 +1452,6 @@ fn starts_no_word(c: char) -> bool {
 /// Bopomofo (`http://社内ポータル/`): these count as one script there.
 /// Labels before the last keep their symbols (`https://i❤.ws/`).
 fn top_level_stop(label: &str, only: bool) -> Option<usize> {
-    let scripts = CodePointMapData::<Script>::new();
     let categories = CodePointMapData::<GeneralCategory>::new();
     let mut first = None;
     label.char_indices().find_map(|(at, c)| {
@@ -1466,7 +1464,7 @@ fn top_level_stop(label: &str, only: bool) -> Option<usize> {
                 return Some(at);
             }
         }
-        let script = match scripts.get(c) {
+        let script = match chars::script(c) {
             _ if c.is_ascii_digit() => Script::Latin,
             Script::Hiragana | Script::Katakana | Script::Hangul | Script::Bopomofo if only => {
                 Script::Han
