@@ -164,59 +164,21 @@ fn main() {
     let quick = std::env::args().any(|arg| arg == "--test" || arg == "--quick")
         || !std::env::args().any(|arg| arg == "--bench");
     let (rounds, round_bytes) = if quick { (1, 0) } else { (5, 100_000_000) };
-    let synthetic =
-        |piece: &str| vec![format!("http://a/{}", piece.repeat(4000 / piece.len())); 300];
-    // The inputs of `crawl` that oxiri rejects (raw tokens with trailing
-    // punctuation, quotes, spaces): rejecting should cost no more than
-    // accepting, per byte.
-    let crawl_invalid: Vec<String> = corpus::crawl()
-        .into_iter()
-        .filter(|s| oxiri::IriRef::parse(s.as_str()).is_err())
-        .collect();
-    // Crawl-shaped URLs as found in running text: one in five a raw
-    // token that is not a URI reference (the invalid ones of `crawl`,
-    // each after four valid ones).
-    let crawl_text: Vec<String> = {
-        let valid = corpus::crawl()
-            .into_iter()
-            .filter(|s| oxiri::IriRef::parse(s.as_str()).is_ok());
-        let mut invalid = crawl_invalid.clone().into_iter();
-        valid
-            .enumerate()
-            .flat_map(|(i, s)| {
-                let bad = if i % 4 == 3 { invalid.next() } else { None };
-                std::iter::once(s).chain(bad)
-            })
-            .take(crawl_invalid.len() * 5)
-            .collect()
-    };
+    // `crawl-invalid` and `crawl-text` are read with oxiri's verdicts.
+    let corpora = corpus::timed(|s| oxiri::IriRef::parse(s).is_ok());
     // Every IRI of `rdf` is meant valid: checked, so that its row times
     // acceptance by every library (and a generator slip shows here).
-    let rdf = corpus::rdf();
-    for text in &rdf {
+    let (_, rdf) = corpora
+        .iter()
+        .find(|(name, _)| *name == "rdf")
+        .expect("the rdf corpus");
+    for text in rdf {
         assert!(
             rfc3987::check(&IRI_REFERENCE, text).is_ok()
                 && oxiri::Iri::parse(text.as_str()).is_ok(),
             "`rdf` holds an IRI that is not one: {text}"
         );
     }
-    let corpora: Vec<(&str, Vec<String>)> = vec![
-        ("mixed", corpus::mixed()),
-        ("long", corpus::long()),
-        ("crawl", corpus::crawl()),
-        ("crawl-invalid", crawl_invalid),
-        ("crawl-text", crawl_text),
-        ("percent-long", corpus::percent_long()),
-        ("script-long", corpus::script_long()),
-        ("relative-short", corpus::relative_short()),
-        ("relative-tiny", corpus::relative_tiny()),
-        ("rdf", rdf),
-        ("ascii-path", synthetic("abcdefgh/")),
-        ("pct-path", synthetic("%D7%A9")),
-        ("cjk-path", synthetic("日本語/")),
-        ("devanagari-path", synthetic("हिन्दी/")),
-        ("emoji-path", synthetic("🦀𠜎/")),
-    ];
     // `--only=a,b` times only those libraries (and oxiri, for the
     // ratios): for a profiler, whose samples then belong to one row.
     let only: Vec<String> = std::env::args()

@@ -112,36 +112,7 @@ fn main() {
     let names = ["check", "parse", "to-uri", "normalize", "resolve"];
     let $1 = ops!($1);
     let $2 = ops!($2);
-    let valid = |s: &String| after::check(&after::grammar::rules::IRI_REFERENCE, s).is_ok();
-    let synthetic = |piece: &str| vec![format!("http://a/{}", piece.repeat(4000 / piece.len())); 300];
-    // As the cputime bench builds them: the invalid references of
-    // \`crawl\`, and one of them after each four valid ones.
-    let crawl_invalid: Vec<String> = corpus::crawl().into_iter().filter(|s| !valid(s)).collect();
-    let mut invalid = crawl_invalid.clone().into_iter();
-    let crawl_text: Vec<String> = corpus::crawl()
-        .into_iter()
-        .filter(valid)
-        .enumerate()
-        .flat_map(|(i, s)| std::iter::once(s).chain(if i % 4 == 3 { invalid.next() } else { None }))
-        .take(crawl_invalid.len() * 5)
-        .collect();
-    let corpora: Vec<(&str, Vec<String>)> = vec![
-        ("mixed", corpus::mixed()),
-        ("long", corpus::long()),
-        ("crawl", corpus::crawl()),
-        ("crawl-invalid", crawl_invalid),
-        ("crawl-text", crawl_text),
-        ("percent-long", corpus::percent_long()),
-        ("script-long", corpus::script_long()),
-        ("relative-short", corpus::relative_short()),
-        ("relative-tiny", corpus::relative_tiny()),
-        ("rdf", corpus::rdf()),
-        ("ascii-path", synthetic("abcdefgh/")),
-        ("pct-path", synthetic("%D7%A9")),
-        ("cjk-path", synthetic("日本語/")),
-        ("devanagari-path", synthetic("हिन्दी/")),
-        ("emoji-path", synthetic("🦀𠜎/")),
-    ];
+    let corpora = corpus::timed(|s| after::check(&after::grammar::rules::IRI_REFERENCE, s).is_ok());
     for (name, texts) in &corpora {
         if !picked.is_empty() && !picked.iter().any(|p| p == name) {
             continue;

@@ -245,6 +245,49 @@ pub fn rdf() -> Vec<String> {
     (0..RDF_LEN).map(|_| gen.rdf()).collect()
 }
 
+/// The corpora the `cputime` bench times (and `benches/guard.sh` and
+/// `benches/guard-time.sh` with it), named, in its order: the generated
+/// ones; `crawl-invalid`, the references of [`crawl`] that `valid`
+/// rejects (raw tokens with trailing punctuation, quotes, spaces:
+/// rejecting should cost no more than accepting, per byte);
+/// `crawl-text`, crawl-shaped URLs as found in running text (one of
+/// those after each four that `valid` accepts); and 300 copies each of
+/// a 4 KB path of ASCII words, `%HH` triples, CJK words, Devanagari
+/// words and emoji.
+pub fn timed(valid: impl Fn(&str) -> bool) -> Vec<(&'static str, Vec<String>)> {
+    let synthetic =
+        |piece: &str| vec![format!("http://a/{}", piece.repeat(4000 / piece.len())); 300];
+    let (accepted, rejected): (Vec<String>, Vec<String>) =
+        crawl().into_iter().partition(|s| valid(s));
+    let mut invalid = rejected.clone().into_iter();
+    let crawl_text: Vec<String> = accepted
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, s)| {
+            let bad = if i % 4 == 3 { invalid.next() } else { None };
+            std::iter::once(s).chain(bad)
+        })
+        .take(rejected.len() * 5)
+        .collect();
+    vec![
+        ("mixed", mixed()),
+        ("long", long()),
+        ("crawl", crawl()),
+        ("crawl-invalid", rejected),
+        ("crawl-text", crawl_text),
+        ("percent-long", percent_long()),
+        ("script-long", script_long()),
+        ("relative-short", relative_short()),
+        ("relative-tiny", relative_tiny()),
+        ("rdf", rdf()),
+        ("ascii-path", synthetic("abcdefgh/")),
+        ("pct-path", synthetic("%D7%A9")),
+        ("cjk-path", synthetic("日本語/")),
+        ("devanagari-path", synthetic("हिन्दी/")),
+        ("emoji-path", synthetic("🦀𠜎/")),
+    ]
+}
+
 #[rustfmt::skip]
 const VOCABULARIES: &[&str] = &[
     "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "http://www.w3.org/2000/01/rdf-schema#",
