@@ -23,8 +23,9 @@
 # CPU time of the thread) for each run, then the medians and their mean,
 # flagging means over 1 + LIMIT/100. Environment: RUNS (3), ROUNDS (9),
 # MB (20), LIMIT (3), CORPORA="crawl rdf" (default: all), OUT=DIR keeps
-# the runs' tables (default: a temporary folder). About 2.5 minutes a
-# run on two cores; run it alone on the machine.
+# the runs' tables (default: a temporary folder). On two cores about 2
+# minutes a run, 15 minutes in all with the two builds; run it alone on
+# the machine.
 #
 # Each DIR is a checkout of this repository with the string functions
 # `check`, `IriRef::parse`, `mapping::to_uri`, `normalize::normalize` and
