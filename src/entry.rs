@@ -189,7 +189,7 @@ use crate::percent::push_encoded;
 use crate::{IriRef, ParseError};
 
 mod wrappers;
-use wrappers::{is_break_mark, surrounds, unwrap, MAX_WRAPPERS};
+use wrappers::{unwrap, MAX_WRAPPERS};
 
 /// Full-width forms of the printable ASCII characters `!` to `~`, in the
 /// Unicode block Halfwidth and Fullwidth Forms (U+FF00 to U+FFEF). Not
@@ -545,6 +545,29 @@ pub fn clean(input: &str) -> Result<Cleaned, EntryError> {
             })))
         }
     }
+}
+
+/// Whether `c` marks where a line may (U+00AD SOFT HYPHEN, U+200B ZERO
+/// WIDTH SPACE) or may not (U+2060 WORD JOINER, U+FEFF in its old use)
+/// break: invisible, and put into text by the software that laid it out
+/// (a word processor's hyphenation, a page that lets a long address wrap),
+/// as a line break is; step 2 removes it inside the text as it removes a
+/// line break (UAX 14 classes `ZW`, `WJ` and the soft hyphen).
+fn is_break_mark(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{200B}' | '\u{2060}' | '\u{FEFF}')
+}
+
+/// Whether step 1 removes `c` around the text: white space (`White_Space`),
+/// the bidi formatting characters that right-to-left text puts around an
+/// IRI (`Bidi_Control`: LRM, RLM, ALM, the embeddings, overrides and
+/// isolates, which section 4.1 forbids in an IRI) and the other invisible
+/// format characters (`Default_Ignorable_Code_Point` with
+/// `General_Category=Cf`: U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER,
+/// U+FEFF, a pasted byte order mark), but not the joiners U+200C and
+/// U+200D nor the Mongolian vowel separator. Inside the text they are data (step 5 encodes the bidi
+/// formatting characters).
+fn surrounds(c: char) -> bool {
+    c.is_whitespace() || is_bidi_formatting(c) || is_invisible_format(c)
 }
 
 /// The characters of `text` that step 2 keeps, as steps 3 and 4 make

@@ -257,8 +257,9 @@ pub fn rdf() -> Vec<String> {
 pub fn timed(valid: impl Fn(&str) -> bool) -> Vec<(&'static str, Vec<String>)> {
     let synthetic =
         |piece: &str| vec![format!("http://a/{}", piece.repeat(4000 / piece.len())); 300];
+    let crawl = crawl();
     let (accepted, rejected): (Vec<String>, Vec<String>) =
-        crawl().into_iter().partition(|s| valid(s));
+        crawl.iter().cloned().partition(|s| valid(s));
     let mut invalid = rejected.clone().into_iter();
     let crawl_text: Vec<String> = accepted
         .into_iter()
@@ -272,7 +273,7 @@ pub fn timed(valid: impl Fn(&str) -> bool) -> Vec<(&'static str, Vec<String>)> {
     vec![
         ("mixed", mixed()),
         ("long", long()),
-        ("crawl", crawl()),
+        ("crawl", crawl),
         ("crawl-invalid", rejected),
         ("crawl-text", crawl_text),
         ("percent-long", percent_long()),

@@ -10,11 +10,13 @@ use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::chars::{is_invisible_format, is_quotation_mark};
+use crate::chars::is_quotation_mark;
 use crate::grammar::class;
-use crate::mapping::is_bidi_formatting;
 
-use super::{as_mapped, kept_chars, leading_blank, trailing_blank, Change, ChangeKind};
+use super::{
+    as_mapped, is_break_mark, kept_chars, leading_blank, surrounds, trailing_blank, Change,
+    ChangeKind,
+};
 
 /// Wrappers (and `URL:` prefixes, and punctuation after a wrapper) that
 /// step 1 removes, at most: more than people put around an IRI, and a
@@ -113,29 +115,6 @@ pub(super) fn unwrap(input: &str, changes: &mut Vec<Change>) -> Result<Range<usi
             }),
     );
     Ok(start..end)
-}
-
-/// Whether `c` marks where a line may (U+00AD SOFT HYPHEN, U+200B ZERO
-/// WIDTH SPACE) or may not (U+2060 WORD JOINER, U+FEFF in its old use)
-/// break: invisible, and put into text by the software that laid it out
-/// (a word processor's hyphenation, a page that lets a long address wrap),
-/// as a line break is; step 2 removes it inside the text as it removes a
-/// line break (UAX 14 classes `ZW`, `WJ` and the soft hyphen).
-pub(super) fn is_break_mark(c: char) -> bool {
-    matches!(c, '\u{00AD}' | '\u{200B}' | '\u{2060}' | '\u{FEFF}')
-}
-
-/// Whether step 1 removes `c` around the text: white space (`White_Space`),
-/// the bidi formatting characters that right-to-left text puts around an
-/// IRI (`Bidi_Control`: LRM, RLM, ALM, the embeddings, overrides and
-/// isolates, which section 4.1 forbids in an IRI) and the other invisible
-/// format characters (`Default_Ignorable_Code_Point` with
-/// `General_Category=Cf`: U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER,
-/// U+FEFF, a pasted byte order mark), but not the joiners U+200C and
-/// U+200D nor the Mongolian vowel separator. Inside the text they are data (step 5 encodes the bidi
-/// formatting characters).
-pub(super) fn surrounds(c: char) -> bool {
-    c.is_whitespace() || is_bidi_formatting(c) || is_invisible_format(c)
 }
 
 /// The wrapper around all of `text`, as the lengths of its opening and
