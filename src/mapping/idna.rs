@@ -489,7 +489,7 @@ pub(crate) fn is_ace(label: &str) -> bool {
 }
 
 /// Section 3.2.1's optional ToUnicode: `host` (an `ireg-name` as
-/// [`super::to_iri`] wrote it) with each `xn--` label replaced by its
+/// [`super::to_iri()`] wrote it) with each `xn--` label replaced by its
 /// Unicode form where that is valid and appropriate, or `None` when no
 /// label changes. `appropriate` is step 4's test for a decoded character.
 ///

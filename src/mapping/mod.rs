@@ -1,13 +1,13 @@
-//! Mapping between IRIs and URIs (RFC 3987 section 3): [`to_uri`] and
-//! [`to_iri`], with optional IDNA host conversion.
+//! Mapping between IRIs and URIs (RFC 3987 section 3): [`to_uri()`] and
+//! [`to_iri()`], with optional IDNA host conversion.
 //!
 //! # The idea
 //!
 //! Most protocols still carry URIs: ASCII only. Section 3 is what lets an
-//! IRI be used on them anyway. **IRI to URI** (section 3.1, [`to_uri`]) is
+//! IRI be used on them anyway. **IRI to URI** (section 3.1, [`to_uri()`]) is
 //! one rule: every character of `ucschar` or `iprivate` becomes its UTF-8
 //! octets written as `%HH`; nothing else changes, not even `%HH` triplets
-//! that were there already. **URI to IRI** (section 3.2, [`to_iri`]) goes
+//! that were there already. **URI to IRI** (section 3.2, [`to_iri()`]) goes
 //! back as far as it safely can: it decodes the `%HH` runs that are the
 //! UTF-8 of a character an IRI may carry there, and keeps everything else
 //! encoded (with uppercase hex).
@@ -52,7 +52,7 @@
 //!
 //! **Step 1** makes a sequence of Unicode characters from whatever holds
 //! the IRI. Text that is already Unicode (a `&str`) is used as it is
-//! (variant c: no normalization), which is what [`to_uri`] takes. The other
+//! (variant c: no normalization), which is what [`to_uri()`] takes. The other
 //! two variants are separate, explicit calls, because they change
 //! characters: [`from_text`] applies NFC to an IRI that was typed, read
 //! aloud or copied from paper (variant a), and `from_legacy` decodes
@@ -118,7 +118,7 @@
 //! (The `normalization` feature, a default one: what is appropriate to
 //! decode depends on Unicode normalization data.)
 //!
-//! [`to_iri`] follows the five steps of section 3.2, one component at a
+//! [`to_iri()`] follows the five steps of section 3.2, one component at a
 //! time (the component decides what is appropriate):
 //!
 //! 1. The input is checked against `IRI-reference` (a URI is one; literal
@@ -167,9 +167,9 @@
 //!
 //! Character encodings other than UTF-8 are never guessed (the section
 //! forbids it): `r%E9sum%E9` stays as it is. The result maps back to the
-//! input by [`to_uri`], except that percent-encoded unreserved characters
+//! input by [`to_uri()`], except that percent-encoded unreserved characters
 //! come back decoded and hex digits uppercase, as the section says; the
-//! test suite checks this, and that [`to_iri`] is idempotent, on generated
+//! test suite checks this, and that [`to_iri()`] is idempotent, on generated
 //! URIs.
 //!
 //! ```
@@ -258,13 +258,13 @@
 //!
 //! # Cost
 //!
-//! [`to_uri`]: one pass of the generated `IRI-reference` recognizer, then
+//! [`to_uri()`]: one pass of the generated `IRI-reference` recognizer, then
 //! one pass that copies ASCII runs and encodes the rest, into one output
 //! allocation ([`ToUri::convert_into`] reuses the caller's string). IDNA
-//! runs on the hosts of domain-name schemes only. [`to_iri`]: the
+//! runs on the hosts of domain-name schemes only. [`to_iri()`]: the
 //! recognizer, then one pass over the pieces of each component; decoding
 //! allocates nothing, and only a decoded non-ASCII character costs an NFKC
-//! quick check. `cargo bench --bench mapping` compares [`to_uri`] with the
+//! quick check. `cargo bench --bench mapping` compares [`to_uri()`] with the
 //! `iri-string` crate's mapping on the shared corpus.
 //!
 //! # Limits
